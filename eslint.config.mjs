@@ -1,0 +1,32 @@
+// One lint configuration for the whole repository. The boundary rules are the point: a remote never
+// imports another workspace's source, only @qf/shared's public entry points.
+import tseslint from 'typescript-eslint';
+
+const workspaces = ['shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms', 'e2e'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*/src/*', '../../*/server/*', '../../shared/*'], message: 'Import other workspaces through their package entry points only.' },
+            { group: ['@qf/shared/src/*', '@qf/shared/build/*'], message: 'Use the public entry points of @qf/shared (bus, contracts, routing, i18n, react, content, server).' },
+            ...workspaces.map((w) => ({ group: [`@qf/${w}`, `@qf/${w}/*`], message: 'Sections meet only through @qf/shared contracts, never by importing each other.' })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+  },
+);

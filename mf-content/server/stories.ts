@@ -1,0 +1,49 @@
+import { fieldOf, plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
+import { localePath, matchPattern } from '@qf/shared/routing';
+import type { Lang } from '@qf/shared/i18n';
+import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import { routes } from '../src/routes';
+import { storyDataSchema, type StoryData } from '../src/views/story-data';
+
+const storyRoute = routes.routes[0];
+
+function storyData(entry: Entry, lang: Lang): StoryData {
+  return storyDataSchema.parse({
+    title: requiredField(entry, 'title', lang),
+    excerpt: requiredField(entry, 'excerpt', lang),
+    date: plainField(entry, 'date'),
+    author: fieldOf(entry, 'author', lang),
+    vertical: plainField(entry, 'vertical'),
+    tags: fieldOf(entry, 'tags', lang) ?? [],
+    body: requiredField(entry, 'body', lang),
+  });
+}
+
+export function createStoryPages(content: ContentSource) {
+  async function findBySlug(slug: string): Promise<Entry | undefined> {
+    return (await content.entries('article')).find((e) => plainField(e, 'slug') === slug);
+  }
+
+  return {
+    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
+      const params = matchPattern(storyRoute.pattern, path);
+      if (!params?.slug) return null;
+      const entry = await findBySlug(params.slug);
+      if (!entry) return null;
+      const data = storyData(entry, lang);
+      return {
+        template: storyRoute.template,
+        hydration: storyRoute.hydration,
+        head: { title: data.title, description: data.excerpt, alternatePath: localePath(lang === 'en' ? 'ar' : 'en', path) },
+        data,
+        widgets: ['mf-forms/NewsletterSignup'],
+      };
+    },
+    async paths(): Promise<PagePathEntry[]> {
+      return (await content.entries('article')).map((e) => {
+        const p = `/stories/${plainField<string>(e, 'slug')}`;
+        return { en: p, ar: localePath('ar', p), lastmod: e.sys.updatedAt };
+      });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { ReactElement } from 'react';
+import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
+import type { StoryData } from './story-data';
+import styles from './Story.module.css';
+
+export function Story({ data }: ViewComponentProps<StoryData>): ReactElement {
+  const t = useT();
+  const lang = useLang();
+  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(data.date));
+  return (
+    <article className={styles.story} data-vertical={data.vertical}>
+      <header className={styles.header}>
+        <p className={styles.vertical}>{t(`story.verticals.${data.vertical}`)}</p>
+        <h1 className={styles.title} tabIndex={-1}>{data.title}</h1>
+        <p className={styles.meta}>
+          <time dateTime={data.date}>{t('story.published', { date })}</time>
+          {data.author ? <span className={styles.author}>{data.author}</span> : null}
+        </p>
+        <p className={styles.excerpt}>{data.excerpt}</p>
+      </header>
+      <div className={styles.body}>
+        {data.body.map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
+      {data.tags.length > 0 ? (
+        <section className={styles.tags} aria-label={t('story.tags')}>
+          <ul>
+            {data.tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <aside className={styles.newsletter} aria-label={t('story.newsletterHeading')}>
+        <Widget id="mf-forms/NewsletterSignup" instance="story" />
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { newsletterMessages, newsletterOutcomes, newsletterSchema, type NewsletterOutcome } from '@qf/shared/forms';
+import { isLang, type Lang } from '@qf/shared/i18n';
+import type { Db } from './db';
+
+/**
+ * `POST /api/forms/newsletter` with `{"email": "..."}` (JSON or a plain form post). Answers one of the
+ * four outcomes of SPEC §4 with its message in the visitor's language (`?lang=ar`).
+ */
+export function registerNewsletter(app: FastifyInstance, db: Db): void {
+  app.post('/api/forms/newsletter', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const lang: Lang = isLang(query.lang) ? query.lang : 'en';
+    const answer = (outcome: NewsletterOutcome) => reply.code(newsletterOutcomes[outcome]).send({ outcome, message: newsletterMessages[lang][outcome] });
+    const parsed = newsletterSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return answer('invalid-email');
+    const email = parsed.data.email;
+    try {
+      // One statement: the unique index decides, so two simultaneous requests cannot both subscribe.
+      const rows = await db.query<{ id: string }>(
+        `INSERT INTO newsletter_subscriptions (email, email_normalized, lang) VALUES ($1, $2, $3)
+         ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
+        [email, email.toLowerCase(), lang],
+      );
+      return answer(rows.length === 1 ? 'subscribed' : 'already-subscribed');
+    } catch (error) {
+      request.log.error(error);
+      console.error('newsletter subscription failed', error);
+      return answer('error');
+    }
+  });
+}

@@ -1,0 +1,9 @@
+import type { SectionDefinition } from '@qf/shared/react';
+import { translations } from './translations';
+import { NewsletterSignup } from './views/NewsletterSignup';
+
+export const section: SectionDefinition = {
+  name: 'mf-forms',
+  translations,
+  views: { NewsletterSignup },
+};

@@ -1,0 +1,50 @@
+// What the root scripts know of the workspaces: their folders, their ports and whether they are built.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const remotes = [
+  { name: 'mf-content', port: 3001 },
+  { name: 'mf-events', port: 3002 },
+  { name: 'mf-media-center', port: 3003 },
+  { name: 'mf-idkt', port: 3004 },
+  { name: 'mf-forms', port: 3005 },
+];
+
+export const shell = { name: 'shell', port: 3000 };
+
+/** The files a workspace's server needs: present means built. */
+export function isBuilt(name) {
+  const dir = path.join(root, name);
+  if (name === 'shell') return ['dist/server/main.js', 'dist/client-assets.json', 'dist/build-info.json'].every((f) => existsSync(path.join(dir, f)));
+  return ['dist/app/main.js', 'dist/server/remoteEntry.js', 'dist/browser/mf-manifest.json', 'dist/build-info.json'].every((f) => existsSync(path.join(dir, f)));
+}
+
+/** Run a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Build the given workspaces, two at a time (the machine has two cores; webpack uses more than one). */
+export async function build(names) {
+  const queue = [...names];
+  const failures = [];
+  const times = {};
+  const worker = async () => {
+    while (queue.length) {
+      const name = queue.shift();
+      const started = Date.now();
+      const code = await run('npx', ['webpack', '--config', 'webpack.config.js'], { cwd: path.join(root, name), env: { ...process.env, NODE_ENV: 'production' } });
+      times[name] = (Date.now() - started) / 1000;
+      if (code !== 0) failures.push(name);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return { failures, times };
+}

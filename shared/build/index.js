@@ -1,0 +1,286 @@
+// Webpack configuration shared by every workspace that webpack builds: the shell and the five remotes.
+// Declaring the shared singletons here, once, is what keeps one React, one i18next and one bus per page.
+'use strict';
+const path = require('node:path');
+const fs = require('node:fs');
+const crypto = require('node:crypto');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const sharedPkg = require('../package.json');
+
+/** Version range the shared singleton must satisfy, read from the package.json that declares it. */
+function versionOf(dependency, pkg) {
+  const range = (pkg.dependencies || {})[dependency] || (pkg.devDependencies || {})[dependency];
+  if (!range) throw new Error(`${pkg.name} does not declare ${dependency}; shared singletons must be declared dependencies`);
+  return range;
+}
+
+/**
+ * The share scope. Only libraries that remotes really use at run time are shared: a shared module is
+ * shipped whole (no tree shaking), so the shell's router and store are deliberately absent.
+ */
+function sharedSingletons(pkg) {
+  const singleton = (name, requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
+  const shared = {
+    react: singleton('react', versionOf('react', pkg)),
+    'react/jsx-runtime': singleton('react', versionOf('react', pkg)),
+    'react-dom': singleton('react-dom', versionOf('react-dom', pkg)),
+    'react-dom/client': singleton('react-dom', versionOf('react-dom', pkg)),
+    i18next: singleton('i18next', versionOf('i18next', pkg)),
+    zod: singleton('zod', versionOf('zod', pkg)),
+  };
+  for (const entry of ['bus', 'contracts', 'i18n', 'react', 'routing']) {
+    shared[`@qf/shared/${entry}`] = { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version };
+  }
+  return shared;
+}
+
+const swcRule = (target) => ({
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: require.resolve('swc-loader'),
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: target === 'web' ? 'es2020' : 'es2022',
+      },
+    },
+  },
+});
+
+const cssRule = (target) => ({
+  test: /\.css$/,
+  use:
+    target === 'web'
+      ? [MiniCssExtractPlugin.loader, { loader: require.resolve('css-loader'), options: { modules: { auto: /\.module\.css$/, localIdentName: '[hash:base64:6]', namedExport: false, exportLocalsConvention: 'as-is' } } }]
+      : [{ loader: require.resolve('css-loader'), options: { modules: { auto: /\.module\.css$/, localIdentName: '[hash:base64:6]', exportOnlyLocals: true, namedExport: false, exportLocalsConvention: 'as-is' } } }],
+});
+
+function base({ dir, name, target, mode }) {
+  return {
+    name,
+    mode,
+    context: dir,
+    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: { rules: [swcRule(target), cssRule(target)] },
+    cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'), name, buildDependencies: { config: [__filename] } },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+/** Records what a build is: its name, its package version and a hash of every emitted file. */
+class BuildInfoPlugin {
+  constructor(file, info) {
+    this.file = file;
+    this.info = info;
+  }
+  apply(compiler) {
+    compiler.hooks.done.tap('BuildInfoPlugin', (stats) => {
+      // The compilation hash covers every module and asset: equal hashes mean equal output.
+      const part = { buildId: String(stats.hash).slice(0, 16), builtAt: new Date().toISOString() };
+      let existing = {};
+      try {
+        existing = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+      } catch {
+        existing = {};
+      }
+      const builds = { ...(existing.builds || {}), [compiler.options.name]: part.buildId };
+      if (this.info.manifestCopy && compiler.options.name.endsWith('-browser')) {
+        // An immutable copy of the manifest, named by the build: the browser loads exactly the build
+        // the page was rendered with, even after a newer one is deployed.
+        const manifest = path.join(compiler.options.output.path, 'mf-manifest.json');
+        if (fs.existsSync(manifest)) fs.copyFileSync(manifest, path.join(compiler.options.output.path, `mf-manifest.${part.buildId}.json`));
+      }
+      const buildId = crypto.createHash('sha256').update(JSON.stringify(builds)).digest('hex').slice(0, 12);
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      const { manifestCopy: _copy, ...info } = this.info;
+      fs.writeFileSync(this.file, JSON.stringify({ ...info, builds, buildId, builtAt: part.builtAt }, null, 2));
+    });
+  }
+}
+
+const nodeExternals = ({ request }, callback) => {
+  if (!request || request.startsWith('.') || path.isAbsolute(request) || request.startsWith('@qf/shared') || request.startsWith('!')) return callback();
+  return callback(null, `commonjs ${request}`);
+};
+
+/**
+ * A remote: a browser build (mf-manifest.json, remoteEntry.js, hashed chunks, CSS), a Node build of
+ * the same views for server rendering, and its own HTTP server (page resolver, API, static files).
+ */
+function createRemoteConfigs({ dir, exposes, serverExposes }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const name = pkg.name.replace(/^@qf\//, '');
+  const federatedName = name.replace(/-/g, '_');
+  const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
+  const shared = sharedSingletons(pkg);
+  const info = new BuildInfoPlugin(path.join(dir, 'dist', 'build-info.json'), { name, version: pkg.version, manifestCopy: true });
+
+  const browser = {
+    ...base({ dir, name: `${name}-browser`, target: 'web', mode }),
+    target: 'web',
+    entry: {},
+    output: {
+      path: path.join(dir, 'dist', 'browser'),
+      publicPath: 'auto',
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      uniqueName: federatedName,
+      clean: false,
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+      new ModuleFederationPlugin({
+        name: federatedName,
+        filename: 'remoteEntry.[fullhash:10].js',
+        exposes,
+        shared,
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
+      }),
+      info,
+    ],
+    optimization: { chunkIds: 'deterministic', moduleIds: 'deterministic' },
+  };
+
+  const node = {
+    ...base({ dir, name: `${name}-node`, target: 'node', mode }),
+    target: 'async-node',
+    entry: {},
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      library: { type: 'commonjs-module' },
+      uniqueName: `${federatedName}_node`,
+      clean: false,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federatedName,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        exposes: serverExposes,
+        shared,
+        manifest: false,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+      }),
+      info,
+    ],
+    optimization: { minimize: false, chunkIds: 'deterministic', moduleIds: 'deterministic' },
+  };
+
+  const app = {
+    ...base({ dir, name: `${name}-app`, target: 'node', mode }),
+    target: 'node20',
+    entry: { main: path.join(dir, 'server', 'main.ts') },
+    output: { path: path.join(dir, 'dist', 'app'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
+    externals: [nodeExternals],
+    externalsPresets: { node: true },
+    optimization: { minimize: false },
+    node: { __dirname: false, __filename: false },
+  };
+
+  return [browser, node, app];
+}
+
+/** The shell: a browser host that provides the one federation runtime, and its Fastify server. */
+function createShellConfigs({ dir }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
+  const shared = sharedSingletons(pkg);
+  const info = new BuildInfoPlugin(path.join(dir, 'dist', 'build-info.json'), { name: 'shell', version: pkg.version });
+
+  const client = {
+    ...base({ dir, name: 'shell-client', target: 'web', mode }),
+    target: 'web',
+    entry: { main: path.join(dir, 'src', 'index.ts') },
+    output: {
+      path: path.join(dir, 'dist', 'client'),
+      publicPath: '/_shell/',
+      // The federation runtime chunk cannot carry a content hash; the compilation hash works.
+      filename: '[name].[fullhash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      uniqueName: 'qf_shell',
+      clean: true,
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+      new ModuleFederationPlugin({
+        name: 'qf_shell',
+        remotes: {},
+        shared,
+        dts: false,
+        manifest: false,
+        shareStrategy: 'loaded-first',
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
+      }),
+      new AssetListPlugin(path.join(dir, 'dist', 'client-assets.json')),
+      info,
+    ],
+    optimization: { chunkIds: 'deterministic', moduleIds: 'deterministic' },
+  };
+
+  const server = {
+    ...base({ dir, name: 'shell-server', target: 'node', mode }),
+    target: 'async-node',
+    entry: { main: path.join(dir, 'server', 'main.ts') },
+    output: { path: path.join(dir, 'dist', 'server'), filename: '[name].js', chunkFilename: '[name].[contenthash:10].js', library: { type: 'commonjs2' }, clean: true, uniqueName: 'qf_shell_server' },
+    externals: [({ request }, cb) => (/^(fastify|@fastify\/|pino|avvio)/.test(request || '') ? cb(null, `commonjs ${request}`) : cb())],
+    externalsPresets: { node: true },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'qf_shell_server',
+        remotes: {},
+        shared,
+        dts: false,
+        manifest: false,
+        remoteType: 'script',
+        shareStrategy: 'loaded-first',
+        library: { type: 'commonjs2' },
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+      }),
+      info,
+    ],
+    optimization: { minimize: false },
+    node: { __dirname: false, __filename: false },
+  };
+  return [client, server];
+}
+
+/** Writes the initial JS and CSS files of each entry, so the server can link and preload them. */
+class AssetListPlugin {
+  constructor(file) {
+    this.file = file;
+  }
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('AssetListPlugin', (compilation) => {
+      const entries = {};
+      for (const [entryName, entry] of compilation.entrypoints) {
+        const files = entry.getFiles().filter((f) => !f.endsWith('.map') && !f.endsWith('.hot-update.js'));
+        // The shell's styles sit behind its async boundary; the server links them all so the first
+        // paint is styled and nothing shifts when the bootstrap chunk arrives.
+        const css = new Set(files.filter((f) => f.endsWith('.css')));
+        for (const chunk of entry.chunks) for (const async of chunk.getAllAsyncChunks()) for (const f of async.files) if (f.endsWith('.css')) css.add(f);
+        entries[entryName] = { js: files.filter((f) => f.endsWith('.js')), css: [...css] };
+      }
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      fs.writeFileSync(this.file, JSON.stringify({ publicPath: compilation.outputOptions.publicPath, entries }, null, 2));
+    });
+  }
+}
+
+module.exports = { createRemoteConfigs, createShellConfigs, sharedSingletons, repoRoot };

@@ -1,0 +1,46 @@
+import { readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { entrySchema, type ContentSource, type Entry } from './types';
+
+/**
+ * The embedded content store: `content/entries/*.json`, each file an array of entries. Files are
+ * re-read when they change, so editing content needs no restart.
+ */
+export function createFileStore(contentDir: string): ContentSource {
+  const dir = path.join(contentDir, 'entries');
+  let cache: { stamp: string; byType: Map<string, Entry[]>; byId: Map<string, Entry> } | undefined;
+
+  async function load() {
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+    const stamps = await Promise.all(files.map(async (f) => `${f}:${(await stat(path.join(dir, f))).mtimeMs}`));
+    const stamp = stamps.join('|');
+    if (cache?.stamp === stamp) return cache;
+    const byType = new Map<string, Entry[]>();
+    const byId = new Map<string, Entry>();
+    for (const file of files) {
+      const raw: unknown = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
+      const list = Array.isArray(raw) ? raw : [raw];
+      list.forEach((item, index) => {
+        const parsed = entrySchema.safeParse(item);
+        if (!parsed.success) throw new Error(`content/entries/${file}[${index}]: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+        const entry = parsed.data;
+        if (byId.has(entry.sys.id)) throw new Error(`content/entries/${file}[${index}]: duplicate id ${entry.sys.id}`);
+        byId.set(entry.sys.id, entry);
+        const list2 = byType.get(entry.sys.contentType) ?? [];
+        list2.push(entry);
+        byType.set(entry.sys.contentType, list2);
+      });
+    }
+    cache = { stamp, byType, byId };
+    return cache;
+  }
+
+  return {
+    async entries(contentType) {
+      return (await load()).byType.get(contentType) ?? [];
+    },
+    async entry(id) {
+      return (await load()).byId.get(id);
+    },
+  };
+}

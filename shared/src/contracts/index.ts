@@ -1,0 +1,3 @@
+export * from './remotes';
+export * from './page-data';
+export * from './modules';

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** The version of the contracts below. A remote's route manifest names the version it was built for. */
+export const CONTRACT_VERSION = 1;
+
+export const remoteNames = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
+export const remoteNameSchema = z.enum(remoteNames);
+export type RemoteName = z.infer<typeof remoteNameSchema>;
+
+/** Federated container names cannot hold dashes. */
+export const federatedName = (remote: RemoteName): string => remote.replace(/-/g, '_');
+
+/** How eagerly a slot's code runs once the server HTML is on screen. */
+export const hydrationSchema = z.enum(['eager', 'idle', 'visible']);
+export type Hydration = z.infer<typeof hydrationSchema>;
+
+export const routeSchema = z.object({
+  template: z.string().min(1),
+  /** Path pattern without the language prefix: `/stories/:slug`. */
+  pattern: z.string().startsWith('/'),
+  hydration: hydrationSchema,
+});
+export type RouteDefinition = z.infer<typeof routeSchema>;
+
+export const widgetDefinitionSchema = z.object({ name: z.string().min(1), hydration: hydrationSchema });
+
+/** What a remote exposes as `./routes`: the pages it owns and the widgets other sections may place. */
+export const routeManifestSchema = z.object({
+  contractVersion: z.literal(CONTRACT_VERSION),
+  remote: remoteNameSchema,
+  routes: z.array(routeSchema),
+  widgets: z.array(widgetDefinitionSchema),
+});
+export type RouteManifest = z.infer<typeof routeManifestSchema>;
+
+/** One entry of the registry: where a remote's builds live and which URL space it owns. */
+export const registryEntrySchema = z.object({
+  /** Origin of the remote's server: its API, page resolver and static builds. */
+  url: z.url(),
+  /** Browser manifest; defaults to `{url}/browser/mf-manifest.json`. */
+  manifest: z.url().optional(),
+  /** Node container for server rendering; defaults to `{url}/server/remoteEntry.js`. */
+  serverEntry: z.url().optional(),
+  /** Version pinned by ops; when set, a remote serving another version is treated as unavailable. */
+  version: z.string().optional(),
+  /** Path prefixes (without `/ar`) delegated to this remote; the longest matching prefix wins. */
+  prefixes: z.array(z.string().startsWith('/')).min(1).optional(),
+});
+export type RegistryEntry = z.infer<typeof registryEntrySchema>;
+
+export const registrySchema = z.object({
+  remotes: z.record(remoteNameSchema, registryEntrySchema),
+});
+export type Registry = z.infer<typeof registrySchema>;
+
+/** What a remote's server says of the build it serves (`GET /build-info.json`). */
+export const buildInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  buildId: z.string(),
+  builtAt: z.string(),
+  /** The id of each of the remote's builds (browser, node, app), keyed by build name. */
+  builds: z.record(z.string(), z.string()).optional(),
+});
+export type BuildInfo = z.infer<typeof buildInfoSchema>;
+
+/** The registry as the browser receives it: the exact builds the HTML was rendered with. */
+export const resolvedRemoteSchema = z.object({
+  name: remoteNameSchema,
+  /** The build's own remoteEntry file: content-hashed, so it names exactly one build. */
+  entry: z.string(),
+  buildId: z.string(),
+  version: z.string(),
+});
+export type ResolvedRemote = z.infer<typeof resolvedRemoteSchema>;

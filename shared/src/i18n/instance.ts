@@ -1,0 +1,76 @@
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import type { Lang } from './languages';
+
+/** Translations of one workspace: its namespace, in both languages, with the same keys. */
+export interface Translations {
+  ns: string;
+  en: Record<string, unknown>;
+  ar: Record<string, unknown>;
+}
+
+/**
+ * A ready i18next instance for one language, initialised synchronously so that server rendering and
+ * hydration read the same strings in the same tick. Instances are cached per language and bundle set.
+ */
+export function createI18n(lang: Lang, bundles: readonly Translations[]): I18n {
+  const resources: Resource = { en: {}, ar: {} };
+  for (const b of bundles) {
+    resources.en![b.ns] = b.en as Resource[string][string];
+    resources.ar![b.ns] = b.ar as Resource[string][string];
+  }
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: lang,
+    fallbackLng: false,
+    resources,
+    ns: bundles.map((b) => b.ns),
+    defaultNS: bundles[0]?.ns,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  } as Parameters<I18n['init']>[0]);
+  return instance;
+}
+
+export function i18nCache(bundles: readonly Translations[]): (lang: Lang) => I18n {
+  const cache = new Map<Lang, I18n>();
+  return (lang) => {
+    let instance = cache.get(lang);
+    if (!instance) {
+      instance = createI18n(lang, bundles);
+      cache.set(lang, instance);
+    }
+    return instance;
+  };
+}
+
+function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') Object.assign(out, flatten(v as Record<string, unknown>, key));
+    else out[key] = String(v);
+  }
+  return out;
+}
+
+/**
+ * Problems with a translation set: keys present in one language only, empty values, and Arabic values
+ * left in English (a value with Latin letters and no Arabic letter), except for the keys listed as
+ * intentionally identical (brand names, e-mail addresses).
+ */
+export function translationProblems(t: Translations, identical: readonly string[] = []): string[] {
+  const en = flatten(t.en);
+  const ar = flatten(t.ar);
+  const problems: string[] = [];
+  for (const key of Object.keys(en)) if (!(key in ar)) problems.push(`${t.ns}:${key} has no Arabic translation`);
+  for (const key of Object.keys(ar)) if (!(key in en)) problems.push(`${t.ns}:${key} has no English text`);
+  for (const [key, value] of Object.entries(ar)) {
+    if (!value.trim()) problems.push(`${t.ns}:${key} is empty in Arabic`);
+    else if (!identical.includes(key) && /[A-Za-z]{3}/.test(value.replace(/\{\{[^}]+\}\}/g, '')) && !/[\u0600-\u06FF]/.test(value))
+      problems.push(`${t.ns}:${key} is not translated into Arabic`);
+  }
+  for (const [key, value] of Object.entries(en)) if (!value.trim()) problems.push(`${t.ns}:${key} is empty in English`);
+  return problems;
+}

@@ -1,0 +1,39 @@
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { ViewProps } from '@qf/shared/contracts';
+import { SectionRoot, type SectionDefinition } from '@qf/shared/react';
+
+export interface SectionParcelProps extends ViewProps {
+  /** True for the first mount over server-rendered markup: hydrate instead of render. */
+  hydrate: boolean;
+  /** Shown by the parcel's error boundary; the shell passes a translated message. */
+  errorMessage: string;
+}
+
+/**
+ * single-spa lifecycles for a section. The first mount over server HTML hydrates it (same props as
+ * the server render, so no mismatch); later mounts render; updates re-render with new props.
+ */
+export function createSectionParcel(section: SectionDefinition) {
+  let nextRenderType: 'hydrateRoot' | 'createRoot' = 'createRoot';
+  const Root = (props: SectionParcelProps) =>
+    React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
+  const lifecycles = singleSpaReact({
+    React,
+    ReactDOMClient,
+    rootComponent: Root as never,
+    renderType: () => nextRenderType,
+    errorBoundary: (_error: unknown, _info: unknown, props: unknown) =>
+      React.createElement('p', { role: 'alert', className: 'qf-section-error' }, (props as SectionParcelProps).errorMessage),
+  });
+  return {
+    bootstrap: lifecycles.bootstrap,
+    mount(props: SectionParcelProps & { name?: string }) {
+      nextRenderType = props.hydrate ? 'hydrateRoot' : 'createRoot';
+      return lifecycles.mount(props as never);
+    },
+    unmount: lifecycles.unmount,
+    update: lifecycles.update!,
+  };
+}

@@ -1,0 +1,84 @@
+import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
+import type { TFunction, i18n as I18n } from 'i18next';
+import type { Bus } from '@qf/shared/bus';
+import type { ViewProps, WidgetHost } from '@qf/shared/contracts';
+import type { WidgetId } from '@qf/shared/contracts';
+import type { Lang } from '@qf/shared/i18n';
+import { i18nCache, type Translations } from '@qf/shared/i18n';
+
+export interface ViewComponentProps<D = unknown> {
+  data: D;
+}
+
+/** A section's views and translations: what its parcel and its server renderer both render. */
+export interface SectionDefinition {
+  name: string;
+  translations: Translations;
+  views: Record<string, ComponentType<ViewComponentProps<never>>>;
+}
+
+interface SectionContextValue {
+  lang: Lang;
+  bus: Bus;
+  host: WidgetHost;
+  i18n: I18n;
+  ns: string;
+}
+
+const SectionContext = createContext<SectionContextValue | null>(null);
+
+function useSection(): SectionContextValue {
+  const value = useContext(SectionContext);
+  if (!value) throw new Error('useSection must be used inside a SectionRoot');
+  return value;
+}
+
+/** The section's translate function for the current page language. */
+export function useT(): TFunction {
+  const { i18n, ns } = useSection();
+  return i18n.getFixedT(null, ns);
+}
+
+export const useLang = (): Lang => useSection().lang;
+export const useBus = (): Bus => useSection().bus;
+
+const getI18nFor = new WeakMap<SectionDefinition, (lang: Lang) => I18n>();
+
+export function SectionRoot({ section, view, data, lang, bus, host }: ViewProps & { section: SectionDefinition }): ReactElement {
+  let getI18n = getI18nFor.get(section);
+  if (!getI18n) getI18nFor.set(section, (getI18n = i18nCache([section.translations])));
+  const View = section.views[view] as ComponentType<ViewComponentProps<unknown>> | undefined;
+  if (!View) throw new Error(`${section.name} has no view named "${view}"`);
+  return (
+    <SectionContext.Provider value={{ lang, bus, host, i18n: getI18n(lang), ns: section.translations.ns }}>
+      <View data={data} />
+    </SectionContext.Provider>
+  );
+}
+
+export interface WidgetProps {
+  id: WidgetId;
+  props?: Record<string, unknown>;
+  /** Distinguishes two placements of the same widget on one page. */
+  instance?: string;
+  className?: string;
+}
+
+export const widgetKey = (id: WidgetId, instance = 'default'): string => `${id}#${instance}`;
+
+/**
+ * Places another section's widget. The shell renders it (server) and mounts it (browser) in its own
+ * slot with its own error boundary; the placing section never loads the other remote itself.
+ */
+export function Widget({ id, props = {}, instance, className }: WidgetProps): ReactElement {
+  const { host } = useSection();
+  const key = widgetKey(id, instance);
+  const ref = useRef<HTMLDivElement>(null);
+  const propsKey = JSON.stringify(props);
+  const [html] = useState(() => (typeof window === 'undefined' ? (host.renderWidget?.(id, { ...props, widgetKey: key }) ?? '') : (host.serverHtml?.(key) ?? '')));
+  useEffect(() => {
+    if (!ref.current || !host.mountWidget) return undefined;
+    return host.mountWidget(ref.current, id, { ...(JSON.parse(propsKey) as Record<string, unknown>), widgetKey: key });
+  }, [host, id, key, propsKey]);
+  return <div ref={ref} className={className} data-qf-widget={id} data-qf-key={key} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,76 @@
+import type { Lang } from '@qf/shared/i18n';
+import { languages } from '@qf/shared/i18n';
+
+/** Collapse repeated slashes, strip the trailing slash, ensure the leading one; `/index.html` is the root. */
+export function normalizePath(path: string): string {
+  let p = path.split(/[?#]/)[0] ?? '';
+  p = `/${p}`.replace(/\/{2,}/g, '/');
+  if (p.endsWith('/index.html')) p = p.slice(0, -'index.html'.length);
+  if (p.length > 1) p = p.replace(/\/+$/, '');
+  return p || '/';
+}
+
+/** Split a site path into its language and its path without the `/ar` prefix. */
+export function splitLang(path: string): { lang: Lang; path: string } {
+  const p = normalizePath(path);
+  if (p === '/ar') return { lang: 'ar', path: '/' };
+  if (p.startsWith('/ar/')) return { lang: 'ar', path: p.slice(3) };
+  return { lang: 'en', path: p };
+}
+
+/** The site path of a language-neutral path in a language. */
+export function localePath(lang: Lang, path: string): string {
+  const p = normalizePath(path);
+  const prefix = languages[lang].prefix;
+  if (!prefix) return p;
+  return p === '/' ? prefix : `${prefix}${p}`;
+}
+
+/** Route builder of SPEC §2: appends the slug; a parent alone gets a trailing slash. */
+export function buildRoute(slug: string | undefined, parent?: string): string {
+  const parentPart = parent ? `/${parent}` : '';
+  if (!slug) return parent ? normalizePath(parentPart) + '/' : '/';
+  return normalizePath(`${parentPart}/${slug}`);
+}
+
+const EXTERNAL = /^https?:\/\//i;
+export const isExternalUrl = (url: string): boolean => EXTERNAL.test(url);
+
+/** Match `/stories/:slug` against a path; returns the parameters or null. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const a = normalizePath(pattern).split('/');
+  const b = normalizePath(path).split('/');
+  if (a.length !== b.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < a.length; i++) {
+    const seg = a[i]!;
+    const val = b[i]!;
+    if (seg.startsWith(':')) {
+      if (!val) return null;
+      try {
+        params[seg.slice(1)] = decodeURIComponent(val);
+      } catch {
+        return null;
+      }
+    } else if (seg !== val) return null;
+  }
+  return params;
+}
+
+/** Fill a pattern with parameters (links are built, never concatenated by hand). */
+export function fillPattern(pattern: string, params: Record<string, string>): string {
+  return normalizePath(pattern.replace(/:([A-Za-z]+)/g, (_m, k: string) => encodeURIComponent(params[k] ?? '')));
+}
+
+/** Page-data URL of a site path (SPEC §7): `/` is `/page-data/index/page-data.json`. */
+export function pageDataUrl(sitePath: string, search = ''): string {
+  const p = normalizePath(sitePath);
+  return `/page-data${p === '/' ? '/index' : p}/page-data.json${search}`;
+}
+
+/** Inverse of pageDataUrl, or null when the URL is not a page-data URL. */
+export function pathFromPageDataUrl(url: string): string | null {
+  const m = /^\/page-data(\/.*)\/page-data\.json$/.exec(url.split('?')[0] ?? '');
+  if (!m) return null;
+  return m[1] === '/index' ? '/' : normalizePath(m[1]!);
+}

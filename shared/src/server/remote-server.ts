@@ -1,0 +1,113 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { isLang, type Lang } from '@qf/shared/i18n';
+import { normalizePath } from '@qf/shared/routing';
+import { resolvedPageSchema, pagePathsSchema, type PagePathEntry, type ResolvedPage } from '@qf/shared/contracts';
+import type { RemoteName } from '@qf/shared/contracts';
+
+export const defaultPorts: Record<RemoteName | 'shell', number> = {
+  shell: 3000,
+  'mf-content': 3001,
+  'mf-events': 3002,
+  'mf-media-center': 3003,
+  'mf-idkt': 3004,
+  'mf-forms': 3005,
+};
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HOST: z.string().default('127.0.0.1'),
+  SHELL_ORIGINS: z.string().default('http://127.0.0.1:3000,http://localhost:3000'),
+});
+
+/** Parse the environment once, failing fast with every bad variable named. */
+export function readEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export interface RemoteServerOptions {
+  name: RemoteName;
+  /** The workspace folder (its `dist/` holds the builds). */
+  dir: string;
+  resolvePage?: (path: string, lang: Lang) => Promise<ResolvedPage | null>;
+  listPaths?: () => Promise<PagePathEntry[]>;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * A remote's HTTP server: health, build info, its static builds with CORS for the shell's origins,
+ * and its page resolver. The remote adds its own API routes to the returned instance.
+ */
+export async function createRemoteServer(options: RemoteServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
+  const env = readEnv(envSchema, options.env);
+  const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  const dist = path.join(options.dir, 'dist');
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && origins.has(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+    }
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok', name: options.name }));
+
+  app.get('/build-info.json', async (_request, reply) => {
+    const file = path.join(dist, 'build-info.json');
+    if (!existsSync(file)) return reply.code(503).send({ error: 'not built' });
+    reply.header('Cache-Control', 'no-cache');
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  });
+
+  for (const folder of ['browser', 'server'] as const) {
+    await app.register(fastifyStatic, {
+      root: path.join(dist, folder),
+      prefix: `/${folder}/`,
+      decorateReply: folder === 'browser',
+      index: false,
+      // Hashed files never change; entries and manifests name the current build and must be revalidated.
+      setHeaders(reply, filePath) {
+        const base = path.basename(filePath);
+        const hashed = /\.[0-9a-f]{10}\.(js|css)$/.test(base);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const pageQuery = z.object({ path: z.string().min(1).max(2048), lang: z.string() });
+  app.get('/_qf/page', async (request, reply) => {
+    const q = pageQuery.safeParse(request.query);
+    if (!q.success || !isLang(q.data.lang)) return reply.code(400).send({ error: 'path and lang (en or ar) are required' });
+    if (!options.resolvePage) return reply.code(404).send({ found: false });
+    const page = await options.resolvePage(normalizePath(q.data.path), q.data.lang);
+    if (!page) return reply.code(404).send({ found: false });
+    return { found: true, page: resolvedPageSchema.parse(page) };
+  });
+
+  app.get('/_qf/paths', async () => pagePathsSchema.parse(options.listPaths ? await options.listPaths() : []));
+
+  return { app, port: env.PORT ?? defaultPorts[options.name], host: env.HOST };
+}
+
+/** Listen, and close cleanly on SIGTERM/SIGINT so a redeploy never cuts a request in half. */
+export async function listen(app: FastifyInstance, port: number, host: string, label: string): Promise<void> {
+  await app.listen({ port, host });
+  console.log(`${label} listening on http://${host}:${port}`);
+  const stop = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

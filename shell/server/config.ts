@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { readEnv } from '@qf/shared/server';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** The registry document: a file path (re-read when it changes) or an http(s) URL. */
+  REGISTRY: z.string().default(path.join(repoRoot, 'registry.json')),
+  /** The public origin of the site, used for canonical and hreflang links. */
+  SITE_URL: z.url().optional(),
+  CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
+  /** How long the owner may take to answer before the page is served as unavailable. */
+  SSR_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** How long a remote's build status is trusted before it is checked again. */
+  REMOTE_STATUS_TTL_MS: z.coerce.number().int().nonnegative().default(500),
+});
+
+export type ShellConfig = z.infer<typeof envSchema> & { siteUrl: string; clientDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {
+  const parsed = readEnv(envSchema, env);
+  return {
+    ...parsed,
+    siteUrl: (parsed.SITE_URL ?? `http://${parsed.HOST}:${parsed.PORT}`).replace(/\/$/, ''),
+    clientDir: path.resolve(__dirname, '..', 'client'),
+  };
+}

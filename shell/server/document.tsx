@@ -1,0 +1,64 @@
+import { renderToString } from 'react-dom/server';
+import { languages, otherLang, type Lang } from '@qf/shared/i18n';
+import { localePath, splitLang } from '@qf/shared/routing';
+import { App } from '../src/App';
+import { documentTitle } from '../src/document-head';
+import { shellT } from '../src/i18n';
+import { APP_ID, STATE_ELEMENT_ID, type ShellState } from '../src/state';
+import { createStore } from '../src/store';
+
+export interface DocumentAssets {
+  /** The shell's own entry scripts and stylesheets. */
+  shellJs: string[];
+  shellCss: string[];
+  /** Stylesheets of the sections on the page (owner and widgets): needed for the first paint. */
+  sectionCss: string[];
+  /** Scripts of an eagerly hydrated owner, fetched in parallel with the shell's. */
+  preloadJs: string[];
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+/** JSON inside HTML: no `</script>` or line separators can break out of the element. */
+const embedJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: ShellState; slotHtml: string; assets: DocumentAssets; siteUrl: string }): string {
+  const lang: Lang = state.lang;
+  const t = shellT(lang);
+  const page = state.status === 'ok' ? state.pageData?.result.page : undefined;
+  const statusTitles = { 'not-found': 'status.notFoundTitle', error: 'status.errorTitle', unavailable: 'status.unavailableTitle', ok: 'siteName' } as const;
+  const title = documentTitle(page?.head.title ?? t(statusTitles[state.status]), t('siteName'));
+  const description = page?.head.description ?? t(state.status === 'ok' ? 'siteName' : statusTitles[state.status]);
+  const neutral = splitLang(state.path).path;
+  const alternate = page?.head.alternatePath ?? localePath(otherLang(lang), neutral);
+  const hrefs: Record<Lang, string> = { en: lang === 'en' ? state.path : alternate, ar: lang === 'ar' ? state.path : alternate };
+  const abs = (p: string) => `${siteUrl}${p}`;
+  const appHtml = renderToString(<App store={createStore({ ...state, theme: 'dark', loading: false })} slotHtml={slotHtml} onToggleTheme={() => undefined} />);
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeText(title)}</title>`,
+    `<meta name="description" content="${escapeAttr(description)}">`,
+    state.status === 'ok' ? `<link rel="canonical" href="${escapeAttr(abs(state.path))}">` : '<meta name="robots" content="noindex">',
+    `<link rel="alternate" hreflang="en" href="${escapeAttr(abs(hrefs.en))}">`,
+    `<link rel="alternate" hreflang="ar" href="${escapeAttr(abs(hrefs.ar))}">`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeAttr(abs(hrefs.en))}">`,
+    `<meta property="og:title" content="${escapeAttr(page?.head.title ?? title)}">`,
+    `<meta property="og:locale" content="${languages[lang].ogLocale}">`,
+    `<meta property="og:locale:alternate" content="${languages[otherLang(lang)].ogLocale}">`,
+    '<meta name="theme-color" content="#0b3d2e">',
+    ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...assets.sectionCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...assets.shellJs.map((src) => `<script defer src="${escapeAttr(src)}"></script>`),
+    ...assets.preloadJs.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
+  ];
+  return [
+    '<!doctype html>',
+    `<html lang="${lang}" dir="${languages[lang].dir}">`,
+    `<head>${head.join('')}</head>`,
+    '<body data-theme="dark">',
+    `<div id="${APP_ID}">${appHtml}</div>`,
+    `<script type="application/json" id="${STATE_ELEMENT_ID}">${embedJson(state)}</script>`,
+    '</body></html>',
+  ].join('\n');
+}

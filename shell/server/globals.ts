@@ -1,0 +1,25 @@
+import { createFileStore, fieldOf, plainField } from '@qf/shared/content';
+import type { Lang } from '@qf/shared/i18n';
+import type { Globals } from '../src/state';
+
+/** Site globals (SPEC §3) as the chrome needs them; the chrome still renders if content is broken. */
+export function createGlobalsReader(contentDir: string) {
+  const store = createFileStore(contentDir);
+  return async function globals(lang: Lang): Promise<Globals> {
+    try {
+      const entry = (await store.entries('siteGlobals'))[0];
+      if (!entry) throw new Error('no siteGlobals entry');
+      const story = plainField<string>(entry, 'featuredStory');
+      return {
+        tagline: fieldOf<string>(entry, 'tagline', lang) ?? '',
+        copyright: fieldOf<string>(entry, 'footerCopyrightMessage', lang) ?? '',
+        email: plainField<string>(entry, 'footerContactEmail') ?? '',
+        phone: plainField<string>(entry, 'footerContactPhoneNumber') ?? '',
+        featuredStoryPath: story ? `/stories/${story}` : undefined,
+      };
+    } catch (error) {
+      console.error(error);
+      return { tagline: '', copyright: '', email: '', phone: '' };
+    }
+  };
+}

@@ -1,0 +1,146 @@
+import { createBus } from '@qf/shared/bus';
+import {
+  CONTRACT_VERSION,
+  resolvedPageSchema,
+  type Hydration,
+  type PageData,
+  type RemoteName,
+  type ResolvedRemote,
+  type WidgetHost,
+  type WidgetId,
+} from '@qf/shared/contracts';
+import type { Lang } from '@qf/shared/i18n';
+import { splitLang } from '@qf/shared/routing';
+import { z } from 'zod';
+import type { ManifestReader } from './assets';
+import type { LoadedRemote, ServerRemotes } from './federation';
+import type { RegistryClient } from './registry';
+import type { RenderedWidget } from '../src/state';
+
+export type Outcome =
+  | { status: 'ok'; lang: Lang; pageData: PageData }
+  | { status: 'not-found' | 'unavailable' | 'error'; lang: Lang; reason?: string };
+
+const resolverAnswer = z.object({ found: z.literal(true), page: resolvedPageSchema });
+
+interface Deps {
+  registry: RegistryClient;
+  manifests: ManifestReader;
+  shellBuild: string;
+  timeoutMs: number;
+  fetchImpl?: typeof fetch;
+}
+
+const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
+
+/**
+ * Steps 2 and 3 of the request flow: find the owner of the path, ask it for the page, and describe
+ * the builds the browser will need. Every failure of the owner is contained here as an outcome.
+ */
+export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, fetchImpl = fetch }: Deps) {
+  async function resolvedRemote(remote: RemoteName): Promise<ResolvedRemote | null> {
+    const [status, entry] = await Promise.all([registry.status(remote), registry.entry(remote)]);
+    if (!status.up || !entry) return null;
+    try {
+      return { name: remote, entry: await manifests.entryOf(registry.manifestUrl(entry, status)), buildId: status.info.buildId, version: status.info.version };
+    } catch {
+      return null;
+    }
+  }
+
+  return async function resolve(sitePath: string): Promise<Outcome> {
+    const { lang, path } = splitLang(sitePath);
+    const owner = await registry.owner(path);
+    if (!owner) return { status: 'not-found', lang };
+    const [status, entry] = await Promise.all([registry.status(owner), registry.entry(owner)]);
+    if (!status.up || !entry) return { status: 'unavailable', lang, reason: status.up ? 'no registry entry' : status.reason };
+    let res: Response;
+    try {
+      res = await fetchImpl(`${entry.url}/_qf/page?path=${encodeURIComponent(path)}&lang=${lang}`, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      return { status: 'unavailable', lang, reason: `${owner} did not answer: ${String(error)}` };
+    }
+    if (res.status === 404) return { status: 'not-found', lang };
+    if (!res.ok) return { status: 'unavailable', lang, reason: `${owner} answered ${res.status}` };
+    const parsed = resolverAnswer.safeParse(await res.json().catch(() => null));
+    if (!parsed.success) return { status: 'unavailable', lang, reason: `${owner} broke the page contract: ${parsed.error.message}` };
+    const page = parsed.data.page;
+    const involved = [owner, ...new Set(page.widgets.map(remoteOfWidget))].filter((r, i, all) => all.indexOf(r) === i);
+    const resolved = (await Promise.all(involved.map(resolvedRemote))).filter((r): r is ResolvedRemote => r !== null);
+    const pageData: PageData = {
+      path: sitePath,
+      componentChunkName: `${owner}/${page.template}`,
+      webpackCompilationHash: await registry.compositionHash(shellBuild),
+      staticQueryHashes: [],
+      slicesMap: {},
+      result: { lang, remote: owner, page, remotes: resolved },
+    };
+    return { status: 'ok', lang, pageData };
+  };
+}
+
+export interface RenderedSection {
+  html: string;
+  widgets: RenderedWidget[];
+}
+
+/**
+ * Step 4 for the owner's part: render its template through its Node build, and every widget it
+ * places through the widget owner's Node build. A widget that fails renders empty; the page stays.
+ */
+export async function renderSection(pageData: PageData, deps: { registry: RegistryClient; remotes: ServerRemotes; onWidgetError: (error: unknown) => void }): Promise<RenderedSection> {
+  const { lang, remote, page } = pageData.result;
+  const load = async (name: RemoteName): Promise<LoadedRemote> => {
+    const [status, entry] = await Promise.all([deps.registry.status(name), deps.registry.entry(name)]);
+    if (!status.up || !entry) throw new Error(`${name} is unavailable`);
+    const loaded = await deps.remotes.get(name, entry, status.info.buildId);
+    if (loaded.routes.contractVersion !== CONTRACT_VERSION) throw new Error(`${name} was built for contract ${String(loaded.routes.contractVersion)}`);
+    return loaded;
+  };
+  const owner = await load(remote);
+  const widgetModules = new Map<RemoteName, LoadedRemote>();
+  await Promise.all(
+    [...new Set(page.widgets.map(remoteOfWidget))].map(async (name) => {
+      try {
+        widgetModules.set(name, name === remote ? owner : await load(name));
+      } catch (error) {
+        deps.onWidgetError(error);
+      }
+    }),
+  );
+  const bus = createBus();
+  const widgets: RenderedWidget[] = [];
+  // React cannot render one tree inside another's render (the inner one would read the outer one's
+  // context), so widgets are placeholders during a render and are rendered once it has finished.
+  const pending: { id: WidgetId; props: Record<string, unknown> }[] = [];
+  const placeholder = (i: number) => `<!--qf-widget:${i}-->`;
+  const host: WidgetHost = {
+    renderWidget(id, props) {
+      pending.push({ id, props });
+      return placeholder(pending.length - 1);
+    },
+  };
+  const renderWidget = ({ id, props }: { id: WidgetId; props: Record<string, unknown> }): string => {
+    const name = remoteOfWidget(id);
+    const view = id.split('/')[1] ?? '';
+    const mod = widgetModules.get(name);
+    if (!mod) return '';
+    try {
+      const html = mod.server.render({ view, data: props, lang, bus, host });
+      const hydration: Hydration = mod.routes.widgets.find((w) => w.name === view)?.hydration ?? 'visible';
+      widgets.push({ key: String(props.widgetKey ?? ''), id, props, hydration });
+      return html;
+    } catch (error) {
+      deps.onWidgetError(error);
+      return '';
+    }
+  };
+  let html = owner.server.render({ view: page.template, data: page.data, lang, bus, host });
+  // Widgets may place widgets: fill placeholders until none is left (bounded, against a cycle).
+  for (let round = 0, done = 0; done < pending.length && round < 5; round++) {
+    const upto = pending.length;
+    for (let i = done; i < upto; i++) html = html.replace(placeholder(i), () => renderWidget(pending[i]!));
+    done = upto;
+  }
+  return { html, widgets };
+}

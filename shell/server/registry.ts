@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import {
+  buildInfoSchema,
+  registrySchema,
+  remoteNames,
+  type BuildInfo,
+  type Registry,
+  type RegistryEntry,
+  type RemoteName,
+} from '@qf/shared/contracts';
+
+export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string } | { up: false; reason: string };
+
+interface Options {
+  /** File path or http(s) URL of the registry document. */
+  source: string;
+  ttlMs: number;
+  fetchImpl?: typeof fetch;
+  /** How long a remote may take to say which build it serves. */
+  statusTimeoutMs?: number;
+}
+
+/**
+ * The shell's run-time view of the composition: the registry document (re-read when it changes, so
+ * deploying or rolling back a remote is editing it) and the build each remote serves right now.
+ */
+export function createRegistry({ source, ttlMs, fetchImpl = fetch, statusTimeoutMs = 1500 }: Options) {
+  let doc: { stamp: string; registry: Registry } | undefined;
+  const statuses = new Map<RemoteName, { at: number; value: Promise<RemoteStatus> }>();
+  /** The last build seen of each remote: a remote that is down keeps its place in the hash. */
+  const lastSeen = new Map<RemoteName, string>();
+
+  async function registry(): Promise<Registry> {
+    if (/^https?:\/\//.test(source)) {
+      if (doc && Date.now() - Number(doc.stamp) < ttlMs) return doc.registry;
+      const res = await fetchImpl(source, { signal: AbortSignal.timeout(statusTimeoutMs) });
+      if (!res.ok) throw new Error(`registry ${source} answered ${res.status}`);
+      doc = { stamp: String(Date.now()), registry: registrySchema.parse(await res.json()) };
+      return doc.registry;
+    }
+    const stamp = String((await stat(source)).mtimeMs);
+    if (doc?.stamp !== stamp) doc = { stamp, registry: registrySchema.parse(JSON.parse(await readFile(source, 'utf8'))) };
+    return doc.registry;
+  }
+
+  function entryOf(reg: Registry, remote: RemoteName): RegistryEntry | undefined {
+    return reg.remotes[remote];
+  }
+
+  async function check(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
+    try {
+      const res = await fetchImpl(`${entry.url}/build-info.json`, { signal: AbortSignal.timeout(statusTimeoutMs) });
+      if (!res.ok) return { up: false, reason: `build-info answered ${res.status}` };
+      const info = buildInfoSchema.parse(await res.json());
+      if (entry.version && entry.version !== info.version) return { up: false, reason: `serves ${info.version}, registry pins ${entry.version}` };
+      lastSeen.set(remote, info.buildId);
+      return { up: true, info, browserBuild: info.builds?.[`${remote}-browser`] ?? info.buildId };
+    } catch (error) {
+      return { up: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return {
+    registry,
+
+    async entry(remote: RemoteName): Promise<RegistryEntry | undefined> {
+      return entryOf(await registry(), remote);
+    },
+
+    /** Whether a remote is up and which build it serves; cached for `ttlMs`, concurrent calls share one check. */
+    async status(remote: RemoteName): Promise<RemoteStatus> {
+      const entry = entryOf(await registry(), remote);
+      if (!entry) return { up: false, reason: 'not in the registry' };
+      const cached = statuses.get(remote);
+      if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+      const value = check(entry, remote);
+      statuses.set(remote, { at: Date.now(), value });
+      return value;
+    },
+
+    /** The remote that owns a language-neutral path: the longest matching prefix. */
+    async owner(path: string): Promise<RemoteName | null> {
+      const reg = await registry();
+      let best: { remote: RemoteName; length: number } | null = null;
+      for (const remote of remoteNames) {
+        for (const prefix of entryOf(reg, remote)?.prefixes ?? []) {
+          const matches = prefix === '/' || path === prefix || path.startsWith(`${prefix}/`);
+          if (matches && (!best || prefix.length > best.length)) best = { remote, length: prefix.length };
+        }
+      }
+      return best?.remote ?? null;
+    },
+
+    /** The browser manifest of exactly the build a remote serves now (pinned copies never change). */
+    manifestUrl(entry: RegistryEntry, status: Extract<RemoteStatus, { up: true }>): string {
+      return entry.manifest ?? `${entry.url}/browser/mf-manifest.${status.browserBuild}.json`;
+    },
+
+    /** Hash of the composition: the registry and the build of every remote (last seen when down). */
+    async compositionHash(shellBuild: string): Promise<string> {
+      const reg = await registry();
+      const builds = await Promise.all(
+        remoteNames.map(async (remote) => {
+          const s = await this.status(remote);
+          return `${remote}:${s.up ? s.info.buildId : (lastSeen.get(remote) ?? 'unknown')}`;
+        }),
+      );
+      return createHash('sha256').update(JSON.stringify(reg)).update(shellBuild).update(builds.join('|')).digest('hex').slice(0, 20);
+    },
+  };
+}
+
+export type RegistryClient = ReturnType<typeof createRegistry>;

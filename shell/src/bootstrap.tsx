@@ -1,0 +1,156 @@
+import { hydrateRoot } from 'react-dom/client';
+import { createBus } from '@qf/shared/bus';
+import { languages, type Lang } from '@qf/shared/i18n';
+import { localePath, splitLang } from '@qf/shared/routing';
+import { App } from './App';
+import { documentTitle, updateDocumentHead } from './document-head';
+import { shellT } from './i18n';
+import { clientNavigationTarget, loadCompositionHash, loadPageData, reloadOnceFor, sitePathOf } from './navigation';
+import { createRemoteLoader } from './remotes';
+import { createSlots } from './slots';
+import { APP_ID, SLOT_ID, STATE_ELEMENT_ID, shellStateSchema, type PageStatus } from './state';
+import { createStore } from './store';
+import { applyTheme, initialTheme } from './theme';
+import './styles/global.css';
+
+const safeStorage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefined => {
+  try {
+    return window[kind];
+  } catch {
+    return undefined;
+  }
+};
+
+function start() {
+  const state = shellStateSchema.parse(JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null'));
+  const slotElement = document.getElementById(SLOT_ID) as HTMLElement;
+  // Captured before anything hydrates: React renders exactly this back, so nothing mismatches.
+  const slotHtml = slotElement.innerHTML;
+  const widgetHtml = new Map<string, string>();
+  slotElement.querySelectorAll<HTMLElement>('[data-qf-widget]').forEach((el) => widgetHtml.set(el.dataset.qfKey ?? '', el.innerHTML));
+
+  const local = safeStorage('localStorage');
+  const bus = createBus();
+  // The server rendered the dark theme; the visitor's own applies to the body at once and to the
+  // React tree right after hydration, so hydration never meets different text.
+  const theme = initialTheme(local, window.matchMedia?.('(prefers-color-scheme: dark)').matches);
+  applyTheme(theme, document.body);
+  const store = createStore({ ...state, theme: 'dark', loading: false });
+
+  const loader = createRemoteLoader(state.remotes);
+  const slots = createSlots({
+    element: slotElement,
+    loader,
+    bus,
+    widgetHtml,
+    errorMessage: (lang) => shellT(lang)('status.sectionError'),
+    onError: (error) => console.error(error),
+  });
+
+  const toggleTheme = () => {
+    const theme = store.get().theme === 'dark' ? 'light' : 'dark';
+    applyTheme(theme, document.body, local);
+    store.set({ theme });
+    bus.publish('theme', { theme });
+  };
+
+  hydrateRoot(document.getElementById(APP_ID) as HTMLElement, <App store={store} slotHtml={slotHtml} onToggleTheme={toggleTheme} />);
+  if (theme !== 'dark') store.set({ theme });
+
+  const publishRoute = () => {
+    const s = store.get();
+    bus.publish('route', { path: s.path, lang: s.lang, remote: s.pageData?.result.remote ?? null, template: s.pageData?.result.page.template ?? null });
+  };
+  bus.publish('language', { lang: state.lang });
+  bus.publish('theme', { theme: store.get().theme });
+  publishRoute();
+  rememberLanguage(state.lang);
+
+  if (state.status === 'ok' && state.pageData) slots.hydrate(state.pageData, state.widgets);
+
+  let navigation = 0;
+  async function navigate(url: URL, push: boolean) {
+    const token = ++navigation;
+    const sitePath = sitePathOf(url);
+    const target = url.pathname + url.search + url.hash;
+    store.set({ loading: true });
+    const [load, hash] = await Promise.all([loadPageData(sitePath, url.search), loadCompositionHash()]);
+    if (token !== navigation) return;
+    if (hash && hash !== store.get().compositionHash && reloadOnceFor(hash, target, safeStorage('sessionStorage') ?? memoryStorage, (u) => window.location.assign(u))) return;
+    if (load.kind === 'failed') {
+      window.location.assign(target);
+      return;
+    }
+    if (push) window.history.pushState({ qf: true }, '', target);
+    const lang: Lang = load.kind === 'ok' ? load.pageData.result.lang : splitLang(sitePath).lang;
+    const previousLang = store.get().lang;
+    let status: PageStatus = load.kind === 'ok' ? 'ok' : load.kind;
+    const t = shellT(lang);
+    try {
+      if (load.kind === 'ok') {
+        loader.ensure(load.pageData.result.remotes);
+        await slots.show(load.pageData);
+      } else await slots.clear();
+    } catch (error) {
+      console.error(error);
+      status = 'unavailable';
+      await slots.clear().catch(() => undefined);
+    }
+    if (token !== navigation) return;
+    const pageData = load.kind === 'ok' ? load.pageData : null;
+    store.set({ path: sitePath, lang, status, pageData, loading: false, widgets: [], compositionHash: hash ?? store.get().compositionHash });
+    const neutral = splitLang(sitePath).path;
+    const head = status === 'ok' && pageData ? pageData.result.page.head : null;
+    const statusTitle = status === 'not-found' ? t('status.notFoundTitle') : status === 'error' ? t('status.errorTitle') : t('status.unavailableTitle');
+    updateDocumentHead(document, {
+      lang,
+      title: documentTitle(head?.title ?? statusTitle, t('siteName')),
+      description: head?.description ?? '',
+      canonical: new URL(sitePath, window.location.origin).href,
+      alternates: {
+        en: new URL(lang === 'en' ? sitePath : (head?.alternatePath ?? localePath('en', neutral)), window.location.origin).href,
+        ar: new URL(lang === 'ar' ? sitePath : (head?.alternatePath ?? localePath('ar', neutral)), window.location.origin).href,
+      },
+    });
+    if (lang !== previousLang) {
+      bus.publish('language', { lang });
+      rememberLanguage(lang);
+    }
+    publishRoute();
+    if (push) window.scrollTo(0, 0);
+    focusHeading();
+  }
+
+  document.addEventListener('click', (event) => {
+    const url = clientNavigationTarget(event, window.location);
+    if (!url) return;
+    event.preventDefault();
+    if (url.pathname + url.search === window.location.pathname + window.location.search && !url.hash) return;
+    void navigate(url, true);
+  });
+  window.addEventListener('popstate', () => void navigate(new URL(window.location.href), false));
+  window.history.replaceState({ qf: true }, '');
+}
+
+/** After a navigation, the new page's heading takes focus so screen readers announce the page. */
+function focusHeading() {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  const target = heading ?? document.getElementById('main');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
+function rememberLanguage(lang: Lang) {
+  try {
+    window.localStorage.setItem('nf_lang', lang);
+    window.localStorage.setItem('nf_country', languages[lang].country);
+  } catch {
+    // storage disabled: nothing to remember
+  }
+}
+
+const memory = new Map<string, string>();
+const memoryStorage = { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => void memory.set(k, v) };
+
+start();

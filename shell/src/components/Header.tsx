@@ -1,0 +1,58 @@
+import type { ReactElement } from 'react';
+import { localePath, splitLang } from '@qf/shared/routing';
+import { otherLang, type Lang } from '@qf/shared/i18n';
+import type { Theme } from '@qf/shared/bus';
+import { useShellT } from '../i18n';
+import styles from './Header.module.css';
+
+interface HeaderProps {
+  lang: Lang;
+  path: string;
+  alternatePath: string;
+  featuredStoryPath?: string;
+  theme: Theme;
+  onToggleTheme: () => void;
+}
+
+export function Header({ lang, path, alternatePath, featuredStoryPath, theme, onToggleTheme }: HeaderProps): ReactElement {
+  const t = useShellT();
+  const current = splitLang(path).path;
+  const links = [
+    featuredStoryPath ? { href: featuredStoryPath, label: t('nav.featuredStory') } : null,
+    { href: '/events', label: t('nav.events') },
+    { href: '/media-center/experts', label: t('nav.experts') },
+    { href: '/idkt', label: t('nav.idkt') },
+  ].filter((l): l is { href: string; label: string } => l !== null);
+  const other = otherLang(lang);
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <a className={styles.brand} href={localePath(lang, '/')}>
+          {t('siteName')}
+        </a>
+        <nav aria-label={t('nav.label')} className={styles.nav}>
+          <ul>
+            {links.map((link) => {
+              const active = current === link.href || current.startsWith(`${link.href}/`);
+              return (
+                <li key={link.href}>
+                  <a href={localePath(lang, link.href)} aria-current={active ? 'page' : undefined}>
+                    {link.label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className={styles.tools}>
+          <button type="button" className={styles.theme} onClick={onToggleTheme} aria-pressed={theme === 'dark'}>
+            {theme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
+          </button>
+          <a className={styles.language} href={alternatePath} hrefLang={other} lang={other} aria-label={t('language.switchLabel')} data-language-switch="">
+            {t('language.switchTo')}
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

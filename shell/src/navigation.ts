@@ -1,0 +1,89 @@
+import { appDataSchema, pageDataSchema, type PageData } from '@qf/shared/contracts';
+import { normalizePath, pageDataUrl } from '@qf/shared/routing';
+
+export type PageLoad =
+  | { kind: 'ok'; pageData: PageData }
+  | { kind: 'not-found' }
+  | { kind: 'error' }
+  /** Every retry failed: the caller falls back to a full navigation. */
+  | { kind: 'failed' };
+
+/** Page-data retries of SPEC §9, after the first attempt. */
+export const PAGE_DATA_RETRIES = 3;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Fetch a page's data as SPEC §4 and §8 say: 404 is the 404 page, 500 the 500 page, anything else
+ * (network error, 503, a malformed answer) is retried 3 times before giving up.
+ */
+export async function loadPageData(sitePath: string, search: string, fetchImpl: typeof fetch = fetch, retryDelayMs = 200): Promise<PageLoad> {
+  for (let attempt = 0; attempt <= PAGE_DATA_RETRIES; attempt++) {
+    try {
+      const res = await fetchImpl(pageDataUrl(sitePath, search), { headers: { accept: 'application/json' } });
+      if (res.status === 404) return { kind: 'not-found' };
+      if (res.status === 500) return { kind: 'error' };
+      if (res.ok) {
+        const parsed = pageDataSchema.safeParse(await res.json());
+        if (parsed.success) return { kind: 'ok', pageData: parsed.data };
+      }
+    } catch {
+      // network failure: retried below
+    }
+    if (attempt < PAGE_DATA_RETRIES) await sleep(retryDelayMs * (attempt + 1));
+  }
+  return { kind: 'failed' };
+}
+
+/** The current composition hash, or null when it cannot be read (the navigation goes on). */
+export async function loadCompositionHash(fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  for (let attempt = 0; attempt <= PAGE_DATA_RETRIES; attempt++) {
+    try {
+      const res = await fetchImpl('/page-data/app-data.json', { headers: { accept: 'application/json' }, cache: 'no-store' });
+      if (res.ok) {
+        const parsed = appDataSchema.safeParse(await res.json());
+        if (parsed.success) return parsed.data.webpackCompilationHash;
+      }
+    } catch {
+      // retried
+    }
+  }
+  return null;
+}
+
+export const RELOAD_FLAG = 'qf:reloaded-for';
+
+/**
+ * A new composition was deployed: reload once into the target page. The session flag makes sure a
+ * composition that keeps changing (or a stale cache) never causes a reload loop.
+ */
+export function reloadOnceFor(hash: string, url: string, storage: Pick<Storage, 'getItem' | 'setItem'>, assign: (url: string) => void): boolean {
+  if (storage.getItem(RELOAD_FLAG) === hash) return false;
+  storage.setItem(RELOAD_FLAG, hash);
+  assign(url);
+  return true;
+}
+
+const FILE_LINK = /\.(pdf|zip|docx?|xlsx?|pptx?|jpe?g|png|gif|webp|svg|mp4|mp3|ics|csv|txt|xml|json)$/i;
+
+/**
+ * The URL a click should navigate to client-side, or null when the browser must handle it: modified
+ * clicks, other targets, downloads, hash-only links, file links, other origins and non-page paths.
+ */
+export function clientNavigationTarget(event: MouseEvent, location: Location): URL | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.('a');
+  if (!anchor || !anchor.hasAttribute('href')) return null;
+  const target = anchor.getAttribute('target');
+  if (target && target !== '_self') return null;
+  if (anchor.hasAttribute('download') || anchor.getAttribute('rel')?.split(/\s+/).includes('external')) return null;
+  const raw = anchor.getAttribute('href') ?? '';
+  if (raw.startsWith('#')) return null;
+  const url = new URL(anchor.href, location.href);
+  if (url.origin !== location.origin) return null;
+  if (url.pathname === location.pathname && url.search === location.search && url.hash) return null;
+  if (FILE_LINK.test(url.pathname) || /^\/(api|page-data|_shell)\//.test(url.pathname)) return null;
+  return url;
+}
+
+export const sitePathOf = (url: URL): string => normalizePath(url.pathname);

@@ -1,0 +1,48 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { federatedName, parcelConfigSchema, type RemoteName, type ResolvedRemote } from '@qf/shared/contracts';
+import type { ParcelConfig } from 'single-spa';
+
+/**
+ * The browser's view of the registry: which build of each remote this page uses. Remotes are
+ * registered from the builds the server rendered with, so hydration always meets the same code.
+ */
+export function createRemoteLoader(initial: readonly ResolvedRemote[]) {
+  const registered = new Map<RemoteName, string>();
+  const parcels = new Map<RemoteName, Promise<ParcelConfig>>();
+
+  function ensure(remotes: readonly ResolvedRemote[]): void {
+    const changed = remotes.filter((r) => registered.get(r.name) !== r.buildId);
+    if (changed.length === 0) return;
+    const force = changed.some((r) => registered.has(r.name));
+    registerRemotes(
+      changed.map((r) => ({ name: federatedName(r.name), entry: r.entry })),
+      { force },
+    );
+    for (const r of changed) {
+      registered.set(r.name, r.buildId);
+      parcels.delete(r.name);
+    }
+  }
+
+  ensure(initial);
+
+  return {
+    ensure,
+    /** The remote's `./parcel`, validated against the contract; a failed load can be retried. */
+    parcel(remote: RemoteName): Promise<ParcelConfig> {
+      let p = parcels.get(remote);
+      if (!p) {
+        p = loadRemote<unknown>(`${federatedName(remote)}/parcel`).then((mod) => {
+          const parsed = parcelConfigSchema.safeParse(mod);
+          if (!parsed.success) throw new Error(`${remote}/parcel does not satisfy the parcel contract: ${parsed.error.message}`);
+          return mod as ParcelConfig;
+        });
+        p.catch(() => parcels.delete(remote));
+        parcels.set(remote, p);
+      }
+      return p;
+    },
+  };
+}
+
+export type RemoteLoader = ReturnType<typeof createRemoteLoader>;

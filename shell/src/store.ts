@@ -1,0 +1,33 @@
+import type { ShellState } from './state';
+import type { Theme } from '@qf/shared/bus';
+
+export interface ViewState extends ShellState {
+  theme: Theme;
+  /** A client-side navigation is waiting for its page data. */
+  loading: boolean;
+}
+
+export interface Store {
+  get(): ViewState;
+  /** The state the server rendered: what hydration must see, whatever changed since. */
+  readonly initial: ViewState;
+  set(patch: Partial<ViewState>): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createStore(initial: ViewState): Store {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    initial,
+    get: () => state,
+    set(patch) {
+      state = { ...state, ...patch };
+      for (const l of [...listeners]) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+const { createShellConfigs } = require('@qf/shared/build');
+
+module.exports = createShellConfigs({ dir: __dirname });
