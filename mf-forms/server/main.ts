@@ -1,16 +1,10 @@
 import path from 'node:path';
-import { createRemoteServer, listen } from '@qf/shared/server';
-import { openDb } from './db';
-import { registerNewsletter } from './newsletter';
-import { registerBodyParsers } from './body';
+import { listen } from '@qf/shared/server';
+import { buildFormsServer, defaultDataDir } from './app';
 
 async function main() {
   const dir = path.resolve(__dirname, '..', '..');
-  const db = await openDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? path.resolve(dir, '..', 'data', 'forms') });
-  const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir });
-  registerBodyParsers(app);
-  registerNewsletter(app, db);
-  app.addHook('onClose', () => db.close());
+  const { app, db, port, host } = await buildFormsServer({ dir, databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? defaultDataDir(dir) });
   await listen(app, port, host, `mf-forms (${db.kind})`);
 }
 

@@ -40,6 +40,12 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
 
   app.get('/healthz', async () => ({ status: 'ok', name: 'shell' }));
 
+  app.get('/favicon.svg', async (_req, reply) => {
+    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400');
+    return FAVICON;
+  });
+  app.get('/favicon.ico', async (_req, reply) => reply.redirect('/favicon.svg', 301));
+
   app.get('/page-data/app-data.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return { webpackCompilationHash: await registry.compositionHash(shellBuild) };
@@ -185,6 +191,9 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
 
   return app;
 }
+
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b3d2e"/><text x="16" y="21" font-family="Arial, sans-serif" font-size="13" font-weight="700" fill="#6bcdb2" text-anchor="middle">QF</text></svg>';
 
 function readShellBuild(clientDir: string): string {
   try {

@@ -47,6 +47,7 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
     `<meta property="og:locale" content="${languages[lang].ogLocale}">`,
     `<meta property="og:locale:alternate" content="${languages[otherLang(lang)].ogLocale}">`,
     '<meta name="theme-color" content="#0b3d2e">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...assets.sectionCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...assets.shellJs.map((src) => `<script defer src="${escapeAttr(src)}"></script>`),

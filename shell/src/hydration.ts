@@ -34,8 +34,8 @@ export function schedule(policy: Hydration, element: HTMLElement, start: () => v
         const id = window.requestIdleCallback(run, { timeout: 5000 });
         cleanups.push(() => window.cancelIdleCallback(id));
       } else {
-        const id = window.setTimeout(run, 1500);
-        cleanups.push(() => window.clearTimeout(id));
+        const id = setTimeout(run, 1500);
+        cleanups.push(() => clearTimeout(id));
       }
     };
     if (document.readyState === 'complete') idle();

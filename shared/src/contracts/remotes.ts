@@ -49,7 +49,7 @@ export const registryEntrySchema = z.object({
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
 export const registrySchema = z.object({
-  remotes: z.record(remoteNameSchema, registryEntrySchema),
+  remotes: z.partialRecord(remoteNameSchema, registryEntrySchema),
 });
 export type Registry = z.infer<typeof registrySchema>;
 

@@ -1,0 +1,27 @@
+// `npm test -w e2e`: the Playwright journeys against the composed production build, in Debian's
+// Chromium (installed here when missing: browser downloads are not possible on these machines).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync(chromium)) {
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is not installed at ${chromium}. Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  console.log('installing Debian chromium for the journeys…');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+// The journeys need the production build; build whatever is missing (npm test at the root rebuilds all).
+const { build, isBuilt, remotes, shell } = await import('../scripts/workspaces.mjs');
+const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
+if (missing.length && (await build(missing)).failures.length) process.exit(1);
+
+const result = spawnSync(process.execPath, [path.join(here, '..', 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', ...process.argv.slice(2)], { cwd: here, stdio: 'inherit' });
+process.exit(result.status ?? 1);

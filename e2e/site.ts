@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const root = path.resolve(__dirname, '..');
+export const remotes = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
+export type Remote = (typeof remotes)[number];
+
+const prefixes: Partial<Record<Remote, string[]>> = {
+  'mf-content': ['/'],
+  'mf-events': ['/events', '/education-city-speaker-series'],
+  'mf-media-center': ['/media-center'],
+  'mf-idkt': ['/idkt'],
+};
+
+/** A free loopback port: asked of the OS, released, then used by the server we start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface Site {
+  url: string;
+  remoteUrl(remote: Remote): string;
+  stop(remote: Remote): Promise<void>;
+  /** Start a remote's server again, from its own folder or from another build of it (a redeploy). */
+  start(remote: Remote, folder?: string): Promise<void>;
+  close(): Promise<void>;
+  logs(): string;
+}
+
+/**
+ * The composed production build on free ports: five remote servers, the shell, a registry naming
+ * them, a throw-away database folder. Everything is stopped by close().
+ */
+export async function startSite(): Promise<Site> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'qf-e2e-'));
+  const ports = new Map<Remote, number>();
+  for (const r of remotes) ports.set(r, await freePort());
+  const shellPort = await freePort();
+  const shellUrl = `http://127.0.0.1:${shellPort}`;
+  const registry = path.join(work, 'registry.json');
+  writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(prefixes[r] ? { prefixes: prefixes[r] } : {}) }])) }));
+  const children = new Map<string, ChildProcess>();
+  let output = '';
+  const env = { ...process.env, CONTENT_DIR: path.join(root, 'content'), DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200' };
+
+  const launch = async (name: string, cwd: string, file: string, port: number) => {
+    const child = spawn(process.execPath, [file], { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
+    child.stderr?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
+    children.set(name, child);
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+  };
+  const stopChild = (name: string) =>
+    new Promise<void>((resolve) => {
+      const child = children.get(name);
+      children.delete(name);
+      if (!child || child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+
+  await Promise.all(remotes.map((r) => launch(r, path.join(root, r), 'dist/app/main.js', ports.get(r)!)));
+  await launch('shell', path.join(root, 'shell'), 'dist/server/main.js', shellPort);
+
+  return {
+    url: shellUrl,
+    remoteUrl: (r) => `http://127.0.0.1:${ports.get(r)}`,
+    stop: (r) => stopChild(r),
+    start: (r, folder = path.join(root, r)) => launch(r, folder, 'dist/app/main.js', ports.get(r)!),
+    async close() {
+      await Promise.all([...children.keys()].map(stopChild));
+      rmSync(work, { recursive: true, force: true });
+    },
+    logs: () => output,
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/**
+ * A second build of a remote with one visible change, as its team would deploy it: the workspace is
+ * copied, one source string replaced, and the copy built with the same pipeline.
+ */
+export async function buildVariant(remote: Remote, file: string, from: string, to: string): Promise<string> {
+  const folder = path.join(root, 'e2e', '.work', `${remote}-next`);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  for (const item of ['src', 'server', 'package.json', 'webpack.config.js', 'tsconfig.json']) cpSync(path.join(root, remote, item), path.join(folder, item), { recursive: true });
+  const target = path.join(folder, file);
+  const { readFileSync } = await import('node:fs');
+  const source = readFileSync(target, 'utf8');
+  if (!source.includes(from)) throw new Error(`${file} does not contain ${from}`);
+  writeFileSync(target, source.replace(from, to));
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--config', 'webpack.config.js'], { cwd: folder, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`variant build failed (${code})`))));
+  });
+  return folder;
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { createFileStore } from '@qf/shared/content';
+import { pagePathsSchema, resolvedPageSchema } from '@qf/shared/contracts';
+import { eventsListDataSchema, type EventsListData } from '../src/views/events-list-data';
+import { eventPageDataSchema, type EventPageData } from '../src/views/event-page-data';
+import { createEventPages, splitEvents } from './events';
+
+const content = createFileStore(path.resolve(__dirname, '../../content'));
+const NOW = new Date('2026-11-22T09:00:00Z');
+const pages = createEventPages(content, { now: () => NOW });
+
+const LEARNING = 'education-city-speaker-series-future-of-learning';
+const EARTHNA = 'earthna-workshop-circular-cities-hot-climates';
+const FESTIVAL = 'qnl-childrens-reading-festival-2026';
+
+async function resolveOk(p: string, lang: 'en' | 'ar') {
+  const page = await pages.resolve(p, lang);
+  if (!page) throw new Error(`${p} did not resolve`);
+  return resolvedPageSchema.parse(page);
+}
+
+describe('events list resolver', () => {
+  it('answers /events in English with upcoming events soonest first and past events most recent first', async () => {
+    const page = await resolveOk('/events', 'en');
+    expect(page.template).toBe('events');
+    expect(page.hydration).toBe('idle');
+    expect(page.widgets).toEqual([]);
+    expect(page.head).toEqual({ title: 'Events', description: expect.stringContaining('events'), alternatePath: '/ar/events' });
+    const data = eventsListDataSchema.parse(page.data);
+    expect(data.now).toBe(NOW.toISOString());
+    expect(data.upcoming.map((e) => e.slug)).toEqual(['idkt-webinar-from-lab-to-market', LEARNING, EARTHNA]);
+    expect(data.past.map((e) => e.slug)).toEqual(['sidra-precision-health-symposium-2026', FESTIVAL]);
+    expect(data.upcoming[1]?.title).toBe('Education City Speaker Series: The Future of Learning');
+    expect(data.upcoming[1]?.attendance).toBe('hybrid');
+  });
+
+  it('answers /events in Arabic with Arabic titles and head', async () => {
+    const page = await resolveOk('/events', 'ar');
+    expect(page.head.title).toBe('الفعاليات');
+    expect(page.head.alternatePath).toBe('/events');
+    const data = page.data as EventsListData;
+    expect(data.upcoming.map((e) => e.title)).toContain('سلسلة محاضرات المدينة التعليمية: مستقبل التعلّم');
+    expect(data.past[1]?.location).toBe('مكتبة قطر الوطنية، المدينة التعليمية');
+  });
+
+  it('computes "now" at request time', async () => {
+    const later = createEventPages(content, { now: () => new Date('2027-06-01T00:00:00Z') });
+    const data = (await later.resolve('/events', 'en'))?.data as EventsListData;
+    expect(data.upcoming).toEqual([]);
+    expect(data.past.map((e) => e.slug)[0]).toBe(EARTHNA);
+  });
+
+  it('keeps an event that has started but not ended among the upcoming ones', () => {
+    const card = { slug: 'a', title: 'A', startDate: '2026-11-22T08:00:00Z', endDate: '2026-11-22T10:00:00Z', attendance: 'online' as const, location: 'Online', summary: '' };
+    expect(splitEvents([card], NOW)).toEqual({ upcoming: [card], past: [] });
+    expect(splitEvents([card], new Date('2026-11-22T10:00:00Z'))).toEqual({ upcoming: [], past: [card] });
+  });
+});
+
+describe('event page resolver', () => {
+  it('answers an event in English', async () => {
+    const page = await resolveOk(`/events/${LEARNING}`, 'en');
+    expect(page.template).toBe('event');
+    expect(page.hydration).toBe('idle');
+    expect(page.head.title).toBe('Education City Speaker Series: The Future of Learning');
+    expect(page.head.description).toMatch(/^Educators, students and researchers come together/);
+    expect(page.head.alternatePath).toBe(`/ar/events/${LEARNING}`);
+    const data: EventPageData = eventPageDataSchema.parse(page.data);
+    expect(data.organizer).toBe('Qatar Foundation');
+    expect(data.webinarLink).toBe('https://example.org/webinars/ecss-future-of-learning');
+    expect(data.registrationOpen).toBe(true);
+    expect(data.past).toBe(false);
+    expect(data.body).toHaveLength(3);
+  });
+
+  it('answers the same event in Arabic', async () => {
+    const page = await resolveOk(`/events/${LEARNING}`, 'ar');
+    expect(page.head.title).toBe('سلسلة محاضرات المدينة التعليمية: مستقبل التعلّم');
+    expect(page.head.alternatePath).toBe(`/events/${LEARNING}`);
+    const data = page.data as EventPageData;
+    expect(data.organizer).toBe('مؤسسة قطر');
+    expect(data.body[0]).toMatch(/^تستضيف سلسلة محاضرات/);
+  });
+
+  it('marks closed registration, missing webinar links and past events', async () => {
+    const earthna = (await resolveOk(`/events/${EARTHNA}`, 'en')).data as EventPageData;
+    expect(earthna).toMatchObject({ registrationOpen: false, past: false, attendance: 'in-person' });
+    expect(earthna.webinarLink).toBeUndefined();
+    const festival = (await resolveOk(`/events/${FESTIVAL}`, 'en')).data as EventPageData;
+    expect(festival.past).toBe(true);
+  });
+
+  it('answers null for an unknown slug or a path it does not own', async () => {
+    await expect(pages.resolve('/events/no-such-event', 'en')).resolves.toBeNull();
+    await expect(pages.resolve('/events/no-such-event', 'ar')).resolves.toBeNull();
+    await expect(pages.resolve(`/events/${LEARNING}/extra`, 'en')).resolves.toBeNull();
+    await expect(pages.resolve('/stories/anything', 'en')).resolves.toBeNull();
+  });
+});
+
+describe('paths', () => {
+  it('lists the events page and every event in both languages', async () => {
+    const paths = pagePathsSchema.parse(await pages.paths());
+    expect(paths).toHaveLength(6);
+    expect(paths[0]).toEqual({ en: '/events', ar: '/ar/events', lastmod: '2026-11-20T07:45:00Z' });
+    expect(paths).toContainEqual({ en: `/events/${LEARNING}`, ar: `/ar/events/${LEARNING}`, lastmod: '2026-11-05T12:00:00Z' });
+    for (const p of paths.slice(1)) await expect(pages.resolve(p.en, 'en')).resolves.not.toBeNull();
+  });
+});

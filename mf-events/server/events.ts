@@ -1,0 +1,111 @@
+import { fieldOf, plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
+import { localePath, matchPattern } from '@qf/shared/routing';
+import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
+import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import { routes } from '../src/routes';
+import { translations } from '../src/translations';
+import { eventCardSchema, eventsListDataSchema, type EventCard, type EventsListData } from '../src/views/events-list-data';
+import { eventPageDataSchema, type EventPageData } from '../src/views/event-page-data';
+
+const [listRoute, eventRoute] = routes.routes;
+const i18n = i18nCache([translations]);
+const t = (lang: Lang, key: string) => i18n(lang).getFixedT(lang, translations.ns)(key);
+
+const eventPath = (slug: string) => `/events/${slug}`;
+const time = (iso: string) => new Date(iso).getTime();
+
+/** An event has ended once its end time has passed. */
+export const hasEnded = (event: Pick<EventCard, 'endDate'>, now: Date): boolean => time(event.endDate) <= now.getTime();
+
+function cardOf(entry: Entry, lang: Lang): EventCard {
+  return eventCardSchema.parse({
+    slug: plainField(entry, 'slug'),
+    title: requiredField(entry, 'title', lang),
+    startDate: plainField(entry, 'startDate'),
+    endDate: plainField(entry, 'endDate'),
+    attendance: plainField(entry, 'attendance'),
+    location: requiredField(entry, 'location', lang),
+    summary: requiredField(entry, 'summary', lang),
+  });
+}
+
+function pageOf(entry: Entry, lang: Lang, now: Date): EventPageData {
+  const card = cardOf(entry, lang);
+  return eventPageDataSchema.parse({
+    ...card,
+    organizer: requiredField(entry, 'organizer', lang),
+    body: fieldOf(entry, 'body', lang) ?? [],
+    webinarLink: plainField(entry, 'webinarLink') || undefined,
+    registrationOpen: plainField(entry, 'registrationOpen') === true,
+    past: hasEnded(card, now),
+  });
+}
+
+/** Split events at `now`: upcoming (not ended yet) soonest first, past most recent first. */
+export function splitEvents(events: readonly EventCard[], now: Date): Omit<EventsListData, 'now'> {
+  const upcoming = events.filter((e) => !hasEnded(e, now)).sort((a, b) => time(a.startDate) - time(b.startDate) || time(a.endDate) - time(b.endDate));
+  const past = events.filter((e) => hasEnded(e, now)).sort((a, b) => time(b.startDate) - time(a.startDate) || time(b.endDate) - time(a.endDate));
+  return { upcoming, past };
+}
+
+export interface EventPagesOptions {
+  /** The request time; a parameter so tests can fix it. */
+  now?: () => Date;
+}
+
+export function createEventPages(content: ContentSource, { now = () => new Date() }: EventPagesOptions = {}) {
+  const events = () => content.entries('event');
+  const head = (lang: Lang, path: string, title: string, description: string): ResolvedPage['head'] => ({
+    title,
+    description,
+    alternatePath: localePath(otherLang(lang), path),
+  });
+
+  async function resolveList(path: string, lang: Lang): Promise<ResolvedPage> {
+    const at = now();
+    const cards = (await events()).map((e) => cardOf(e, lang));
+    const data: EventsListData = eventsListDataSchema.parse({ now: at.toISOString(), ...splitEvents(cards, at) });
+    return {
+      template: listRoute.template,
+      hydration: listRoute.hydration,
+      head: head(lang, path, t(lang, 'list.title'), t(lang, 'list.description')),
+      data,
+      widgets: [],
+    };
+  }
+
+  async function resolveEvent(path: string, slug: string, lang: Lang): Promise<ResolvedPage | null> {
+    const entry = (await events()).find((e) => plainField(e, 'slug') === slug);
+    if (!entry) return null;
+    const data = pageOf(entry, lang, now());
+    return {
+      template: eventRoute.template,
+      hydration: eventRoute.hydration,
+      head: head(lang, path, data.title, data.summary),
+      data,
+      widgets: [],
+    };
+  }
+
+  return {
+    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
+      if (matchPattern(listRoute.pattern, path)) return resolveList(path, lang);
+      const params = matchPattern(eventRoute.pattern, path);
+      if (params?.slug) return resolveEvent(path, params.slug, lang);
+      return null;
+    },
+    async paths(): Promise<PagePathEntry[]> {
+      const all = await events();
+      const stamps = all.map((e) => e.sys.updatedAt).filter((s): s is string => Boolean(s));
+      const latest = stamps.sort((a, b) => time(b) - time(a))[0];
+      const list: PagePathEntry = { en: listRoute.pattern, ar: localePath('ar', listRoute.pattern), ...(latest ? { lastmod: latest } : {}) };
+      return [
+        list,
+        ...all.map((e) => {
+          const p = eventPath(plainField<string>(e, 'slug') ?? '');
+          return { en: p, ar: localePath('ar', p), lastmod: e.sys.updatedAt };
+        }),
+      ];
+    },
+  };
+}

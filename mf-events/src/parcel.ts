@@ -1,0 +1,5 @@
+import { createSectionParcel } from '@qf/shared/parcel';
+import { section } from './section';
+
+const parcel = createSectionParcel(section);
+export const { bootstrap, mount, unmount, update } = parcel;

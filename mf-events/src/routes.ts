@@ -1,0 +1,12 @@
+import { CONTRACT_VERSION, type RouteManifest } from '@qf/shared/contracts';
+
+/** The pages mf-events owns. Patterns have no language prefix; `/ar` is the shell's concern. */
+export const routes = {
+  contractVersion: CONTRACT_VERSION,
+  remote: 'mf-events',
+  routes: [
+    { template: 'events', pattern: '/events', hydration: 'idle' },
+    { template: 'event', pattern: '/events/:slug', hydration: 'idle' },
+  ],
+  widgets: [],
+} as const satisfies RouteManifest;

@@ -1,0 +1,72 @@
+import type { ReactElement } from 'react';
+import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { localePath } from '@qf/shared/routing';
+import type { EventPageData } from './event-page-data';
+import { DateRange, TimeRange } from './EventTime';
+import styles from './EventPage.module.css';
+
+type Status = 'ended' | 'registrationClosed' | 'registrationOpen';
+
+const statusOf = (data: EventPageData): Status => (data.past ? 'ended' : data.registrationOpen ? 'registrationOpen' : 'registrationClosed');
+
+export function EventPage({ data }: ViewComponentProps<EventPageData>): ReactElement {
+  const t = useT();
+  const lang = useLang();
+  const status = statusOf(data);
+  return (
+    <article className={styles.event} data-attendance={data.attendance}>
+      <header className={styles.header}>
+        <p className={styles.mode}>{t(`common.attendance.${data.attendance}`)}</p>
+        <h1 className={styles.title} tabIndex={-1}>
+          {data.title}
+        </h1>
+        <p className={styles.summary}>{data.summary}</p>
+      </header>
+      <section className={styles.details} aria-label={t('event.details')}>
+        <dl className={styles.list}>
+          <div className={styles.row}>
+            <dt>{t('event.date')}</dt>
+            <dd>
+              <DateRange start={data.startDate} end={data.endDate} />
+            </dd>
+          </div>
+          <div className={styles.row}>
+            <dt>{t('event.time')}</dt>
+            <dd>
+              <TimeRange start={data.startDate} end={data.endDate} zoneClassName={styles.zone} />
+            </dd>
+          </div>
+          <div className={styles.row}>
+            <dt>{t('event.where')}</dt>
+            <dd>{data.location}</dd>
+          </div>
+          <div className={styles.row}>
+            <dt>{t('event.organizedBy')}</dt>
+            <dd>{data.organizer}</dd>
+          </div>
+          {data.webinarLink ? (
+            <div className={styles.row}>
+              <dt>{t('event.webinarLink')}</dt>
+              <dd>
+                <a href={data.webinarLink} rel="noopener" target="_blank">
+                  {t('event.joinSession')} <span className={styles.visuallyHidden}>{t('event.newTab')}</span>
+                </a>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className={styles.status} data-status={status}>
+          {t(`event.${status}`)}
+        </p>
+      </section>
+      <div className={styles.body}>
+        {data.body.map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
+      <p className={styles.back}>
+        <a href={localePath(lang, '/events')}>{t('event.allEvents')}</a>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import { useLang, useT } from '@qf/shared/react';
+import type { Lang } from '@qf/shared/i18n';
+
+const TIME_ZONE = 'Asia/Qatar';
+
+// The <time> texts come from Intl, whose wording can differ slightly between the server's ICU and the
+// browser's (a comma after the weekday, for example). The instants are the same, so a difference there
+// is not worth a re-render: those elements keep the server text (suppressHydrationWarning).
+const locale = (lang: Lang) => (lang === 'ar' ? 'ar-QA' : 'en-GB');
+
+/** The calendar day of an instant in Doha, as YYYY-MM-DD. */
+const dohaDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE }).format(new Date(iso));
+
+export const formatDate = (lang: Lang, iso: string, style: 'full' | 'long' = 'full') =>
+  new Intl.DateTimeFormat(locale(lang), { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(iso));
+
+export const formatTime = (lang: Lang, iso: string) => new Intl.DateTimeFormat(locale(lang), { timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
+
+interface RangeProps {
+  start: string;
+  end: string;
+  dateStyle?: 'full' | 'long';
+}
+
+/** The day of an event, or its first and last day when it runs over several days (Doha calendar). */
+export function DateRange({ start, end, dateStyle = 'full' }: RangeProps): ReactElement {
+  const t = useT();
+  const lang = useLang();
+  if (dohaDay(start) === dohaDay(end)) return <time dateTime={start} suppressHydrationWarning>{formatDate(lang, start, dateStyle)}</time>;
+  return (
+    <>
+      <time dateTime={start} suppressHydrationWarning>{formatDate(lang, start, dateStyle)}</time>
+      {t('common.rangeSeparator')}
+      <time dateTime={end} suppressHydrationWarning>{formatDate(lang, end, dateStyle)}</time>
+    </>
+  );
+}
+
+/** Start and end time in Doha, labelled as Doha time. */
+export function TimeRange({ start, end, zoneClassName }: RangeProps & { zoneClassName?: string }): ReactElement {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <>
+      <time dateTime={start} suppressHydrationWarning>{formatTime(lang, start)}</time>
+      {t('common.rangeSeparator')}
+      <time dateTime={end} suppressHydrationWarning>{formatTime(lang, end)}</time> <span className={zoneClassName}>({t('common.dohaTime')})</span>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { eventCardSchema } from './events-list-data';
+
+/** What the event template needs; built by the server's resolver and embedded as page data. */
+export const eventPageDataSchema = eventCardSchema.extend({
+  organizer: z.string().min(1),
+  body: z.array(z.string()),
+  webinarLink: z.url({ protocol: /^https?$/ }).optional(),
+  registrationOpen: z.boolean(),
+  /** True when the event had ended at request time (computed by the server, never in the view). */
+  past: z.boolean(),
+});
+export type EventPageData = z.infer<typeof eventPageDataSchema>;

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createRemoteServer } from '@qf/shared/server';
+import { registerBodyParsers } from './body';
+import { openDb, type Db } from './db';
+import { registerNewsletter } from './newsletter';
+
+export interface FormsServerOptions {
+  /** The workspace folder (its dist/ holds the builds the server serves). */
+  dir: string;
+  databaseUrl?: string;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The mf-forms server: static builds, the page contract and the forms API over its database. */
+export async function buildFormsServer(options: FormsServerOptions): Promise<{ app: FastifyInstance; db: Db; port: number; host: string }> {
+  const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env });
+  registerBodyParsers(app);
+  registerNewsletter(app, db);
+  app.addHook('onClose', () => db.close());
+  return { app, db, port, host };
+}
+
+export const defaultDataDir = (dir: string) => path.resolve(dir, '..', 'data', 'forms');

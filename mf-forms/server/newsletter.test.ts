@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildFormsServer } from './app';
+import type { Db } from './db';
+
+jest.setTimeout(30_000);
+
+describe('POST /api/forms/newsletter', () => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dataDir: string;
+
+  // One PGlite data folder for the whole file: starting PGlite costs seconds, queries cost milliseconds.
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'qf-forms-'));
+    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {} }));
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const post = (payload: unknown, lang = 'en', contentType = 'application/json') =>
+    app.inject({ method: 'POST', url: `/api/forms/newsletter?lang=${lang}`, headers: { 'content-type': contentType }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+
+  it('subscribes a new address', async () => {
+    const res = await post({ email: 'first@example.org' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ outcome: 'subscribed', message: 'Thanks for subscribing.' });
+  });
+
+  it('recognises an address already subscribed, whatever its case', async () => {
+    const res = await post({ email: 'First@Example.org' }, 'ar');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ outcome: 'already-subscribed', message: 'أنت مشترك بالفعل في نشرتنا الإخبارية الشهرية.' });
+  });
+
+  it.each([[{ email: 'nope' }], [{ email: '' }], [{}], [{ email: 42 }], ['{not json'], [[1, 2]]])('answers %p with the invalid-email outcome', async (payload) => {
+    const res = await post(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ outcome: 'invalid-email', message: 'Invalid email adress.' });
+  });
+
+  it('accepts a plain form post', async () => {
+    const res = await post('email=form%40example.org', 'en', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('lets exactly one of many simultaneous identical requests subscribe', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => post({ email: 'race@example.org' })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    const rows = await db.query<{ n: string }>("SELECT count(*) AS n FROM newsletter_subscriptions WHERE email_normalized = 'race@example.org'");
+    expect(Number(rows[0]?.n)).toBe(1);
+  });
+
+  it('answers the generic error, translated, when the database fails', async () => {
+    const failing = jest.spyOn(db, 'query').mockRejectedValueOnce(new Error('disk full'));
+    const spyErr = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await post({ email: 'later@example.org' }, 'ar');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ outcome: 'error', message: 'حدث خطأ. يُرجى المحاولة مرة أخرى' });
+    failing.mockRestore();
+    spyErr.mockRestore();
+  });
+
+  it('keeps its data in the data folder across restarts', async () => {
+    await app.close();
+    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {} }));
+    const res = await post({ email: 'first@example.org' });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('answers its health check', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.json()).toEqual({ status: 'ok', name: 'mf-forms' });
+  });
+});

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { createFileStore } from '@qf/shared/content';
+import { createRemoteServer, listen } from '@qf/shared/server';
+import { createExpertPages } from './experts';
+
+async function main() {
+  const dir = path.resolve(__dirname, '..', '..');
+  const content = createFileStore(process.env.CONTENT_DIR ?? path.resolve(dir, '..', 'content'));
+  const experts = createExpertPages(content);
+  const { app, port, host } = await createRemoteServer({
+    name: 'mf-media-center',
+    dir,
+    resolvePage: (p, lang) => experts.resolve(p, lang),
+    listPaths: () => experts.paths(),
+  });
+  await listen(app, port, host, 'mf-media-center');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sharedSingletons } = require('./index.js') as { sharedSingletons: (pkg: object) => Record<string, { singleton: boolean; requiredVersion: string }> };
+
+describe('shared singletons', () => {
+  const pkg = { name: '@qf/x', dependencies: { react: '19.3.1', 'react-dom': '19.3.1', i18next: '27.1.2', zod: '4.6.7' } };
+
+  it('takes each required version from the package.json that declares it', () => {
+    const shared = sharedSingletons(pkg);
+    expect(shared.react).toMatchObject({ singleton: true, requiredVersion: '19.3.1' });
+    expect(shared['@qf/shared/bus']).toMatchObject({ singleton: true, requiredVersion: '^1.0.0' });
+  });
+
+  it('shares only what remotes use at run time', () => {
+    expect(Object.keys(sharedSingletons(pkg)).sort()).toEqual(
+      ['@qf/shared/bus', '@qf/shared/contracts', '@qf/shared/i18n', '@qf/shared/react', '@qf/shared/routing', 'i18next', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'zod'].sort(),
+    );
+  });
+
+  it('refuses a singleton the workspace does not declare', () => {
+    expect(() => sharedSingletons({ name: '@qf/y', dependencies: {} })).toThrow('@qf/y does not declare react');
+  });
+});

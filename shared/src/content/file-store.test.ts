@@ -1,0 +1,47 @@
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createFileStore, fieldOf, plainField, requiredField } from '@qf/shared/content';
+
+const entry = (id: string, contentType = 'article') => ({ sys: { id, contentType }, fields: { title: { 'en-US': `Title ${id}`, 'ar-QA': `عنوان ${id}` }, slug: { 'en-US': id } } });
+
+describe('the embedded file store', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-content-'));
+    mkdirSync(path.join(dir, 'entries'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads entries by type and id, with localised and plain fields', async () => {
+    writeFileSync(path.join(dir, 'entries', 'a.json'), JSON.stringify([entry('one'), entry('two', 'event')]));
+    const store = createFileStore(dir);
+    const [one] = await store.entries('article');
+    expect(one && fieldOf(one, 'title', 'ar')).toBe('عنوان one');
+    expect(one && plainField(one, 'slug')).toBe('one');
+    expect((await store.entry('two'))?.sys.contentType).toBe('event');
+    expect(await store.entries('missing')).toEqual([]);
+  });
+
+  it('names the file and entry of invalid content', async () => {
+    writeFileSync(path.join(dir, 'entries', 'bad.json'), JSON.stringify([entry('ok'), { sys: { id: '' }, fields: {} }]));
+    await expect(createFileStore(dir).entries('article')).rejects.toThrow('content/entries/bad.json[1]');
+  });
+
+  it('refuses duplicate ids', async () => {
+    writeFileSync(path.join(dir, 'entries', 'a.json'), JSON.stringify([entry('same')]));
+    writeFileSync(path.join(dir, 'entries', 'b.json'), JSON.stringify([entry('same')]));
+    await expect(createFileStore(dir).entries('article')).rejects.toThrow('duplicate id same');
+  });
+
+  it('says which field is missing in which language', () => {
+    const e = { sys: { id: 'x', contentType: 'article' }, fields: { title: { 'en-US': 'Only English' } } };
+    expect(() => requiredField(e, 'title', 'ar')).toThrow('article x has no ar-QA value for "title"');
+  });
+
+  it('validates the repository content set', async () => {
+    const store = createFileStore(path.resolve(__dirname, '../../../content'));
+    expect((await store.entries('article')).length).toBeGreaterThanOrEqual(6);
+    expect(await store.entry('site-globals')).toBeDefined();
+  });
+});

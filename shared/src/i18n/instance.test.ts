@@ -1,0 +1,28 @@
+import { createI18n, translationProblems } from '@qf/shared/i18n';
+
+const bundle = { ns: 'demo', en: { hello: 'Hello {{name}}', nested: { bye: 'Goodbye' } }, ar: { hello: 'مرحباً {{name}}', nested: { bye: 'مع السلامة' } } };
+
+describe('i18n', () => {
+  it('translates synchronously in the requested language', () => {
+    expect(createI18n('ar', [bundle]).getFixedT(null, 'demo')('hello', { name: 'ليلى' })).toBe('مرحباً ليلى');
+    expect(createI18n('en', [bundle]).getFixedT(null, 'demo')('nested.bye')).toBe('Goodbye');
+  });
+
+  it('finds nothing wrong with a complete set', () => {
+    expect(translationProblems(bundle)).toEqual([]);
+  });
+
+  it('reports missing, empty and untranslated Arabic', () => {
+    const broken = { ns: 'demo', en: { a: 'One', b: 'Two', c: 'Three', d: 'Four' }, ar: { a: 'واحد', b: 'Two', c: '', e: 'خمسة' } };
+    expect(translationProblems(broken)).toEqual([
+      'demo:d has no Arabic translation',
+      'demo:e has no English text',
+      'demo:b is not translated into Arabic',
+      'demo:c is empty in Arabic',
+    ]);
+  });
+
+  it('accepts values declared identical on purpose', () => {
+    expect(translationProblems({ ns: 'x', en: { brand: 'IDKT' }, ar: { brand: 'IDKT' } }, ['brand'])).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { buildRoute, fillPattern, isExternalUrl, localePath, matchPattern, normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
+
+describe('paths', () => {
+  it.each([
+    ['//stories///a//', '/stories/a'],
+    ['stories/a/', '/stories/a'],
+    ['/', '/'],
+    ['', '/'],
+    ['/index.html', '/'],
+    ['/ar/index.html', '/ar'],
+    ['/events?x=1#top', '/events'],
+  ])('normalises %p to %p', (input, expected) => {
+    expect(normalizePath(input)).toBe(expected);
+  });
+
+  it('splits the Arabic prefix off and adds it back', () => {
+    expect(splitLang('/ar/stories/a')).toEqual({ lang: 'ar', path: '/stories/a' });
+    expect(splitLang('/ar')).toEqual({ lang: 'ar', path: '/' });
+    expect(splitLang('/arts/x')).toEqual({ lang: 'en', path: '/arts/x' });
+    expect(localePath('ar', '/')).toBe('/ar');
+    expect(localePath('ar', '/events')).toBe('/ar/events');
+    expect(localePath('en', '/events/')).toBe('/events');
+  });
+
+  it('builds routes as SPEC §2 says', () => {
+    expect(buildRoute('my-story', 'stories')).toBe('/stories/my-story');
+    expect(buildRoute(undefined, 'entity')).toBe('/entity/');
+    expect(buildRoute('about')).toBe('/about');
+  });
+
+  it('detects external URLs by their http or https scheme', () => {
+    expect(isExternalUrl('https://example.org')).toBe(true);
+    expect(isExternalUrl('HTTP://example.org')).toBe(true);
+    expect(isExternalUrl('/events')).toBe(false);
+    expect(isExternalUrl('mailto:a@b.c')).toBe(false);
+  });
+
+  it('matches and fills route patterns', () => {
+    expect(matchPattern('/stories/:slug', '/stories/hello-world')).toEqual({ slug: 'hello-world' });
+    expect(matchPattern('/stories/:slug', '/stories')).toBeNull();
+    expect(matchPattern('/stories/:slug', '/stories/a/b')).toBeNull();
+    expect(matchPattern('/events', '/events/')).toEqual({});
+    expect(matchPattern('/stories/:slug', '/stories/%E0%A4%A')).toBeNull();
+    expect(fillPattern('/stories/:slug', { slug: 'a b' })).toBe('/stories/a%20b');
+  });
+
+  it('maps site paths to page-data URLs and back', () => {
+    expect(pageDataUrl('/')).toBe('/page-data/index/page-data.json');
+    expect(pageDataUrl('/ar/events', '?page=2')).toBe('/page-data/ar/events/page-data.json?page=2');
+    expect(pathFromPageDataUrl('/page-data/index/page-data.json')).toBe('/');
+    expect(pathFromPageDataUrl('/page-data/ar/stories/x/page-data.json?y=1')).toBe('/ar/stories/x');
+    expect(pathFromPageDataUrl('/page-data/app-data.json')).toBeNull();
+  });
+});

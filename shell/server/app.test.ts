@@ -1,0 +1,122 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildShellServer } from './app';
+import { loadConfig } from './config';
+
+/**
+ * The shell through HTTP with the failure cases that need no remote code: a remote that is down, a
+ * page nobody has, the page-data and app-data protocol, the API gateway and the sitemap.
+ */
+describe('the shell server', () => {
+  let dir: string;
+  let shell: FastifyInstance;
+  let content: FastifyInstance;
+  let buildId = 'c1';
+  const listen = async (app: FastifyInstance) => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-shell-'));
+    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
+    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: ['main.0123456789.css'] } } }));
+    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+
+    // A stand-in mf-content that owns no page: every path it is asked for is not found.
+    content = Fastify();
+    content.get('/build-info.json', async () => ({ name: 'mf-content', version: '1.0.0', buildId, builtAt: '2026-11-22T00:00:00Z' }));
+    content.get('/_qf/page', async (_req, reply) => reply.code(404).send({ found: false }));
+    content.get('/_qf/paths', async () => [{ en: '/stories/a', ar: '/ar/stories/a', lastmod: '2026-10-01T00:00:00Z' }]);
+    const contentUrl = await listen(content);
+
+    // A port nobody listens on: mf-events and mf-forms are down.
+    const closed = Fastify();
+    const downUrl = await listen(closed);
+    await closed.close();
+
+    writeFileSync(
+      path.join(dir, 'registry.json'),
+      JSON.stringify({ remotes: { 'mf-content': { url: contentUrl, prefixes: ['/'] }, 'mf-events': { url: downUrl, prefixes: ['/events'] }, 'mf-forms': { url: downUrl } } }),
+    );
+    const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content') });
+    shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });
+  });
+
+  afterAll(async () => {
+    await shell.close();
+    await content.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with the full chrome when the owner of a page is down', async () => {
+    const res = await shell.inject('/events');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.body).toContain('<html lang="en" dir="ltr">');
+    expect(res.body).toContain('This section is temporarily unavailable. Please try again in a few minutes.');
+    expect(res.body).toContain('Skip to main content');
+    expect(res.body).toContain('© 2026 Qatar Foundation. All rights reserved.');
+    expect(res.body).toContain('href="/ar/events" hrefLang="ar"');
+  });
+
+  it('says it in Arabic, right to left, under /ar', async () => {
+    const res = await shell.inject('/ar/events');
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    expect(res.body).toContain('هذا القسم غير متاح مؤقتاً. يُرجى المحاولة مرة أخرى بعد بضع دقائق.');
+  });
+
+  it('answers 404 with the translated 404 page for a page nobody has', async () => {
+    const res = await shell.inject('/ar/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('الصفحة غير موجودة');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('serves page data with the status codes the browser acts on', async () => {
+    expect((await shell.inject('/page-data/no-such-page/page-data.json')).statusCode).toBe(404);
+    const down = await shell.inject('/page-data/events/page-data.json');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ path: '/events', status: 'unavailable' });
+  });
+
+  it('answers HEAD like GET', async () => {
+    const res = await shell.inject({ method: 'HEAD', url: '/events' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toBe('');
+  });
+
+  it('gives a new composition hash when a remote serves a new build', async () => {
+    const first = (await shell.inject('/page-data/app-data.json')).json().webpackCompilationHash;
+    expect(first).toMatch(/^[0-9a-f]{20}$/);
+    buildId = 'c2';
+    const second = (await shell.inject('/page-data/app-data.json')).json().webpackCompilationHash;
+    expect(second).not.toBe(first);
+  });
+
+  it('redirects a trailing slash to the normalised path', async () => {
+    const res = await shell.inject('/events/?x=1');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/events?x=1');
+  });
+
+  it('keeps an API failure local and translated', async () => {
+    const res = await shell.inject({ method: 'POST', url: '/api/forms/newsletter?lang=ar', payload: { email: 'a@b.co' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: 'unavailable', message: 'هذا القسم غير متاح مؤقتاً. يُرجى المحاولة مرة أخرى بعد بضع دقائق.' });
+    expect((await shell.inject({ method: 'POST', url: '/api/nothing/here', payload: {} })).statusCode).toBe(404);
+  });
+
+  it('lists every page of the remotes that are up in both languages', async () => {
+    const res = await shell.inject('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<loc>https://www.example.org/stories/a</loc>');
+    expect(res.body).toContain('<loc>https://www.example.org/ar/stories/a</loc>');
+    expect(res.body).toContain('hreflang="ar" href="https://www.example.org/ar/stories/a"');
+    expect((await shell.inject('/robots.txt')).body).toContain('Sitemap: https://www.example.org/sitemap.xml');
+  });
+});

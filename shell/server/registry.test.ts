@@ -1,0 +1,67 @@
+import { mkdtempSync, writeFileSync, rmSync, utimesSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRegistry } from './registry';
+
+const info = (buildId: string, version = '1.0.0') => ({ name: 'x', version, buildId, builtAt: '2026-11-22T00:00:00Z', builds: { 'mf-content-browser': `b-${buildId}` } });
+
+describe('the registry', () => {
+  let dir: string;
+  let file: string;
+  const write = (remotes: object) => writeFileSync(file, JSON.stringify({ remotes }));
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-registry-'));
+    file = path.join(dir, 'registry.json');
+    write({
+      'mf-content': { url: 'http://content.test', prefixes: ['/'] },
+      'mf-media-center': { url: 'http://media.test', prefixes: ['/media-center'] },
+      'mf-events': { url: 'http://events.test', prefixes: ['/events'], version: '2.0.0' },
+    });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives each path to the remote with the longest matching prefix', async () => {
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn() });
+    await expect(registry.owner('/media-center/experts/x')).resolves.toBe('mf-media-center');
+    await expect(registry.owner('/events')).resolves.toBe('mf-events');
+    await expect(registry.owner('/eventsx')).resolves.toBe('mf-content');
+    await expect(registry.owner('/stories/a')).resolves.toBe('mf-content');
+  });
+
+  it('asks a remote which build it serves, and trusts the answer for the TTL', async () => {
+    const fetchImpl = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => info('b1') });
+    const registry = createRegistry({ source: file, ttlMs: 60_000, fetchImpl });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, browserBuild: 'b-b1' });
+    await registry.status('mf-content');
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl).toHaveBeenCalledWith('http://content.test/build-info.json', expect.anything());
+  });
+
+  it('treats an unreachable remote, or one serving a version the registry does not pin, as down', async () => {
+    const fetchImpl = jest.fn((url: string) => (url.startsWith('http://events.test') ? Promise.resolve({ ok: true, status: 200, json: async () => info('e1', '1.9.0') }) : Promise.reject(new Error('ECONNREFUSED'))));
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: fetchImpl as unknown as typeof fetch });
+    await expect(registry.status('mf-events')).resolves.toMatchObject({ up: false, reason: 'serves 1.9.0, registry pins 2.0.0' });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: false, reason: 'ECONNREFUSED' });
+    await expect(registry.status('mf-forms')).resolves.toMatchObject({ up: false, reason: 'not in the registry' });
+  });
+
+  it('changes the composition hash when a remote serves a new build, not when it goes down', async () => {
+    let answer: Promise<unknown> = Promise.resolve({ ok: true, status: 200, json: async () => info('b1') });
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn(() => answer) as unknown as typeof fetch });
+    const first = await registry.compositionHash('shell1');
+    answer = Promise.resolve({ ok: true, status: 200, json: async () => info('b2') });
+    const second = await registry.compositionHash('shell1');
+    expect(second).not.toBe(first);
+    answer = Promise.reject(new Error('down'));
+    await expect(registry.compositionHash('shell1')).resolves.toBe(second);
+  });
+
+  it('re-reads the registry document when it changes, so a deploy needs no restart', async () => {
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn() });
+    await expect(registry.owner('/idkt')).resolves.toBe('mf-content');
+    write({ 'mf-content': { url: 'http://content.test', prefixes: ['/'] }, 'mf-idkt': { url: 'http://idkt.test', prefixes: ['/idkt'] } });
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    await expect(registry.owner('/idkt')).resolves.toBe('mf-idkt');
+  });
+});

@@ -1,0 +1,38 @@
+/** @jest-environment jsdom */
+import { schedule } from './hydration';
+
+describe('slot hydration policies', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('starts an eager slot at once', () => {
+    const start = jest.fn();
+    schedule('eager', document.createElement('div'), start);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('defers an idle slot until the page is idle', () => {
+    const start = jest.fn();
+    schedule('idle', document.createElement('div'), start);
+    expect(start).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(2000);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts an idle slot early when the visitor interacts with it, and only once', () => {
+    const start = jest.fn();
+    const el = document.createElement('div');
+    schedule('idle', el, start);
+    el.dispatchEvent(new Event('focusin'));
+    jest.advanceTimersByTime(5000);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('never starts a cancelled slot', () => {
+    const start = jest.fn();
+    const cancel = schedule('idle', document.createElement('div'), start);
+    cancel();
+    jest.advanceTimersByTime(5000);
+    expect(start).not.toHaveBeenCalled();
+  });
+});
