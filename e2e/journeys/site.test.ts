@@ -94,10 +94,15 @@ describe('in the browser', () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + STORY);
     const email = `reader-${Date.now()}@example.org`;
+    // The widget hydrates when it scrolls into view; the visitor reads before typing.
+    await page.getByLabel('Email address').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Thanks for subscribing.' }).waitFor()).resolves.toBeUndefined();
     await page.goto(`${site.url}/ar${STORY}`);
+    await page.getByLabel('البريد الإلكتروني').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('البريد الإلكتروني').fill(email);
     await page.getByRole('button', { name: 'اشترك' }).click();
     await page.getByRole('status').filter({ hasText: 'أنت مشترك بالفعل في نشرتنا الإخبارية الشهرية.' }).waitFor();
@@ -107,6 +112,18 @@ describe('in the browser', () => {
     // 409 (already subscribed) is a documented answer of the forms API; the browser logs every 4xx.
     expect(problems.filter((p) => !p.includes('status of 409'))).toEqual([]);
     await page.close();
+  });
+
+  it('subscribes without JavaScript too, with the outcome in the visitor’s language', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/ar${STORY}`);
+    await page.getByLabel('البريد الإلكتروني').fill(`nojs-${Date.now()}@example.org`);
+    await page.getByRole('button', { name: 'اشترك' }).click();
+    await page.getByRole('status').filter({ hasText: 'شكراً لاشتراكك.' }).waitFor();
+    await page.getByRole('link', { name: 'العودة إلى الصفحة' }).click();
+    await page.waitForURL(`${site.url}/ar${STORY}`);
+    await context.close();
   });
 
   it('navigates story → events → experts → Arabic without a full reload, moving focus to each heading', async () => {

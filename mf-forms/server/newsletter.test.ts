@@ -43,9 +43,25 @@ describe('POST /api/forms/newsletter', () => {
     expect(res.json()).toEqual({ outcome: 'invalid-email', message: 'Invalid email adress.' });
   });
 
-  it('accepts a plain form post', async () => {
-    const res = await post('email=form%40example.org', 'en', 'application/x-www-form-urlencoded');
+  it('answers a plain form post (no JavaScript) with a page in the visitor’s language and a way back', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forms/newsletter?lang=ar',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://127.0.0.1:3000/ar/stories/a?x=1' },
+      payload: 'email=form%40example.org',
+    });
     expect(res.statusCode).toBe(201);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    expect(res.body).toContain('<p role="status">شكراً لاشتراكك.</p>');
+    expect(res.body).toContain('href="/ar/stories/a?x=1"');
+  });
+
+  it('never sends the visitor of a form post to another site', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/forms/newsletter', headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'not a url' }, payload: 'email=' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Invalid email adress.');
+    expect(res.body).toContain('href="/"');
   });
 
   it('lets exactly one of many simultaneous identical requests subscribe', async () => {

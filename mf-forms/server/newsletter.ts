@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { newsletterMessages, newsletterOutcomes, newsletterSchema, type NewsletterOutcome } from '@qf/shared/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
+import { backPath, outcomePage } from './outcome-page';
 
 /**
  * `POST /api/forms/newsletter` with `{"email": "..."}` (JSON or a plain form post). Answers one of the
@@ -11,7 +12,15 @@ export function registerNewsletter(app: FastifyInstance, db: Db): void {
   app.post('/api/forms/newsletter', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const lang: Lang = isLang(query.lang) ? query.lang : 'en';
-    const answer = (outcome: NewsletterOutcome) => reply.code(newsletterOutcomes[outcome]).send({ outcome, message: newsletterMessages[lang][outcome] });
+    // A plain form post comes from a page whose script has not run (or never will): answer it with a
+    // page, not JSON, so the visitor reads the outcome and finds the way back.
+    const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+    const answer = (outcome: NewsletterOutcome) => {
+      const message = newsletterMessages[lang][outcome];
+      reply.code(newsletterOutcomes[outcome]);
+      if (!fromForm) return reply.send({ outcome, message });
+      return reply.type('text/html; charset=utf-8').send(outcomePage(lang, message, backPath(request.headers.referer, lang)));
+    };
     const parsed = newsletterSchema.safeParse(request.body ?? {});
     if (!parsed.success) return answer('invalid-email');
     const email = parsed.data.email;

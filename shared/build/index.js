@@ -19,7 +19,8 @@ function versionOf(dependency, pkg) {
 
 /**
  * The share scope. Only libraries that remotes really use at run time are shared: a shared module is
- * shipped whole (no tree shaking), so the shell's router and store are deliberately absent.
+ * shipped whole (no tree shaking), so the shell's store is deliberately absent, and zod is left to
+ * each bundle to tree-shake (the contracts use zod/mini, a few KB once tree-shaken).
  */
 function sharedSingletons(pkg) {
   const singleton = (name, requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
@@ -29,7 +30,6 @@ function sharedSingletons(pkg) {
     'react-dom': singleton('react-dom', versionOf('react-dom', pkg)),
     'react-dom/client': singleton('react-dom', versionOf('react-dom', pkg)),
     i18next: singleton('i18next', versionOf('i18next', pkg)),
-    zod: singleton('zod', versionOf('zod', pkg)),
   };
   for (const entry of ['bus', 'contracts', 'i18n', 'react', 'routing']) {
     shared[`@qf/shared/${entry}`] = { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version };

@@ -84,7 +84,7 @@ function start() {
     if (push) window.history.pushState({ qf: true }, '', target);
     const lang: Lang = load.kind === 'ok' ? load.pageData.result.lang : splitLang(sitePath).lang;
     const previousLang = store.get().lang;
-    let status: PageStatus = load.kind === 'ok' ? 'ok' : load.kind;
+    const status: PageStatus = load.kind === 'ok' ? 'ok' : load.kind;
     const t = shellT(lang);
     try {
       if (load.kind === 'ok') {
@@ -92,9 +92,11 @@ function start() {
         await slots.show(load.pageData);
       } else await slots.clear();
     } catch (error) {
+      // SPEC §4: a failed chunk load is a full navigation to the page; the server then answers with
+      // the page, or with its 503 page if the section is really down.
       console.error(error);
-      status = 'unavailable';
-      await slots.clear().catch(() => undefined);
+      window.location.assign(target);
+      return;
     }
     if (token !== navigation) return;
     const pageData = load.kind === 'ok' ? load.pageData : null;

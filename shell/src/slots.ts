@@ -1,4 +1,4 @@
-import { mountRootParcel, type Parcel } from 'single-spa';
+import type { Parcel, ParcelConfig } from 'single-spa';
 import type { Bus } from '@qf/shared/bus';
 import type { Hydration, PageData, RemoteName, WidgetHost, WidgetId } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
@@ -22,6 +22,10 @@ interface WidgetMount {
   propsKey: string;
   stop: () => void;
 }
+
+/** single-spa is needed only once a section mounts, which pages that hydrate on idle do late. */
+let singleSpa: Promise<typeof import('single-spa')> | undefined;
+const loadSingleSpa = () => (singleSpa ??= import(/* webpackChunkName: "single-spa" */ 'single-spa'));
 
 const widgetRemote = (id: WidgetId) => {
   const [remote, view] = id.split('/') as [RemoteName, string];
@@ -53,10 +57,10 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, on
     let parcel: Parcel | undefined;
     let stopped = false;
     const cancel = schedule(hydrate ? (widgetPolicies.get(key) ?? 'eager') : 'eager', el, () => {
-      loader.parcel(remote).then(
-        (config) => {
+      Promise.all([loader.parcel(remote), loadSingleSpa()]).then(
+        ([config, spa]) => {
           if (stopped) return;
-          parcel = mountRootParcel(config, { domElement: el, view, data: props, lang, bus, host: hostFor(lang), hydrate, errorMessage: errorMessage(lang) });
+          parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: el, view, data: props, lang, bus, host: hostFor(lang), hydrate, errorMessage: errorMessage(lang) });
           parcel.mountPromise.catch(onError);
         },
         (error: unknown) => {
@@ -68,7 +72,8 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, on
     return () => {
       stopped = true;
       cancel();
-      if (parcel && parcel.getStatus() === 'MOUNTED') parcel.unmount().catch(onError);
+      const mounted = parcel;
+      mounted?.mountPromise.then(() => (mounted.getStatus() === 'MOUNTED' ? mounted.unmount() : undefined)).catch(onError);
     };
   }
 
@@ -112,14 +117,20 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, on
     if (current) {
       const { parcel } = current;
       current = undefined;
+      // A parcel still mounting is unmounted once mounted: two roots must never share the slot.
+      await parcel.mountPromise.catch(() => undefined);
       if (parcel.getStatus() === 'MOUNTED') await parcel.unmount();
     }
   }
 
-  async function mount(pageData: PageData, hydrate: boolean) {
+  /** Incremented by every navigation: a mount started for an older page gives up at its next step. */
+  let generation = 0;
+
+  async function mount(pageData: PageData, hydrate: boolean, gen: number) {
     const { remote, page, lang } = pageData.result;
-    const config = await loader.parcel(remote);
-    const parcel = mountRootParcel(config, {
+    const [config, spa] = await Promise.all([loader.parcel(remote), loadSingleSpa()]);
+    if (gen !== generation) return;
+    const parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, {
       domElement: element,
       view: page.template,
       data: page.data,
@@ -146,26 +157,30 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, on
         earlyWidgets.push(el);
         hostFor(pageData.result.lang).mountWidget!(el, w.id, w.props);
       }
+      const gen = generation;
       cancelPending = schedule(pageData.result.page.hydration, element, () => {
         cancelPending = undefined;
-        mount(pageData, true).catch(onError);
+        mount(pageData, true, gen).catch(onError);
       });
     },
 
     /** Client-side navigation: update the owner's parcel in place, or swap sections. */
     async show(pageData: PageData) {
+      const gen = ++generation;
       const { remote, page, lang } = pageData.result;
       if (current && current.remote === remote && current.parcel.getStatus() === 'MOUNTED' && current.parcel.update) {
         await current.parcel.update({ domElement: element, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate: false, errorMessage: errorMessage(lang) });
         return;
       }
       await unmountCurrent();
+      if (gen !== generation) return;
       element.innerHTML = '';
-      await mount(pageData, false);
+      await mount(pageData, false, gen);
     },
 
     /** The page is a shell page (404, 500, 503): no section is mounted. */
     async clear() {
+      ++generation;
       await unmountCurrent();
       element.innerHTML = '';
     },

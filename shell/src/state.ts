@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { hydrationSchema, pageDataSchema, resolvedRemoteSchema, widgetIdSchema } from '@qf/shared/contracts';
 import { langSchema } from '@qf/shared/i18n';
 
@@ -8,7 +8,7 @@ export const globalsSchema = z.object({
   copyright: z.string(),
   email: z.string(),
   phone: z.string(),
-  featuredStoryPath: z.string().startsWith('/').optional(),
+  featuredStoryPath: z.optional(z.string().check(z.startsWith('/'))),
 });
 export type Globals = z.infer<typeof globalsSchema>;
 
@@ -30,9 +30,9 @@ export type RenderedWidget = z.infer<typeof renderedWidgetSchema>;
 export const shellStateSchema = z.object({
   lang: langSchema,
   /** The site path, with its language prefix. */
-  path: z.string().startsWith('/'),
+  path: z.string().check(z.startsWith('/')),
   status: pageStatusSchema,
-  pageData: pageDataSchema.nullable(),
+  pageData: z.nullable(pageDataSchema),
   /** The remote builds this HTML was rendered with; the browser loads exactly these. */
   remotes: z.array(resolvedRemoteSchema),
   compositionHash: z.string(),

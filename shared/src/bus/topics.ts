@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { langSchema } from '@qf/shared/i18n';
 import { remoteNameSchema } from '@qf/shared/contracts';
 
@@ -13,10 +13,10 @@ export const topics = {
   language: { schema: z.object({ lang: langSchema }), state: true },
   theme: { schema: z.object({ theme: themeSchema }), state: true },
   route: {
-    schema: z.object({ path: z.string().startsWith('/'), lang: langSchema, remote: remoteNameSchema.nullable(), template: z.string().nullable() }),
+    schema: z.object({ path: z.string().check(z.startsWith('/')), lang: langSchema, remote: z.nullable(remoteNameSchema), template: z.nullable(z.string()) }),
     state: true,
   },
-  toast: { schema: z.object({ message: z.string().min(1), tone: z.enum(['info', 'success', 'error']) }), state: false },
+  toast: { schema: z.object({ message: z.string().check(z.minLength(1)), tone: z.enum(['info', 'success', 'error']) }), state: false },
   analytics: { schema: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])), state: false },
 } as const;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Bus } from '@qf/shared/bus';
 import type { Lang } from '@qf/shared/i18n';
 import type { WidgetId } from './page-data';
@@ -33,4 +33,4 @@ const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function
 export const remoteServerModuleSchema = z.object({ render: fn });
 
 /** single-spa lifecycles exposed as `./parcel` in the browser build. */
-export const parcelConfigSchema = z.object({ bootstrap: fn, mount: fn, unmount: fn, update: fn.optional() });
+export const parcelConfigSchema = z.object({ bootstrap: fn, mount: fn, unmount: fn, update: z.optional(fn) });

@@ -1,23 +1,25 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { hydrationSchema, remoteNameSchema, resolvedRemoteSchema } from './remotes';
 import { langSchema } from '@qf/shared/i18n';
 
+const absolutePath = () => z.string().check(z.startsWith('/'));
+
 /** A widget placed on a page by its owner and rendered by the section that owns the widget. */
-export const widgetIdSchema = z.string().regex(/^mf-[a-z-]+\/[A-Za-z]+$/, 'widget ids look like mf-forms/NewsletterSignup');
+export const widgetIdSchema = z.string().check(z.regex(/^mf-[a-z-]+\/[A-Za-z]+$/, 'widget ids look like mf-forms/NewsletterSignup'));
 export type WidgetId = z.infer<typeof widgetIdSchema>;
 
 export const headSchema = z.object({
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   description: z.string(),
-  /** Absolute-path of the same page in the other language. */
-  alternatePath: z.string().startsWith('/'),
-  image: z.string().optional(),
+  /** The same page in the other language. */
+  alternatePath: absolutePath(),
+  image: z.optional(z.string()),
 });
 export type Head = z.infer<typeof headSchema>;
 
 /** What a remote's page resolver answers for a path it owns (`GET /_qf/page?path=&lang=`). */
 export const resolvedPageSchema = z.object({
-  template: z.string().min(1),
+  template: z.string().check(z.minLength(1)),
   head: headSchema,
   data: z.unknown(),
   widgets: z.array(widgetIdSchema),
@@ -27,10 +29,10 @@ export type ResolvedPage = z.infer<typeof resolvedPageSchema>;
 
 /** The page-data record (SPEC §3 and §7), as served at `/page-data/{path}/page-data.json`. */
 export const pageDataSchema = z.object({
-  path: z.string().startsWith('/'),
-  componentChunkName: z.string().regex(/^mf-[a-z-]+\/[A-Za-z-]+$/),
+  path: absolutePath(),
+  componentChunkName: z.string().check(z.regex(/^mf-[a-z-]+\/[A-Za-z-]+$/)),
   webpackCompilationHash: z.string(),
-  matchPath: z.string().optional(),
+  matchPath: z.optional(z.string()),
   staticQueryHashes: z.array(z.string()),
   slicesMap: z.record(z.string(), z.string()),
   result: z.object({
@@ -43,13 +45,13 @@ export const pageDataSchema = z.object({
 });
 export type PageData = z.infer<typeof pageDataSchema>;
 
-export const appDataSchema = z.object({ webpackCompilationHash: z.string().min(1) });
+export const appDataSchema = z.object({ webpackCompilationHash: z.string().check(z.minLength(1)) });
 export type AppData = z.infer<typeof appDataSchema>;
 
 export const pagePathEntrySchema = z.object({
-  en: z.string().startsWith('/'),
-  ar: z.string().startsWith('/ar'),
-  lastmod: z.string().optional(),
+  en: absolutePath(),
+  ar: z.string().check(z.startsWith('/ar')),
+  lastmod: z.optional(z.string()),
 });
 /** Every page a remote owns, for the sitemap (`GET /_qf/paths`). */
 export const pagePathsSchema = z.array(pagePathEntrySchema);

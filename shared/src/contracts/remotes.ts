@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// Contracts are parsed in the browser too: zod/mini keeps them small (a shared module is never
+// tree-shaken, and classic zod costs ~88 KB gzip there).
+import * as z from 'zod/mini';
 
 /** The version of the contracts below. A remote's route manifest names the version it was built for. */
 export const CONTRACT_VERSION = 1;
@@ -14,15 +16,17 @@ export const federatedName = (remote: RemoteName): string => remote.replace(/-/g
 export const hydrationSchema = z.enum(['eager', 'idle', 'visible']);
 export type Hydration = z.infer<typeof hydrationSchema>;
 
+const absolutePath = () => z.string().check(z.startsWith('/'));
+
 export const routeSchema = z.object({
-  template: z.string().min(1),
+  template: z.string().check(z.minLength(1)),
   /** Path pattern without the language prefix: `/stories/:slug`. */
-  pattern: z.string().startsWith('/'),
+  pattern: absolutePath(),
   hydration: hydrationSchema,
 });
 export type RouteDefinition = z.infer<typeof routeSchema>;
 
-export const widgetDefinitionSchema = z.object({ name: z.string().min(1), hydration: hydrationSchema });
+export const widgetDefinitionSchema = z.object({ name: z.string().check(z.minLength(1)), hydration: hydrationSchema });
 
 /** What a remote exposes as `./routes`: the pages it owns and the widgets other sections may place. */
 export const routeManifestSchema = z.object({
@@ -37,14 +41,14 @@ export type RouteManifest = z.infer<typeof routeManifestSchema>;
 export const registryEntrySchema = z.object({
   /** Origin of the remote's server: its API, page resolver and static builds. */
   url: z.url(),
-  /** Browser manifest; defaults to `{url}/browser/mf-manifest.json`. */
-  manifest: z.url().optional(),
+  /** Browser manifest; defaults to the pinned copy `{url}/browser/mf-manifest.{build}.json`. */
+  manifest: z.optional(z.url()),
   /** Node container for server rendering; defaults to `{url}/server/remoteEntry.js`. */
-  serverEntry: z.url().optional(),
+  serverEntry: z.optional(z.url()),
   /** Version pinned by ops; when set, a remote serving another version is treated as unavailable. */
-  version: z.string().optional(),
+  version: z.optional(z.string()),
   /** Path prefixes (without `/ar`) delegated to this remote; the longest matching prefix wins. */
-  prefixes: z.array(z.string().startsWith('/')).min(1).optional(),
+  prefixes: z.optional(z.array(absolutePath()).check(z.minLength(1))),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
@@ -59,12 +63,12 @@ export const buildInfoSchema = z.object({
   version: z.string(),
   buildId: z.string(),
   builtAt: z.string(),
-  /** The id of each of the remote's builds (browser, node, app), keyed by build name. */
-  builds: z.record(z.string(), z.string()).optional(),
+  /** The id of each of the remote's builds (browser, node), keyed by build name. */
+  builds: z.optional(z.record(z.string(), z.string())),
 });
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 
-/** The registry as the browser receives it: the exact builds the HTML was rendered with. */
+/** A remote's build as the browser loads it: exactly the build the HTML was rendered with. */
 export const resolvedRemoteSchema = z.object({
   name: remoteNameSchema,
   /** The build's own remoteEntry file: content-hashed, so it names exactly one build. */

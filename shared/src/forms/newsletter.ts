@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Lang } from '@qf/shared/i18n';
 
 /**
@@ -6,12 +6,10 @@ import type { Lang } from '@qf/shared/i18n';
  * issue messages are keys into `newsletterMessages`.
  */
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: 'emailRequired' })
-    .trim()
-    .min(1, { error: 'emailRequired' })
-    .max(254, { error: 'emailInvalid' })
-    .pipe(z.email({ error: 'emailInvalid' })),
+  email: z.pipe(
+    z.string({ error: 'emailRequired' }).check(z.trim(), z.minLength(1, { error: 'emailRequired' }), z.maxLength(254, { error: 'emailInvalid' })),
+    z.email({ error: 'emailInvalid' }),
+  ),
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const langs = ['en', 'ar'] as const;
 export const langSchema = z.enum(langs);

@@ -1,6 +1,6 @@
-import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
 import type { TFunction, i18n as I18n } from 'i18next';
-import type { Bus } from '@qf/shared/bus';
+import type { Bus, TopicPayload } from '@qf/shared/bus';
 import type { ViewProps, WidgetHost } from '@qf/shared/contracts';
 import type { WidgetId } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
@@ -81,4 +81,17 @@ export function Widget({ id, props = {}, instance, className }: WidgetProps): Re
     return host.mountWidget(ref.current, id, { ...(JSON.parse(propsKey) as Record<string, unknown>), widgetKey: key });
   }, [host, id, key, propsKey]);
   return <div ref={ref} className={className} data-qf-widget={id} data-qf-key={key} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * The current value of a state topic of the bus (theme, language, route), re-rendering when the
+ * shell publishes a new one. Late subscribers get the last value at once.
+ */
+export function useBusState<T extends 'theme' | 'language' | 'route'>(topic: T): TopicPayload<T> | undefined {
+  const bus = useBus();
+  return useSyncExternalStore(
+    (onChange) => bus.subscribe(topic, onChange),
+    () => bus.last(topic),
+    () => undefined,
+  );
 }

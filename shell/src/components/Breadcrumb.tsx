@@ -4,6 +4,7 @@ import type { Lang } from '@qf/shared/i18n';
 import { useShellT } from '../i18n';
 import styles from './Breadcrumb.module.css';
 
+const EXPERTS = '/media-center/experts';
 const KNOWN_SEGMENTS = ['events', 'education-city-speaker-series', 'stories', 'education', 'research', 'community', 'media-center', 'search', 'about', 'idkt'];
 
 /** Home, the first path segment's title when it is a known one, then the page title; none at home. */
@@ -14,6 +15,7 @@ export function Breadcrumb({ lang, path, title }: { lang: Lang; path: string; ti
   const first = neutral.split('/')[1] ?? '';
   const crumbs: { label: string; href?: string }[] = [{ label: t('nav.home'), href: localePath(lang, '/') }];
   if (KNOWN_SEGMENTS.includes(first) && neutral !== `/${first}`) crumbs.push({ label: t(`breadcrumb.segments.${first}`), href: localePath(lang, `/${first}`) });
+  if (neutral.startsWith(`${EXPERTS}/`)) crumbs.push({ label: t('nav.experts'), href: localePath(lang, EXPERTS) });
   crumbs.push({ label: title });
   return (
     <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>

@@ -1,0 +1,97 @@
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, startSite, type Site } from '../site';
+import type { Browser } from 'playwright-core';
+
+/**
+ * `npm run bench:bundle`: the JavaScript a first view of each slice page costs, gzip-compressed, split
+ * into what loads before the page's sections start hydrating (before idle) and in all. Prints a table;
+ * fails only when the budget of ARCHITECTURE.md (200 KB in all) is exceeded.
+ */
+jest.setTimeout(300_000);
+
+const BUDGET_TOTAL = 200 * 1024;
+const pages = ['/stories/qatar-foundation-opens-new-learning-commons', '/ar/stories/qatar-foundation-opens-new-learning-commons', '/events', '/media-center/experts/noor-al-mansoori', '/idkt'];
+
+let site: Site;
+let browser: Browser;
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+interface Figure {
+  page: string;
+  beforeIdle: number;
+  total: number;
+  requests: number;
+  origins: Record<string, number>;
+  duplicates: string[];
+}
+
+async function measure(path: string): Promise<Figure> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: { url: string; at: number; gzip: number; name: string }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const at = Date.now();
+    pending.push(
+      res.body().then((body) => {
+        scripts.push({ url: res.url(), at, gzip: gzipSync(body, { level: 9 }).length, name: new URL(res.url()).pathname.split('/').pop() ?? '' });
+      }),
+    );
+  });
+  const started = Date.now();
+  await page.goto(site.url + path, { waitUntil: 'load' });
+  await page.waitForFunction(() => performance.getEntriesByName('qf:hydrate:idle').length + performance.getEntriesByName('qf:hydrate:eager').length > 0, undefined, { timeout: 20_000 });
+  const hydrateAt = started + (await page.evaluate(() => (performance.getEntriesByType('mark').find((m) => m.name.startsWith('qf:hydrate:'))?.startTime ?? 0)));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  await context.close();
+  const origins: Record<string, number> = {};
+  for (const s of scripts) origins[new URL(s.url).port] = (origins[new URL(s.url).port] ?? 0) + 1;
+  const names = scripts.map((s) => s.url);
+  return {
+    page: path,
+    beforeIdle: scripts.filter((s) => s.at <= hydrateAt).reduce((n, s) => n + s.gzip, 0),
+    total: scripts.reduce((n, s) => n + s.gzip, 0),
+    requests: scripts.length,
+    origins,
+    duplicates: names.filter((n, i) => names.indexOf(n) !== i),
+  };
+}
+
+it('prints the JavaScript weight of each slice page', async () => {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const figures: Figure[] = [];
+  for (const p of pages) {
+    const runs = [await measure(p), await measure(p), await measure(p)];
+    const median = (pick: (f: Figure) => number) => runs.map(pick).sort((a, b) => a - b)[1]!;
+    figures.push({ ...runs[0]!, beforeIdle: median((f) => f.beforeIdle), total: median((f) => f.total) });
+  }
+  const portNames: Record<string, string> = { [new URL(site.url).port]: 'shell' };
+  for (const r of ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const) portNames[new URL(site.remoteUrl(r)).port] = r;
+  console.log(
+    [
+      'JavaScript per first view, gzip -9, median of 3 (budget: 200 KB in all, 100 KB before idle as the aim)',
+      ...figures.map(
+        (f) =>
+          `${f.page.padEnd(58)} before idle ${kb(f.beforeIdle).padStart(9)}   in all ${kb(f.total).padStart(9)}   ${f.requests} scripts (${Object.entries(f.origins)
+            .map(([port, n]) => `${portNames[port] ?? port}: ${n}`)
+            .join(', ')})`,
+      ),
+    ].join('\n'),
+  );
+  for (const f of figures) {
+    expect(f.duplicates).toEqual([]);
+    expect(f.total).toBeLessThanOrEqual(BUDGET_TOTAL);
+  }
+});

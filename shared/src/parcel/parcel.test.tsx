@@ -1,0 +1,67 @@
+/** @jest-environment jsdom */
+import { renderToString } from 'react-dom/server';
+import { createBus } from '@qf/shared/bus';
+import { createSectionParcel } from '@qf/shared/parcel';
+import { SectionRoot, type SectionDefinition } from '@qf/shared/react';
+
+function Hello({ data }: { data: { name: string } }) {
+  return <h1>Hello {data.name}</h1>;
+}
+function Broken(): never {
+  throw new Error('a section bug');
+}
+
+const section: SectionDefinition = { name: 'demo', translations: { ns: 'demo', en: {}, ar: {} }, views: { hello: Hello as never, broken: Broken } };
+const parcel = createSectionParcel(section);
+const base = { bus: createBus(), host: {}, lang: 'en' as const, errorMessage: 'This part of the page could not be displayed.' };
+const flush = () => new Promise((r) => setTimeout(r, 20));
+
+describe('a section parcel', () => {
+  it('hydrates server markup without a mismatch, then updates and unmounts', async () => {
+    const el = document.createElement('div');
+    document.body.append(el);
+    el.innerHTML = renderToString(<SectionRoot section={section} view="hello" data={{ name: 'Doha' }} {...base} />);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const props = { ...base, name: 'p1', domElement: el, view: 'hello', data: { name: 'Doha' }, hydrate: true };
+    await parcel.bootstrap(props as never);
+    await parcel.mount(props);
+    await flush();
+    expect(el.textContent).toBe('Hello Doha');
+    await parcel.update({ ...props, data: { name: 'الدوحة' }, hydrate: false } as never);
+    expect(el.textContent).toBe('Hello الدوحة');
+    await parcel.unmount(props as never);
+    expect(el.textContent).toBe('');
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('reports a hydration mismatch (the check above can fail)', async () => {
+    const el = document.createElement('div');
+    el.innerHTML = renderToString(<SectionRoot section={section} view="hello" data={{ name: 'server' }} {...base} />);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reported: string[] = [];
+    const onError = (event: ErrorEvent) => {
+      reported.push(String(event.error?.message ?? event.message));
+      event.preventDefault();
+    };
+    window.addEventListener('error', onError);
+    const props = { ...base, name: 'p2', domElement: el, view: 'hello', data: { name: 'browser' }, hydrate: true };
+    await parcel.mount(props);
+    await flush();
+    window.removeEventListener('error', onError);
+    expect([...reported, ...errors.mock.calls.flat().map(String)].join(' ')).toMatch(/Hydration failed/);
+    expect(el.textContent).toBe('Hello browser');
+    await parcel.unmount(props as never);
+    errors.mockRestore();
+  });
+
+  it('shows its error message instead of blanking the page when a view throws', async () => {
+    const el = document.createElement('div');
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const props = { ...base, name: 'p3', domElement: el, view: 'broken', data: null, hydrate: false };
+    await parcel.mount(props);
+    await flush();
+    expect(el.querySelector('[role="alert"]')?.textContent).toBe('This part of the page could not be displayed.');
+    await parcel.unmount(props as never);
+  });
+});
