@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, remotes, root, run, shell } from './workspaces.mjs';
+import { build, remotes, run, shell } from './workspaces.mjs';
 
 const workspaces = ['shared', ...remotes.map((r) => r.name), shell.name];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'qf-test-'));

@@ -1,3 +1,4 @@
+import type * as SingleSpa from 'single-spa';
 import type { Parcel, ParcelConfig } from 'single-spa';
 import type { Bus } from '@qf/shared/bus';
 import type { Hydration, PageData, RemoteName, WidgetHost, WidgetId } from '@qf/shared/contracts';
@@ -24,7 +25,7 @@ interface WidgetMount {
 }
 
 /** single-spa is needed only once a section mounts, which pages that hydrate on idle do late. */
-let singleSpa: Promise<typeof import('single-spa')> | undefined;
+let singleSpa: Promise<typeof SingleSpa> | undefined;
 const loadSingleSpa = () => (singleSpa ??= import(/* webpackChunkName: "single-spa" */ 'single-spa'));
 
 const widgetRemote = (id: WidgetId) => {
