@@ -20,3 +20,15 @@ describe('shared singletons', () => {
     expect(() => sharedSingletons({ name: '@qf/y', dependencies: {} })).toThrow('@qf/y does not declare react');
   });
 });
+
+describe('package-lock.json', () => {
+  it('lists every optional platform package, so npm ci accepts it (run `npm run lock:fix` after npm install)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const lock = require('../../package-lock.json') as { packages: Record<string, { optionalDependencies?: Record<string, string> }> };
+    const missing: string[] = [];
+    for (const [key, pkg] of Object.entries(lock.packages))
+      for (const name of Object.keys(pkg.optionalDependencies ?? {}))
+        if (!lock.packages[`node_modules/${name}`] && !lock.packages[`${key}/node_modules/${name}`]) missing.push(name);
+    expect(missing).toEqual([]);
+  });
+});
