@@ -1,18 +1,12 @@
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
-import { createRemoteServer, listen } from '@qf/shared/server';
-import { createStoryPages } from './stories';
+import { listen } from '@qf/shared/server';
+import { buildContentServer } from './app';
 
 async function main() {
   const dir = path.resolve(__dirname, '..', '..');
   const content = createFileStore(process.env.CONTENT_DIR ?? path.resolve(dir, '..', 'content'));
-  const stories = createStoryPages(content);
-  const { app, port, host } = await createRemoteServer({
-    name: 'mf-content',
-    dir,
-    resolvePage: (p, lang) => stories.resolve(p, lang),
-    listPaths: () => stories.paths(),
-  });
+  const { app, port, host } = await buildContentServer({ dir, content });
   await listen(app, port, host, 'mf-content');
 }
 

@@ -42,5 +42,8 @@ export function createFileStore(contentDir: string): ContentSource {
     async entry(id) {
       return (await load()).byId.get(id);
     },
+    async version() {
+      return (await load()).stamp;
+    },
   };
 }

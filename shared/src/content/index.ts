@@ -1,2 +1,6 @@
 export * from './types';
 export * from './file-store';
+export * from './model';
+export * from './check';
+export * from './images';
+export * from './contentful';

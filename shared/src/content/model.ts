@@ -103,8 +103,19 @@ const image = () => optional(f.link('asset'));
 export const contentTypes = {
   asset: defineType('asset', { en: ['Image', 'Images'], ar: ['صورة', 'صور'] }, {
     title: f.text(),
-    /** The generated file: `/media/{fileName}-{width}.webp` for each of 626, 672 and 800 px. */
-    file: f.plainOf(z.object({ fileName: z.string().regex(/^[a-z0-9-]+$/), width: z.number().int().positive(), height: z.number().int().positive(), hue: z.number().int().min(0).max(359).optional() })),
+    /**
+     * The generated file: `/media/{fileName}-{width}.webp` for each of 626, 672 and 800 px; or, when `url` is set
+     * (an asset from the CMS), the CMS's Images API at those widths.
+     */
+    file: f.plainOf(
+      z.object({
+        fileName: z.string().regex(/^[a-z0-9-]+$/),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+        hue: z.number().int().min(0).max(359).optional(),
+        url: z.url({ protocol: /^https$/ }).optional(),
+      }),
+    ),
   }),
   article: defineType('article', { en: ['Story', 'Stories'], ar: ['قصة', 'قصص'] }, {
     title: f.text(),

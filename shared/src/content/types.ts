@@ -35,12 +35,12 @@ export function requiredField<T = unknown>(entry: Entry, field: string, lang: La
   return value;
 }
 
-/** A link to another entry, as the CMS writes it. */
-export const linkSchema = z.object({ sys: z.object({ type: z.literal('Link'), linkType: z.literal('Entry'), id: z.string() }) });
-export type Link = z.infer<typeof linkSchema>;
+
 
 /** One source of content for every section: the embedded file store or the CMS. */
 export interface ContentSource {
   entries(contentType: string): Promise<Entry[]>;
   entry(id: string): Promise<Entry | undefined>;
+  /** Changes whenever the content does: lets derived data (the search index, previews) rebuild. */
+  version?(): Promise<string>;
 }

@@ -1,4 +1,4 @@
-import { buildRoute, fillPattern, isExternalUrl, localePath, matchPattern, normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
+import { buildRoute, contentPath, fillPattern, isExternalUrl, localePath, matchPattern, normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 
 describe('paths', () => {
   it.each([
@@ -50,5 +50,17 @@ describe('paths', () => {
     expect(pathFromPageDataUrl('/page-data/index/page-data.json')).toBe('/');
     expect(pathFromPageDataUrl('/page-data/ar/stories/x/page-data.json?y=1')).toBe('/ar/stories/x');
     expect(pathFromPageDataUrl('/page-data/app-data.json')).toBeNull();
+  });
+});
+
+describe('content routes', () => {
+  it('builds each kind’s path, with entities and pages at the root', () => {
+    expect(contentPath('article', 'a')).toBe('/stories/a');
+    expect(contentPath('expert_profile', 'noor')).toBe('/media-center/experts/noor');
+    expect(contentPath('entity', 'sidra-medicine')).toBe('/sidra-medicine');
+    expect(contentPath('page', 'job-seekers')).toBe('/job-seekers');
+    expect(contentPath('page', 'idkt-about')).toBe('/idkt/about');
+    expect(contentPath('page', 'for-industry')).toBe('/idkt/for-industry');
+    expect(contentPath('idkt_technology', 'x')).toBe('/idkt/technologies/x');
   });
 });

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContentSource } from '@qf/shared/content';
+import { createRemoteServer } from '@qf/shared/server';
+import { createSearch } from './search/service';
+import { createStoryPages } from './stories';
+
+/** The mf-content server: its pages (through the page contract) and the search API. */
+export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv }): Promise<{ app: FastifyInstance; port: number; host: string }> {
+  const stories = createStoryPages(options.content);
+  const search = createSearch(options.content);
+  const server = await createRemoteServer({
+    name: 'mf-content',
+    dir: options.dir,
+    env: options.env,
+    resolvePage: (p, lang) => stories.resolve(p, lang),
+    listPaths: () => stories.paths(),
+  });
+  search.register(server.app);
+  // Build the index before the first visitor asks for it.
+  server.app.addHook('onReady', async () => {
+    await search.index();
+  });
+  return server;
+}

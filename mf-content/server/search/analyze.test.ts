@@ -1,0 +1,45 @@
+import { analyze, normalize, stemArabic, stemEnglish } from './analyze';
+
+describe('Arabic analysis', () => {
+  it('removes diacritics and tatweel', () => {
+    expect(normalize('مَدْرَسَةٌ')).toBe(normalize('مدرسة'));
+    expect(normalize('جـــامعة')).toBe(normalize('جامعة'));
+  });
+
+  it('folds alef and hamza forms, alef maqsura and taa marbuta', () => {
+    expect(normalize('أإآٱ')).toBe('اااا');
+    expect(normalize('مؤسسة')).toBe('موسسه');
+    expect(normalize('مستشفى')).toBe('مستشفي');
+    expect(normalize('رئيس')).toBe('رييس');
+  });
+
+  it('turns Arabic-Indic and Persian digits into ASCII', () => {
+    expect(normalize('٢٠٢٦ و ۲۰۲۲')).toBe('2026 و 2022');
+  });
+
+  it('finds جامعة, جامعه and الجامعة the same', () => {
+    expect(new Set([analyze('جامعة')[0], analyze('جامعه')[0], analyze('الجامعة')[0], analyze('والجامعة')[0]]).size).toBe(1);
+  });
+
+  it('strips one prefix and one suffix, never below three letters', () => {
+    expect(stemArabic('بالمدارس')).toBe('مدارس');
+    expect(stemArabic('طلابها')).toBe('طلاب');
+    expect(stemArabic('ولد')).toBe('ولد');
+  });
+
+  it('drops stop words', () => {
+    expect(analyze('في المدينة التعليمية')).toEqual(analyze('المدينة التعليمية'));
+  });
+});
+
+describe('English analysis', () => {
+  it('stems plurals and verb forms to one term', () => {
+    expect(stemEnglish('universities')).toBe(stemEnglish('university'));
+    expect(stemEnglish('researchers')).toBe(stemEnglish('researcher'));
+    expect(stemEnglish('learning')).toBe(stemEnglish('learn'));
+  });
+
+  it('lower-cases, removes accents and stop words', () => {
+    expect(analyze('The Café of Doha')).toEqual(['cafe', 'doha']);
+  });
+});

@@ -1,0 +1,111 @@
+import type { Lang } from '@qf/shared/i18n';
+
+// Text analysis for search, one pipeline per language. Indexing and querying use the same functions,
+// so whatever spelling variant a visitor types meets the same terms.
+
+const ARABIC_DIACRITICS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED]/g;
+const TATWEEL = /\u0640/g;
+
+/**
+ * Arabic normalisation: NFC; diacritics and tatweel removed; alef and hamza forms folded (أ إ آ ٱ → ا,
+ * ؤ → و, ئ → ي, lone ء dropped); alef maqsura to yaa (ى → ي); taa marbuta folded (ة → ه); Arabic-Indic
+ * and Persian digits to ASCII. Latin text goes through unchanged apart from case and accents.
+ */
+export function normalize(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(ARABIC_DIACRITICS, '')
+    .replace(TATWEEL, '')
+    .replace(/[أإآٱ]/g, 'ا')
+    .replace(/ؤ/g, 'و')
+    .replace(/ئ/g, 'ي')
+    .replace(/ء/g, '')
+    .replace(/ى/g, 'ي')
+    .replace(/ة/g, 'ه')
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+const AR_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال', 'و', 'ب', 'ك', 'ف', 'ل'];
+const AR_SUFFIXES = ['هما', 'كما', 'ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'هم', 'هن', 'كم', 'نا', 'ه', 'ي'];
+
+/** A light Arabic stemmer: at most one prefix (ال و ب ك ف ل and their combinations) and one suffix. */
+export function stemArabic(token: string): string {
+  let t = token;
+  for (const p of AR_PREFIXES) {
+    if (t.startsWith(p) && t.length - p.length >= 3) {
+      t = t.slice(p.length);
+      break;
+    }
+  }
+  for (const s of AR_SUFFIXES) {
+    if (t.endsWith(s) && t.length - s.length >= 3) {
+      t = t.slice(0, -s.length);
+      break;
+    }
+  }
+  return t;
+}
+
+/** A light English stemmer: plurals, -ing, -ed, -ly, -ies and a few derivational endings. */
+export function stemEnglish(token: string): string {
+  let t = token;
+  if (t.length <= 3) return t;
+  if (t.endsWith('ies') && t.length > 4) return `${t.slice(0, -3)}y`;
+  if (t.endsWith('sses')) return t.slice(0, -2);
+  if (t.endsWith('ss') || t.endsWith('us') || t.endsWith('is')) return t;
+  for (const suffix of ['ational', 'ization', 'fulness', 'ousness', 'iveness', 'ments', 'ment', 'ness', 'ings', 'ing', 'edly', 'ed', 'ly', 'es', 's']) {
+    if (t.endsWith(suffix) && t.length - suffix.length >= 3) {
+      t = t.slice(0, -suffix.length);
+      break;
+    }
+  }
+  if (/(.)\1$/.test(t) && !/(ll|ss|zz)$/.test(t)) t = t.slice(0, -1);
+  return t;
+}
+
+const EN_STOP = new Set('a an and are as at be by for from has have in is it its of on or that the their this to was were will with into about over after than not but who which what when where how our we you your they them he she his her'.split(' '));
+const AR_STOP = new Set(['في', 'من', 'الي', 'علي', 'عن', 'مع', 'او', 'ان', 'هذا', 'هذه', 'ذلك', 'التي', 'الذي', 'الذين', 'كان', 'كانت', 'هو', 'هي', 'ثم', 'قد', 'لا', 'ما', 'بين', 'كل', 'حتي', 'عند', 'اذا', 'لم', 'لن', 'به', 'بها', 'فيه', 'فيها', 'منها', 'منه', 'و', 'ب', 'ل']);
+
+const TOKEN = /[\p{L}\p{N}]+/gu;
+/** Raw words, diacritics included (they are marks, not letters, and must not split a word). */
+const RAW_WORD = /[\p{L}\p{M}\p{N}\u0640]+/gu;
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/** The term of one word, or null for a stop word. */
+function termOfWord(word: string): string[] {
+  const out: string[] = [];
+  for (const raw of normalize(word).match(TOKEN) ?? []) {
+    if (ARABIC_LETTER.test(raw)) {
+      if (!AR_STOP.has(raw)) out.push(stemArabic(raw));
+    } else if (!EN_STOP.has(raw)) out.push(/^\d+$/.test(raw) ? raw : stemEnglish(raw));
+  }
+  return out;
+}
+
+// Words repeat a lot (Zipf): analysing each distinct word once makes indexing several times faster.
+const cache = new Map<string, string[]>();
+const CACHE_LIMIT = 200_000;
+
+/** The terms of a text: normalised, stop words dropped, stemmed by the script of each word. */
+export function analyze(text: string, _lang?: Lang): string[] {
+  const terms: string[] = [];
+  for (const word of text.match(RAW_WORD) ?? []) {
+    let t = cache.get(word);
+    if (!t) {
+      t = termOfWord(word);
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(word, t);
+    }
+    for (const term of t) terms.push(term);
+  }
+  return terms;
+}
+
+/** The normalised (unstemmed) tokens of a query, for prefix matching of the word being typed. */
+export function queryTokens(text: string): string[] {
+  return normalize(text).match(TOKEN) ?? [];
+}

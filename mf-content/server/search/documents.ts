@@ -1,0 +1,89 @@
+import { fieldOf, imageOf, plainField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
+import { langs } from '@qf/shared/i18n';
+import { contentPath, localePath, type RoutedContentType } from '@qf/shared/routing';
+import type { FacetName, SearchDoc } from './engine';
+
+/** The content types a visitor can find through search, with the field that holds their title. */
+export const SEARCHABLE: Partial<Record<RoutedContentType | 'press_media_mention', { title: string; excerpt: string; body?: string }>> = {
+  article: { title: 'title', excerpt: 'excerpt', body: 'body' },
+  press_release: { title: 'title', excerpt: 'excerpt', body: 'body' },
+  press_media_mention: { title: 'title', excerpt: 'excerpt' },
+  event: { title: 'title', excerpt: 'summary', body: 'body' },
+  expert_profile: { title: 'name', excerpt: 'role', body: 'bio' },
+  people: { title: 'name', excerpt: 'role', body: 'bio' },
+  entity: { title: 'title', excerpt: 'subtitle', body: 'description' },
+  place: { title: 'title', excerpt: 'description' },
+  program: { title: 'title', excerpt: 'description' },
+  university: { title: 'title', excerpt: 'description', body: 'description' },
+  school: { title: 'title', excerpt: 'description', body: 'description' },
+  page: { title: 'title', excerpt: 'intro' },
+  idkt_technology: { title: 'title', excerpt: 'summary', body: 'body' },
+  idkt_info_bank: { title: 'title', excerpt: 'summary', body: 'body' },
+  gallery: { title: 'title', excerpt: 'description' },
+};
+
+const text = (value: unknown): string => (Array.isArray(value) ? value.map(text).join(' ') : typeof value === 'string' ? value : '');
+const firstText = (value: unknown): string => (Array.isArray(value) ? String(value[0] ?? '') : text(value));
+const clip = (s: string, max = 220) => (s.length <= max ? s : `${s.slice(0, max).replace(/\s+\S*$/, '')}…`);
+
+/** Every searchable entry as one document per language. Entries missing a title in a language are skipped. */
+export async function searchDocuments(content: ContentSource): Promise<SearchDoc[]> {
+  const docs: SearchDoc[] = [];
+  const byId = new Map<string, Entry>();
+  const types = Object.keys(SEARCHABLE) as (keyof typeof SEARCHABLE)[];
+  const lists = await Promise.all([...types, 'campaign', 'school', 'asset'].map((t) => content.entries(t)));
+  for (const list of lists) for (const e of list) byId.set(e.sys.id, e);
+  const linked = (e: Entry, field: string): Entry | undefined => byId.get((plainField<Link>(e, field)?.sys.id) ?? '');
+
+  types.forEach((type, t) => {
+    const spec = SEARCHABLE[type]!;
+    for (const entry of lists[t]!) {
+      const slug = plainField<string>(entry, 'slug') ?? entry.sys.id;
+      const date = plainField<string>(entry, 'date') ?? plainField<string>(entry, 'startDate');
+      for (const lang of langs) {
+        const title = fieldOf<string>(entry, spec.title, lang);
+        if (!title) continue;
+        const facets: Partial<Record<FacetName, string[]>> = { type: [type] };
+        const add = (name: FacetName, value: unknown) => {
+          if (value === undefined || value === null || value === '') return;
+          (facets[name] ??= []).push(String(value));
+        };
+        if (date) {
+          add('year', date.slice(0, 4));
+          add('month', date.slice(5, 7));
+        }
+        for (const tag of fieldOf<string[]>(entry, 'tags', lang) ?? []) add('tags', tag);
+        add('department', fieldOf(entry, 'department', lang));
+        add('category', plainField(entry, 'category') ?? plainField(entry, 'vertical') ?? plainField(entry, 'field'));
+        if (type === 'entity') add('part_of_qatar', plainField<boolean>(entry, 'partOfQatar') ? 'yes' : 'no');
+        add('campaign', linked(entry, 'campaign') && plainField(linked(entry, 'campaign')!, 'slug'));
+        if (type === 'program') {
+          add('program', slug);
+          add('degree', plainField(entry, 'degree'));
+          add('school', linked(entry, 'school') && plainField(linked(entry, 'school')!, 'slug'));
+        }
+        const hero = linked(entry, 'heroImage') ?? linked(entry, 'image') ?? linked(entry, 'logo');
+        const url =
+          type === 'press_media_mention' ? (plainField<string>(entry, 'url') ?? '/') : localePath(lang, contentPath(type as RoutedContentType, slug));
+        docs.push({
+          id: entry.sys.id,
+          type,
+          lang,
+          title,
+          excerpt: clip(firstText(fieldOf(entry, spec.excerpt, lang))),
+          url,
+          image: imageOf(hero, lang)?.src ?? null,
+          date,
+          text: {
+            title,
+            tags: text(fieldOf(entry, 'tags', lang)),
+            excerpt: text(fieldOf(entry, spec.excerpt, lang)),
+            body: spec.body ? text(fieldOf(entry, spec.body, lang)) : '',
+          },
+          facets,
+        });
+      }
+    }
+  });
+  return docs;
+}

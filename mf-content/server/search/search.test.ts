@@ -1,0 +1,112 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createFileStore } from '@qf/shared/content';
+import { buildContentServer } from '../app';
+
+jest.setTimeout(30_000);
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  ({ app } = await buildContentServer({ dir: path.resolve(__dirname, '../..'), content: createFileStore(path.resolve(__dirname, '../../../content')), env: {} }));
+  await app.ready();
+});
+afterAll(() => app.close());
+
+interface Result {
+  total: number;
+  page: number;
+  items: { id: string; type: string; title: string; excerpt: string; url: string; image: string | null }[];
+  facets: Record<string, Record<string, number>>;
+}
+const search = async (query: string): Promise<Result> => {
+  const res = await app.inject(`/api/content/search?${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+const ids = (r: Result) => r.items.map((i) => i.id).sort();
+const all = async (query: string) => ids(await search(`${query}&pageSize=50`));
+
+describe('GET /api/content/search', () => {
+  it('finds stories, events, experts and entities in English, most relevant first', async () => {
+    const r = await search('q=Learning%20Commons&lang=en');
+    expect(r.items[0]).toMatchObject({ id: 'story-1', type: 'article', url: '/stories/qatar-foundation-opens-new-learning-commons' });
+    expect(r.items[0]?.image).toMatch(/^\/media\/img-story-qatar-foundation-opens-new-learning-commons-800\.webp$/);
+    expect((await search('q=Sidra%20Medicine&lang=en')).items.map((i) => i.type)).toEqual(expect.arrayContaining(['entity', 'article']));
+    expect((await search('q=Noor&lang=en')).items.map((i) => i.id)).toContain('expert-1');
+  });
+
+  it('stems English: singular and plural find the same', async () => {
+    expect(await all('q=universities&lang=en')).toEqual(await all('q=university&lang=en'));
+  });
+
+  it('finds Arabic with or without diacritics', async () => {
+    const plain = await all('q=' + encodeURIComponent('اللغة العربية') + '&lang=ar');
+    expect(plain.length).toBeGreaterThan(0);
+    expect(await all('q=' + encodeURIComponent('اللُّغَةِ العَرَبِيَّةِ') + '&lang=ar')).toEqual(plain);
+  });
+
+  it('finds the same university entries for جامعة, جامعه and الجامعة', async () => {
+    const universities = async (q: string) => all(`q=${encodeURIComponent(q)}&lang=ar&type=university`);
+    const base = await universities('جامعة');
+    expect(base.length).toBeGreaterThanOrEqual(5);
+    expect(await universities('جامعه')).toEqual(base);
+    expect(await universities('الجامعة')).toEqual(base);
+  });
+
+  it('matches the word being typed by its prefix, for search-as-you-type', async () => {
+    expect((await search('q=Commo&lang=en')).items.map((i) => i.id)).toContain('story-1');
+    expect((await search('q=' + encodeURIComponent('مساحة التعل') + '&lang=ar')).items.map((i) => i.id)).toContain('story-1');
+  });
+
+  it('gives counts per filter value that add up to the total', async () => {
+    const r = await search('q=qatar&lang=en&pageSize=5');
+    const byType = Object.values(r.facets.type ?? {}).reduce((a, b) => a + b, 0);
+    expect(byType).toBe(r.total);
+    expect(r.items).toHaveLength(5);
+    const stories = await search('q=qatar&lang=en&type=article');
+    expect(stories.total).toBe(r.facets.type?.article);
+  });
+
+  it('filters by the SPEC filter kinds', async () => {
+    const masters = await search('lang=en&type=program&degree=master&pageSize=50');
+    expect(masters.total).toBeGreaterThan(0);
+    expect(Object.keys(masters.facets.degree ?? {})).toEqual(['master']);
+    const tagged = await search('lang=en&tags=Sustainability&pageSize=50');
+    expect(tagged.items.every((i) => i.type === 'article')).toBe(true);
+    const year = await search('lang=ar&type=article&year=2026');
+    expect(Object.keys(year.facets.year ?? {})).toEqual(['2026']);
+    expect((await search('lang=en&type=entity&part_of_qatar=yes')).total).toBeGreaterThan(0);
+  });
+
+  it('pages stably: pages do not overlap and together give every result once', async () => {
+    const first = await search('q=education&lang=en&page=1&pageSize=7');
+    const pages = [first];
+    for (let p = 2; p <= Math.ceil(first.total / 7); p++) pages.push(await search(`q=education&lang=en&page=${p}&pageSize=7`));
+    const seen = pages.flatMap((p) => p.items.map((i) => i.id));
+    expect(new Set(seen).size).toBe(first.total);
+    expect((await search('q=education&lang=en&page=2&pageSize=7')).items).toEqual(pages[1]?.items);
+  });
+
+  it('answers an empty page past the end, and nothing for a word nobody wrote', async () => {
+    expect((await search('q=education&lang=en&page=999')).items).toEqual([]);
+    expect((await search('q=xylophonequartz&lang=en')).total).toBe(0);
+  });
+
+  it.each([
+    ['page=0', 'page: page must be a whole number from 1 to 1000'],
+    ['page=abc', 'page: page must be a whole number from 1 to 1000'],
+    ['type=podcast', 'type: unknown content type'],
+    ['lang=fr', 'lang: lang must be en or ar'],
+    ['colour=red', 'colour: unknown parameter'],
+    [`q=${'a'.repeat(201)}`, 'q: the search text is longer than 200 characters'],
+  ])('answers 400 with a clear message for %s', async (query, detail) => {
+    const res = await app.inject(`/api/content/search?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Invalid search request: ${detail}`);
+  });
+
+  it('says it in Arabic for an Arabic request', async () => {
+    const res = await app.inject('/api/content/search?lang=ar&page=-1');
+    expect(res.json().message).toBe('طلب بحث غير صالح: page: يجب أن يكون رقم الصفحة عدداً صحيحاً من 1 إلى 1000');
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ContentSource } from '@qf/shared/content';
+import { isLang, type Lang } from '@qf/shared/i18n';
+import { searchDocuments, SEARCHABLE } from './documents';
+import { FACETS, SearchIndex, type FacetName } from './engine';
+
+const MESSAGES: Record<Lang, { invalid: string; unavailable: string }> = {
+  en: { invalid: 'Invalid search request: {detail}', unavailable: 'Search is temporarily unavailable. Please try again in a moment.' },
+  ar: { invalid: 'طلب بحث غير صالح: {detail}', unavailable: 'البحث غير متاح مؤقتاً. يُرجى المحاولة مرة أخرى بعد قليل.' },
+};
+
+const DETAILS: Record<Lang, Record<string, string>> = {
+  en: { q: 'the search text is longer than 200 characters', page: 'page must be a whole number from 1 to 1000', pageSize: 'pageSize must be a whole number from 1 to 50', type: 'unknown content type', lang: 'lang must be en or ar', unknown: 'unknown parameter', filter: 'a filter value is longer than 100 characters' },
+  ar: { q: 'نص البحث أطول من 200 حرف', page: 'يجب أن يكون رقم الصفحة عدداً صحيحاً من 1 إلى 1000', pageSize: 'يجب أن يكون حجم الصفحة عدداً صحيحاً من 1 إلى 50', type: 'نوع محتوى غير معروف', lang: 'يجب أن تكون اللغة en أو ar', unknown: 'معامل غير معروف', filter: 'قيمة التصفية أطول من 100 حرف' },
+};
+
+const list = z
+  .string()
+  .max(100, { error: 'filter' })
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const types = Object.keys(SEARCHABLE);
+
+const querySchema = z.strictObject(
+  {
+    q: z.string().max(200, { error: 'q' }).default(''),
+    lang: z.enum(['en', 'ar'], { error: 'lang' }).default('en'),
+    page: z.coerce.number({ error: 'page' }).int({ error: 'page' }).min(1, { error: 'page' }).max(1000, { error: 'page' }).default(1),
+    pageSize: z.coerce.number({ error: 'pageSize' }).int({ error: 'pageSize' }).min(1, { error: 'pageSize' }).max(50, { error: 'pageSize' }).default(10),
+    type: list.refine((v) => v.every((t) => types.includes(t)), { error: 'type' }).optional(),
+    ...Object.fromEntries(FACETS.filter((f) => f !== 'type').map((f) => [f, list.optional()])),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown' : undefined) },
+);
+
+/**
+ * The search service of mf-content: one index over every searchable entry in both languages, rebuilt
+ * when the content changes (concurrent requests share one rebuild; queries keep the old index until
+ * the new one is ready).
+ */
+export function createSearch(content: ContentSource) {
+  let current: { version: string; index: SearchIndex } | undefined;
+  let building: Promise<{ version: string; index: SearchIndex }> | undefined;
+
+  async function index(): Promise<SearchIndex> {
+    const version = (await content.version?.()) ?? 'static';
+    if (current?.version === version) return current.index;
+    building ??= searchDocuments(content)
+      .then((docs) => (current = { version, index: new SearchIndex(docs) }))
+      .finally(() => (building = undefined));
+    return (await building).index;
+  }
+
+  function register(app: FastifyInstance): void {
+    app.get('/api/content/search', async (request, reply) => {
+      const raw = request.query as Record<string, unknown>;
+      const lang: Lang = isLang(raw.lang) ? raw.lang : 'en';
+      const parsed = querySchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const key = issue?.message && issue.message in DETAILS.en ? issue.message : 'unknown';
+        const param = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : String(issue?.path[0] ?? '');
+        return reply.code(400).send({ error: 'invalid-query', parameter: param, message: MESSAGES[lang].invalid.replace('{detail}', `${param ? `${param}: ` : ''}${DETAILS[lang][key]}`) });
+      }
+      const { q, page, pageSize, lang: queryLang, ...rest } = parsed.data;
+      const filters = rest as Partial<Record<FacetName, string[]>>;
+      try {
+        const result = (await index()).search({ q, lang: queryLang, filters, page, pageSize });
+        reply.header('Cache-Control', 'public, max-age=60');
+        return result;
+      } catch (error) {
+        console.error('search failed', error);
+        return reply.code(503).send({ error: 'unavailable', message: MESSAGES[lang].unavailable });
+      }
+    });
+  }
+
+  return { index, register };
+}
