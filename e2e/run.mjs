@@ -19,7 +19,8 @@ if (!existsSync(chromium)) {
 }
 
 // The journeys need the production build; build whatever is missing (npm test at the root rebuilds all).
-const { build, isBuilt, remotes, shell } = await import('../scripts/workspaces.mjs');
+const { build, isBuilt, prepareContent, remotes, shell } = await import('../scripts/workspaces.mjs');
+if ((await prepareContent()) !== 0) process.exit(1);
 const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
 if (missing.length && (await build(missing)).failures.length) process.exit(1);
 

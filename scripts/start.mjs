@@ -2,7 +2,7 @@
 // shell on PORT (default 3000). Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { build, isBuilt, remotes, root, shell } from './workspaces.mjs';
+import { build, isBuilt, prepareContent, remotes, root, shell } from './workspaces.mjs';
 
 const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
 if (missing.length) {
@@ -13,6 +13,8 @@ if (missing.length) {
     process.exit(1);
   }
 }
+
+if ((await prepareContent()) !== 0) process.exit(1);
 
 const children = [];
 function serve(name, port, file) {

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, remotes, run, shell } from './workspaces.mjs';
+import { build, prepareContent, remotes, run, shell } from './workspaces.mjs';
 
 const workspaces = ['shared', ...remotes.map((r) => r.name), shell.name];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'qf-test-'));
@@ -34,6 +34,10 @@ step('typecheck');
 for (const w of [...workspaces, 'e2e']) {
   if ((await run('npx', ['tsc', '-p', `${w}/tsconfig.json`, '--noEmit'])) !== 0) finish(1);
 }
+
+step('content');
+if ((await run('npm', ['run', 'content:check'])) !== 0) finish(1);
+if ((await prepareContent()) !== 0) finish(1);
 
 step('lint');
 if ((await run('npx', ['eslint', '.'])) !== 0) finish(1);

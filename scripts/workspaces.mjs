@@ -48,3 +48,8 @@ export async function build(names) {
   await Promise.all([worker(), worker()]);
   return { failures, times };
 }
+
+/** Content that is derived, not committed: the images of the embedded store (existing files are kept). */
+export function prepareContent() {
+  return run(process.execPath, ['-r', './scripts/ts-register.cjs', 'scripts/content/images.ts']);
+}

@@ -15,6 +15,13 @@ describe('story pages', () => {
       widgets: ['mf-forms/NewsletterSignup'],
     });
     expect((page?.data as { body: string[] }).body.length).toBeGreaterThan(2);
+    expect((page?.data as { image?: object }).image).toEqual({
+      src: '/media/img-story-qatar-foundation-opens-new-learning-commons-800.webp',
+      srcSet: expect.stringContaining('-626.webp 626w'),
+      width: 800,
+      height: 450,
+      alt: expect.any(String),
+    });
   });
 
   it('resolves the same story in Arabic, pointing back to English', async () => {

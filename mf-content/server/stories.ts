@@ -1,4 +1,4 @@
-import { fieldOf, plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
+import { fieldOf, imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
 import { localePath, matchPattern } from '@qf/shared/routing';
 import type { Lang } from '@qf/shared/i18n';
 import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
@@ -7,8 +7,9 @@ import { storyDataSchema, type StoryData } from '../src/views/story-data';
 
 const storyRoute = routes.routes[0];
 
-function storyData(entry: Entry, lang: Lang): StoryData {
+function storyData(entry: Entry, lang: Lang, hero: Entry | undefined): StoryData {
   return storyDataSchema.parse({
+    image: imageOf(hero, lang),
     title: requiredField(entry, 'title', lang),
     excerpt: requiredField(entry, 'excerpt', lang),
     date: plainField(entry, 'date'),
@@ -30,7 +31,8 @@ export function createStoryPages(content: ContentSource) {
       if (!params?.slug) return null;
       const entry = await findBySlug(params.slug);
       if (!entry) return null;
-      const data = storyData(entry, lang);
+      const heroId = plainField<Link>(entry, 'heroImage')?.sys.id;
+      const data = storyData(entry, lang, heroId ? await content.entry(heroId) : undefined);
       return {
         template: storyRoute.template,
         hydration: storyRoute.hydration,

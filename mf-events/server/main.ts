@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { createFileStore } from '@qf/shared/content';
+import { contentSourceFromEnv } from '@qf/shared/content';
 import { createRemoteServer, listen } from '@qf/shared/server';
 import { createEventPages } from './events';
 
 async function main() {
   const dir = path.resolve(__dirname, '..', '..');
-  const content = createFileStore(process.env.CONTENT_DIR ?? path.resolve(dir, '..', 'content'));
+  const content = contentSourceFromEnv(path.resolve(dir, '..'));
   const events = createEventPages(content);
   const { app, port, host } = await createRemoteServer({
     name: 'mf-events',

@@ -111,6 +111,16 @@ describe('the shell server', () => {
     expect((await shell.inject({ method: 'POST', url: '/api/nothing/here', payload: {} })).statusCode).toBe(404);
   });
 
+  it('serves the menu previews keyed by content id, with ___ar-QA for Arabic (SPEC §3)', async () => {
+    const res = await shell.inject('/menupreviews.json');
+    expect(res.statusCode).toBe(200);
+    const previews = res.json();
+    expect(previews['entity-sidra-medicine']).toMatchObject({ ct: 'entity', node_locale: 'en-US', contentful_id: 'entity-sidra-medicine', type: ['Entity'] });
+    expect(previews['entity-sidra-medicine___ar-QA']).toMatchObject({ node_locale: 'ar-QA', type: ['كيان'] });
+    expect(previews['place-oxygen-park'].location.placeLocation).toEqual({ lat: expect.any(Number), lon: expect.any(Number) });
+    expect(previews['place-oxygen-park'].openingHours).toEqual(expect.any(String));
+  });
+
   it('lists every page of the remotes that are up in both languages', async () => {
     const res = await shell.inject('/sitemap.xml');
     expect(res.statusCode).toBe(200);

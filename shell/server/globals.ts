@@ -1,10 +1,9 @@
-import { createFileStore, fieldOf, plainField } from '@qf/shared/content';
+import { fieldOf, plainField, type ContentSource } from '@qf/shared/content';
 import type { Lang } from '@qf/shared/i18n';
 import type { Globals } from '../src/state';
 
 /** Site globals (SPEC §3) as the chrome needs them; the chrome still renders if content is broken. */
-export function createGlobalsReader(contentDir: string) {
-  const store = createFileStore(contentDir);
+export function createGlobalsReader(store: ContentSource) {
   return async function globals(lang: Lang): Promise<Globals> {
     try {
       const entry = (await store.entries('siteGlobals'))[0];

@@ -18,6 +18,19 @@ export function Story({ data }: ViewComponentProps<StoryData>): ReactElement {
         </p>
         <p className={styles.excerpt}>{data.excerpt}</p>
       </header>
+      {data.image ? (
+        <img
+          className={styles.hero}
+          src={data.image.src}
+          srcSet={data.image.srcSet}
+          sizes="(min-width: 50rem) 46rem, 100vw"
+          width={data.image.width}
+          height={data.image.height}
+          alt={data.image.alt}
+          fetchPriority="high"
+          decoding="async"
+        />
+      ) : null}
       <div className={styles.body}>
         {data.body.map((paragraph, i) => (
           <p key={i}>{paragraph}</p>

@@ -11,5 +11,7 @@ export const storyDataSchema = z.object({
   vertical: verticalSchema,
   tags: z.array(z.string()),
   body: z.array(z.string()),
+  /** The hero image, with its dimensions so the page reserves its space before it loads. */
+  image: z.object({ src: z.string(), srcSet: z.string(), width: z.number(), height: z.number(), alt: z.string() }).optional(),
 });
 export type StoryData = z.infer<typeof storyDataSchema>;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,5 +78,30 @@ describe('content:check', () => {
     expect(found).toContainEqual('content/entries/zz-more.json: x-1 (podcast): unknown content type "podcast"');
     expect(found).toContainEqual('content/entries/zz-more.json: story-1: duplicate id (also in content/entries/article.json)');
     expect(found).toContainEqual('content/entries/event.json: event-1 (event) field "colour": is not a field of event');
+  });
+});
+
+describe('npm run content:check', () => {
+  const root = path.resolve(__dirname, '../../..');
+  const run = (contentDir: string) => spawnSync(process.execPath, ['-r', './scripts/ts-register.cjs', 'scripts/content/check.ts', '--dir', contentDir], { cwd: root, encoding: 'utf8' });
+
+  it('passes on the repository content and fails, naming the problem, on a broken copy', () => {
+    const ok = run(repoContent);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/content check: \d+ entries, no problems/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qf-check-cli-'));
+    try {
+      cpSync(repoContent, path.join(dir, 'content'), { recursive: true, filter: (src) => !src.includes(`${path.sep}media`) });
+      const f = path.join(dir, 'content', 'entries', 'event.json');
+      const events = JSON.parse(readFileSync(f, 'utf8'));
+      delete events[0].fields.title['ar-QA'];
+      writeFileSync(f, JSON.stringify(events));
+      const broken = run(path.join(dir, 'content'));
+      expect(broken.status).toBe(1);
+      expect(broken.stderr).toContain('content/entries/event.json: event-1 (event) field "title": missing Arabic (ar-QA) value');
+      expect(broken.stderr).toContain('content check: 1 problem in');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

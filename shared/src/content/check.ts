@@ -107,6 +107,16 @@ export async function checkContent(contentDir: string): Promise<{ problems: Cont
       }
     }
 
+    if (contentType === 'menu') {
+      // Menu items and map categories name entries by id: the preview panel and the map need them.
+      for (const locale of LOCALES) {
+        const items = (entry.fields.menuItems?.[locale] ?? []) as { subpages?: { items?: { id: string }[] }[] }[];
+        const ids = items.flatMap((i) => (i.subpages ?? []).flatMap((s) => (s.items ?? []).map((x) => x.id)));
+        const refs = ((entry.fields.mapCategories?.[locale] ?? []) as { references?: string[] }[]).flatMap((c) => c.references ?? []);
+        for (const ref of [...ids, ...refs]) if (!byId.has(ref)) problems.push({ ...at, field: 'menuItems', message: `${locale} names ${ref}, which does not exist` });
+      }
+    }
+
     if (contentType === 'asset') {
       const file = entry.fields.file?.['en-US'] as { width?: unknown; height?: unknown } | undefined;
       if (!file || typeof file.width !== 'number' || typeof file.height !== 'number') problems.push({ ...at, field: 'file', message: 'image without dimensions (width and height)' });

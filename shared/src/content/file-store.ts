@@ -8,9 +8,17 @@ import { entrySchema, type ContentSource, type Entry } from './types';
  */
 export function createFileStore(contentDir: string): ContentSource {
   const dir = path.join(contentDir, 'entries');
-  let cache: { stamp: string; byType: Map<string, Entry[]>; byId: Map<string, Entry> } | undefined;
+  type Loaded = { stamp: string; byType: Map<string, Entry[]>; byId: Map<string, Entry> };
+  let cache: Loaded | undefined;
+  let loading: Promise<Loaded> | undefined;
 
-  async function load() {
+  /** Concurrent readers share one check and, when files changed, one parse. */
+  function load(): Promise<Loaded> {
+    loading ??= read().finally(() => (loading = undefined));
+    return loading;
+  }
+
+  async function read(): Promise<Loaded> {
     const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
     const stamps = await Promise.all(files.map(async (f) => `${f}:${(await stat(path.join(dir, f))).mtimeMs}`));
     const stamp = stamps.join('|');

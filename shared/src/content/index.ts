@@ -4,3 +4,5 @@ export * from './model';
 export * from './check';
 export * from './images';
 export * from './contentful';
+export * from './previews';
+export * from './source';
