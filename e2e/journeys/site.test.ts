@@ -64,11 +64,23 @@ describe('server-rendered pages, before any JavaScript', () => {
     expect(ar.body).toContain(`href="${STORY}" hrefLang="en"`);
   });
 
-  it('lists every slice page in both languages in the sitemap', async () => {
-    const { body } = await html('/sitemap.xml');
+  it('lists every slice page in both languages in the sitemaps, each answering 200 with reciprocal hreflang links', async () => {
+    expect((await html('/sitemap.xml')).body).toContain(`<loc>${site.url}/sitemap-en.xml</loc>`);
+    const en = (await html('/sitemap-en.xml')).body;
+    const ar = (await html('/sitemap-ar.xml')).body;
     for (const path of [STORY, '/events', EVENT, '/media-center/experts', EXPERT, '/idkt']) {
-      expect(body).toContain(`${site.url}${path}</loc>`);
-      expect(body).toContain(`${site.url}/ar${path}</loc>`);
+      expect(en).toContain(`<loc>${site.url}${path}</loc>`);
+      expect(ar).toContain(`<loc>${site.url}/ar${path}</loc>`);
+    }
+    const locs = [...en.matchAll(/<loc>([^<]+)<\/loc>/g), ...ar.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    for (const loc of locs) {
+      const page = await fetch(loc.replace('https://', 'http://'));
+      expect([loc, page.status]).toEqual([loc, 200]);
+      const body = await page.text();
+      const alt = (l: string) => new RegExp(`<link rel="alternate" hreflang="${l}" href="([^"]+)"`).exec(body)?.[1];
+      const other = loc.includes('/ar/') || loc.endsWith('/ar') ? alt('en') : alt('ar');
+      const back = await (await fetch(other!)).text();
+      expect(back).toContain(`hreflang="${loc.includes('/ar/') || loc.endsWith('/ar') ? 'ar' : 'en'}" href="${loc}"`);
     }
   });
 });
@@ -175,6 +187,44 @@ describe('in the browser', () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
     expect(await page.getAttribute('body', 'data-theme')).toBe('light');
     expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('content security policy', () => {
+  it.each([STORY, `/ar${STORY}`, EVENT, `/ar${EVENT}`, EXPERT, '/idkt'])('is in force on %s without a single violation, and blocks an injected script', async (path) => {
+    const { page, problems } = await openPage();
+    const res = await page.goto(site.url + path);
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.addScriptTag({ content: 'window.__injected = true;' }).catch(() => undefined);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    expect(problems).toEqual([expect.stringContaining('violates the following Content Security Policy directive')]);
+    await page.close();
+  });
+});
+
+describe('old addresses', () => {
+  it('land on the story in one hop, also through client-side navigation', async () => {
+    const res = await fetch(`${site.url}/Community/qatar-foundation-opens-new-learning-commons`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(STORY);
+    const { page } = await openPage();
+    await page.goto(site.url + '/events');
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/ar/research/qatar-foundation-opens-new-learning-commons';
+      a.textContent = 'old link';
+      document.querySelector('main')?.append(a);
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.getByRole('link', { name: 'old link' }).click();
+    await page.waitForURL(`${site.url}/ar${STORY}`);
+    await page.locator('h1', { hasText: STORY_TITLE.ar }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await page.close();
   });
 });

@@ -24,7 +24,7 @@ export function outcomePage(lang: Lang, message: string, back: string): string {
   return `<!doctype html>
 <html lang="${lang}" dir="${languages[lang].dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(titles[lang])}</title></head>
-<body style="font-family: system-ui, sans-serif; max-inline-size: 40rem; margin-inline: auto; padding: 2rem 1rem;">
+<body>
 <main><h1>${escape(titles[lang])}</h1><p role="status">${escape(message)}</p><p><a href="${escape(back)}">${escape(backLabel[lang])}</a></p></main>
 </body></html>`;
 }

@@ -121,12 +121,96 @@ describe('the shell server', () => {
     expect(previews['place-oxygen-park'].openingHours).toEqual(expect.any(String));
   });
 
-  it('lists every page of the remotes that are up in both languages', async () => {
-    const res = await shell.inject('/sitemap.xml');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<loc>https://www.example.org/stories/a</loc>');
-    expect(res.body).toContain('<loc>https://www.example.org/ar/stories/a</loc>');
-    expect(res.body).toContain('hreflang="ar" href="https://www.example.org/ar/stories/a"');
+  it('locks HTML down: a CSP with a fresh nonce per response and no unsafe-inline or unsafe-eval, and the security headers', async () => {
+    const a = await shell.inject('/no-such-page');
+    const b = await shell.inject('/no-such-page');
+    const csp = String(a.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(String(b.headers['content-security-policy'])).not.toContain(nonce);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/127\.0\.0\.1:\d+/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    for (const d of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp).toContain(d);
+    expect(a.body).toContain(`id="__QF_STATE__" nonce="${nonce}"`);
+    expect(a.body).not.toContain('__QF_CSP_NONCE__');
+    expect(a.headers).toMatchObject({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+    expect(String(a.headers['permissions-policy'])).toContain('camera=()');
+  });
+
+  it('answers 304 to a matching ETag and compresses text', async () => {
+    const first = await shell.inject('/sitemap-en.xml');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    expect((await shell.inject({ url: '/sitemap-en.xml', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const big = await shell.inject({ url: '/menupreviews.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.headers['content-encoding']).toBe('br');
+  });
+
+  it('serves static 404 and 500 pages in both languages', async () => {
+    const notFound = await shell.inject('/404.html');
+    expect(notFound.statusCode).toBe(200);
+    expect(notFound.body).toContain('Page not found');
+    expect((await shell.inject('/ar/500.html')).body).toContain('حدث خطأ ما');
+  });
+
+  it('answers old story paths with one permanent hop to /stories, in both languages and any case, keeping the query', async () => {
+    for (const [from, to] of [
+      ['/community/qatar-foundation-opens-new-learning-commons', '/stories/qatar-foundation-opens-new-learning-commons'],
+      ['/Research/Qatar-Foundation-Opens-New-Learning-Commons', '/stories/qatar-foundation-opens-new-learning-commons'],
+      ['/ar/education/qatar-foundation-opens-new-learning-commons/', '/ar/stories/qatar-foundation-opens-new-learning-commons'],
+    ] as const) {
+      const res = await shell.inject(from);
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(to);
+    }
+    expect((await shell.inject('/education/qatar-foundation-opens-new-learning-commons?utm=mail')).headers.location).toBe('/stories/qatar-foundation-opens-new-learning-commons?utm=mail');
+  });
+
+  it('sends legacy paths home, in their language', async () => {
+    for (const p of ['/rec', '/nsd2019', '/qfrace2019', '/campaigns/2015', '/campaigns/2020']) expect((await shell.inject(p)).headers.location).toBe('/');
+    expect((await shell.inject('/ar/qaderaward')).headers.location).toBe('/ar');
+    expect((await shell.inject('/media-center/press-releases.html')).headers.location).toBe('/media-center');
+    expect((await shell.inject('/ar/media-center/news.html')).headers.location).toBe('/ar/media-center');
+    expect((await shell.inject('/events/placeholder')).headers.location).toBe('/events');
+  });
+
+  it('sends a legacy host to the main host with the path, and the convocation host to /convocation', async () => {
+    const legacy = await shell.inject({ url: '/ar/stories/a?x=1', headers: { host: 'radio.qf.org.qa' } });
+    expect(legacy.statusCode).toBe(301);
+    expect(legacy.headers.location).toBe('https://www.example.org/ar/stories/a?x=1');
+    expect((await shell.inject({ url: '/', headers: { host: 'convocation.qf.org.qa' } })).headers.location).toBe('https://www.example.org/convocation');
+  });
+
+  it('never redirects off-site for a crafted path', async () => {
+    for (const p of ['//evil.example', '/\\evil.example', '//evil.example/%2e%2e']) {
+      const location = String((await shell.inject(p)).headers.location ?? '/');
+      // At most a normalised path on this site: never another origin.
+      expect(location).toMatch(/^\/(?![/\\])/);
+      expect(location).not.toContain('://');
+    }
+  });
+
+  it('follows a redirect in page data too, so client-side navigation lands on the new page', async () => {
+    const res = await shell.inject('/page-data/community/qatar-foundation-opens-new-learning-commons/page-data.json');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/page-data/stories/qatar-foundation-opens-new-learning-commons/page-data.json');
+  });
+
+  it('lists every page of the remotes that are up in both languages, in one sitemap per language', async () => {
+    const index = await shell.inject('/sitemap.xml');
+    expect(index.body).toContain('<sitemapindex');
+    expect(index.body).toContain('<loc>https://www.example.org/sitemap-en.xml</loc>');
+    expect(index.body).toContain('<loc>https://www.example.org/sitemap-ar.xml</loc>');
+    const en = await shell.inject('/sitemap-en.xml');
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain('<loc>https://www.example.org/stories/a</loc><lastmod>2026-10-01T00:00:00Z</lastmod>');
+    expect(en.body).toContain('hreflang="ar" href="https://www.example.org/ar/stories/a"');
+    const ar = await shell.inject('/sitemap-ar.xml');
+    expect(ar.body).toContain('<loc>https://www.example.org/ar/stories/a</loc>');
     expect((await shell.inject('/robots.txt')).body).toContain('Sitemap: https://www.example.org/sitemap.xml');
   });
 });

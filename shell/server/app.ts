@@ -1,13 +1,16 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { constants as zlibConstants } from 'node:zlib';
 import { buildMenuPreviews, contentSourceFromEnv } from '@qf/shared/content';
 import { remoteNames, type RemoteName } from '@qf/shared/contracts';
 import { pagePathsSchema } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
-import { normalizePath, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
+import { normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
 import type { ShellState } from '../src/state';
 import { createManifestReader, readShellAssets } from './assets';
@@ -16,12 +19,40 @@ import { renderDocument } from './document';
 import { createServerRemotes } from './federation';
 import { createGlobalsReader } from './globals';
 import { createPageResolver, renderSection, type Outcome } from './pages';
+import { createRedirects } from './redirects';
 import { createRegistry } from './registry';
+import { contentSecurityPolicy, newNonce, NONCE_PLACEHOLDER, SECURITY_HEADERS } from './security';
 
 const STATUS_CODES = { ok: 200, 'not-found': 404, unavailable: 503, error: 500 } as const;
+/** HTML and page data: fresh for a minute, then served stale while a fresh copy is fetched. */
+const FRESH = 'public, max-age=60, stale-while-revalidate=600';
 
 export async function buildShellServer(config: ShellConfig): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, trustProxy: true });
+  const imageHosts = process.env.CONTENT_SOURCE === 'contentful' ? ['https://images.ctfassets.net'] : [];
+
+  // Headers for every response; for HTML a fresh CSP nonce; ETags (computed before the nonce goes in,
+  // so an unchanged page still answers 304) for HTML and page data. Runs before compression.
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (typeof payload !== 'string' || !(type.startsWith('text/html') || type.startsWith('application/json') || type.startsWith('application/xml'))) return payload;
+    if (reply.statusCode === 200) {
+      const etag = `W/"${createHash('sha1').update(payload).digest('base64url').slice(0, 27)}"`;
+      reply.header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) {
+        reply.code(304);
+        return '';
+      }
+    }
+    if (!type.startsWith('text/html')) return payload;
+    const nonce = newNonce();
+    const reg = await registry.registry().catch(() => ({ remotes: {} }));
+    const origins = Object.values(reg.remotes).flatMap((e) => (e ? [new URL(e.url).origin] : []));
+    reply.header('Content-Security-Policy', contentSecurityPolicy(nonce, origins, imageHosts));
+    return payload.split(NONCE_PLACEHOLDER).join(nonce);
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS });
   const remotes = createServerRemotes();
   const shellBuild = readShellBuild(config.clientDir);
@@ -30,6 +61,29 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
   const content = contentSourceFromEnv(path.resolve(config.clientDir, '..', '..', '..'), { ...process.env, CONTENT_DIR: config.CONTENT_DIR });
   const globals = createGlobalsReader(content);
   let previews: { version: string; json: Promise<string> } | undefined;
+  const list = (v: string) => v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const redirects = createRedirects(
+    { siteUrl: config.siteUrl, file: config.REDIRECTS_FILE, legacyHosts: list(config.LEGACY_HOSTS), convocationHost: config.CONVOCATION_HOST || undefined, allowedHosts: list(config.REDIRECT_ALLOWED_HOSTS) },
+    content,
+  );
+
+  // Step 1 of the request flow: legacy hosts and old paths answer 301 before anything else. A page-data
+  // request for an old path is sent to the new path's page data, so client-side navigation follows it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [pathname = '/', query = ''] = request.url.split('?');
+    if (/^\/(_shell|api|media)\//.test(pathname)) return;
+    const compiled = await redirects.get();
+    const fromPageData = pathFromPageDataUrl(pathname);
+    if (fromPageData) {
+      const match = compiled.lookup({ path: fromPageData });
+      if (match && match.location.startsWith('/')) return reply.redirect(pageDataUrl(match.location.split('?')[0]!, query ? `?${query}` : ''), match.status);
+      return;
+    }
+    if (pathname.startsWith('/page-data/')) return;
+    const match = compiled.lookup({ host: request.headers.host, path: pathname, query });
+    if (match) return reply.redirect(match.location, match.status);
+  });
   const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS });
 
   await app.register(fastifyStatic, {
@@ -74,6 +128,17 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
   });
   app.get('/favicon.ico', async (_req, reply) => reply.redirect('/favicon.svg', 301));
 
+  // Static error pages, for a CDN or proxy to show when the site cannot answer itself.
+  for (const [file, status] of [['404.html', 'not-found'], ['500.html', 'error']] as const) {
+    for (const lang of ['en', 'ar'] as const) {
+      app.get(lang === 'en' ? `/${file}` : `/ar/${file}`, async (_req, reply) => {
+        const state: ShellState = { lang, path: lang === 'en' ? '/' : '/ar', status, pageData: null, remotes: [], compositionHash: 'static', widgets: [], globals: await globals(lang) };
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'public, max-age=300');
+        return renderDocument({ state, slotHtml: '', assets: { shellJs: [], shellCss: shellAssets.css, sectionCss: [], preloadJs: [] }, siteUrl: config.siteUrl });
+      });
+    }
+  }
+
   app.get('/page-data/app-data.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return { webpackCompilationHash: await registry.compositionHash(shellBuild) };
@@ -81,28 +146,41 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
 
   app.get('/page-data/*', async (request, reply) => {
     const sitePath = pathFromPageDataUrl(request.url);
-    reply.header('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', 'no-store');
     if (!sitePath) return reply.code(404).send({ notFound: true });
     const outcome = await safely(() => resolve(sitePath), splitLang(sitePath).lang);
-    if (outcome.status === 'ok') return outcome.pageData;
+    if (outcome.status === 'ok') {
+      reply.header('Cache-Control', FRESH);
+      return outcome.pageData;
+    }
     if (outcome.status === 'unavailable') reply.header('Retry-After', '30');
     return reply.code(STATUS_CODES[outcome.status]).send({ path: sitePath, notFound: outcome.status === 'not-found', status: outcome.status });
   });
 
+  // Sitemaps: an index of one sitemap per language; every page with lastmod and its hreflang alternates.
   app.get('/sitemap.xml', async (_req, reply) => {
-    const entries = (await Promise.all(remoteNames.map((r) => pathsOf(r)))).flat();
-    const site = config.siteUrl;
-    const urls = entries.flatMap((e) =>
-      (['en', 'ar'] as const).map(
-        (l) =>
-          `<url><loc>${site}${l === 'en' ? e.en : e.ar}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}` +
-          `<xhtml:link rel="alternate" hreflang="en" href="${site}${e.en}"/><xhtml:link rel="alternate" hreflang="ar" href="${site}${e.ar}"/>` +
-          `<xhtml:link rel="alternate" hreflang="x-default" href="${site}${e.en}"/></url>`,
-      ),
-    );
     reply.type('application/xml; charset=utf-8');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+    const now = new Date().toISOString();
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${(['en', 'ar'] as const)
+      .map((l) => `<sitemap><loc>${config.siteUrl}/sitemap-${l}.xml</loc><lastmod>${now}</lastmod></sitemap>`)
+      .join('\n')}\n</sitemapindex>\n`;
   });
+
+  for (const lang of ['en', 'ar'] as const) {
+    app.get(`/sitemap-${lang}.xml`, async (_req, reply) => {
+      const entries = (await Promise.all(remoteNames.map((r) => pathsOf(r)))).flat();
+      const site = config.siteUrl;
+      const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+      const urls = entries.map(
+        (e) =>
+          `<url><loc>${xml(site + (lang === 'en' ? e.en : e.ar))}</loc>${e.lastmod ? `<lastmod>${xml(e.lastmod)}</lastmod>` : ''}` +
+          `<xhtml:link rel="alternate" hreflang="en" href="${xml(site + e.en)}"/><xhtml:link rel="alternate" hreflang="ar" href="${xml(site + e.ar)}"/>` +
+          `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(site + e.en)}"/></url>`,
+      );
+      reply.type('application/xml; charset=utf-8');
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+    });
+  }
 
   app.get('/robots.txt', async (_req, reply) => {
     reply.type('text/plain; charset=utf-8');
@@ -175,9 +253,27 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
     }
   }
 
+  /**
+   * Rendered pages, keyed by everything the HTML depends on (the owner's page data with the builds it
+   * names, the composition, the chrome's content): a remote deploy or a content change makes a new
+   * key, so nothing is ever served stale. Bounded; the oldest entry goes first.
+   */
+  const rendered = new Map<string, string>();
+  const RENDER_CACHE_SIZE = 200;
+
   async function sendPage(reply: FastifyReply, sitePath: string) {
     const lang = splitLang(sitePath).lang;
     let outcome = await safely(() => resolve(sitePath), lang);
+    const chrome = await globals(lang);
+    const compositionHash = await registry.compositionHash(shellBuild).catch(() => 'unknown');
+    const key = outcome.status === 'ok' ? createHash('sha1').update(JSON.stringify([outcome.pageData, chrome, compositionHash])).digest('base64url') : undefined;
+    const cached = key ? rendered.get(key) : undefined;
+    if (cached !== undefined && key) {
+      rendered.delete(key);
+      rendered.set(key, cached);
+      reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', FRESH);
+      return reply.send(cached);
+    }
     let slotHtml = '';
     let widgets: ShellState['widgets'] = [];
     const sectionCss: string[] = [];
@@ -207,13 +303,17 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
       status: outcome.status,
       pageData: outcome.status === 'ok' ? outcome.pageData : null,
       remotes: outcome.status === 'ok' ? outcome.pageData.result.remotes : [],
-      compositionHash: await registry.compositionHash(shellBuild).catch(() => 'unknown'),
+      compositionHash,
       widgets,
-      globals: await globals(lang),
+      globals: chrome,
     };
     const html = renderDocument({ state, slotHtml, assets: { shellJs: shellAssets.js, shellCss: shellAssets.css, sectionCss, preloadJs }, siteUrl: config.siteUrl });
+    if (key && outcome.status === 'ok') {
+      rendered.set(key, html);
+      if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+    }
     if (outcome.status === 'unavailable') reply.header('Retry-After', '30');
-    reply.code(STATUS_CODES[outcome.status]).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    reply.code(STATUS_CODES[outcome.status]).type('text/html; charset=utf-8').header('Cache-Control', outcome.status === 'ok' ? FRESH : 'no-store');
     return reply.send(html);
   }
 

@@ -14,16 +14,25 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   /** How long the owner may take to answer before the page is served as unavailable. */
   SSR_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** Hand-written redirect rules (the story rules are generated from the content). */
+  REDIRECTS_FILE: z.string().optional(),
+  /** Legacy hosts whose every path goes to the same path on SITE_URL. */
+  LEGACY_HOSTS: z.string().default('radio.qf.org.qa,renad.qf.org.qa,woral.qf.org.qa,qf.edu.qa,www.qf.edu.qa,qatarfoundation.org,www.qatarfoundation.org'),
+  /** The convocation sub-host, sent to /convocation. */
+  CONVOCATION_HOST: z.string().default('convocation.qf.org.qa'),
+  /** Other hosts a redirect rule may send visitors to (comma-separated). */
+  REDIRECT_ALLOWED_HOSTS: z.string().default(''),
   /** How long a remote's build status is trusted before it is checked again. */
   REMOTE_STATUS_TTL_MS: z.coerce.number().int().nonnegative().default(500),
 });
 
-export type ShellConfig = z.infer<typeof envSchema> & { siteUrl: string; clientDir: string };
+export type ShellConfig = Omit<z.infer<typeof envSchema>, 'REDIRECTS_FILE'> & { REDIRECTS_FILE: string; siteUrl: string; clientDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {
   const parsed = readEnv(envSchema, env);
   return {
     ...parsed,
+    REDIRECTS_FILE: parsed.REDIRECTS_FILE ?? path.join(parsed.CONTENT_DIR, 'redirects.json'),
     siteUrl: (parsed.SITE_URL ?? `http://${parsed.HOST}:${parsed.PORT}`).replace(/\/$/, ''),
     clientDir: path.resolve(__dirname, '..', 'client'),
   };

@@ -6,6 +6,7 @@ import { documentTitle } from '../src/document-head';
 import { shellT } from '../src/i18n';
 import { APP_ID, STATE_ELEMENT_ID, type ShellState } from '../src/state';
 import { createStore } from '../src/store';
+import { NONCE_PLACEHOLDER } from './security';
 
 export interface DocumentAssets {
   /** The shell's own entry scripts and stylesheets. */
@@ -50,7 +51,7 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...assets.sectionCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...assets.shellJs.map((src) => `<script defer src="${escapeAttr(src)}"></script>`),
+    ...assets.shellJs.map((src) => `<script defer src="${escapeAttr(src)}" nonce="${NONCE_PLACEHOLDER}"></script>`),
     ...assets.preloadJs.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
   ];
   return [
@@ -59,7 +60,7 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
     `<head>${head.join('')}</head>`,
     '<body data-theme="dark">',
     `<div id="${APP_ID}">${appHtml}</div>`,
-    `<script type="application/json" id="${STATE_ELEMENT_ID}">${embedJson(state)}</script>`,
+    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedJson(state)}</script>`,
     '</body></html>',
   ].join('\n');
 }

@@ -71,7 +71,7 @@ function start() {
   let navigation = 0;
   async function navigate(url: URL, push: boolean) {
     const token = ++navigation;
-    const sitePath = sitePathOf(url);
+    let sitePath = sitePathOf(url);
     const target = url.pathname + url.search + url.hash;
     store.set({ loading: true });
     const [load, hash] = await Promise.all([loadPageData(sitePath, url.search), loadCompositionHash()]);
@@ -81,7 +81,11 @@ function start() {
       window.location.assign(target);
       return;
     }
-    if (push) window.history.pushState({ qf: true }, '', target);
+    // An old path answers with the page data of its new path (SPEC §2: redirects also in the browser).
+    const landed = load.kind === 'ok' && load.pageData.path !== sitePath ? load.pageData.path + url.search + url.hash : target;
+    if (push) window.history.pushState({ qf: true }, '', landed);
+    else if (landed !== target) window.history.replaceState({ qf: true }, '', landed);
+    if (load.kind === 'ok') sitePath = load.pageData.path;
     const lang: Lang = load.kind === 'ok' ? load.pageData.result.lang : splitLang(sitePath).lang;
     const previousLang = store.get().lang;
     const status: PageStatus = load.kind === 'ok' ? 'ok' : load.kind;
