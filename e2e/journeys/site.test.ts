@@ -46,6 +46,8 @@ describe('server-rendered pages, before any JavaScript', () => {
     ['ar', '/ar/events', 'الفعاليات', 'سلسلة محاضرات المدينة التعليمية: مستقبل التعلّم'],
     ['en', EXPERT, 'Dr. Noor Al-Mansoori', 'Book an interview'],
     ['ar', `/ar${EXPERT}`, 'د. نور المنصوري', 'السيرة الذاتية'],
+    ['en', '/', 'Qatar Foundation', 'Latest stories'],
+    ['ar', '/ar', 'مؤسسة قطر', 'أحدث القصص'],
     ['en', '/idkt', 'Industry Development and Knowledge Transfer', 'For industry'],
     ['ar', '/ar/idkt', 'تنمية الصناعة ونقل المعرفة', 'لقطاع الصناعة'],
   ])('%s %s carries its title and body text', async (lang, path, title, text) => {
@@ -55,6 +57,22 @@ describe('server-rendered pages, before any JavaScript', () => {
     expect(body).toMatch(new RegExp(`<h1[^>]*>${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
     expect(body).toContain(text);
     expect(body).toContain('<link rel="canonical"');
+  });
+
+  it('describes each page for search engines and link previews', async () => {
+    const story = (await html(STORY)).body;
+    expect(story).toContain('"@type":"NewsArticle"');
+    expect(story).toContain('"@type":"BreadcrumbList"');
+    expect(story).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/img-story-[a-z-]+-800\.webp">/);
+    expect(story).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(story).toContain('<meta property="og:type" content="article">');
+    expect((await html('/')).body).toContain('"@type":"Organization"');
+    const event = (await html(EVENT)).body;
+    expect(event).toContain('"@type":"Event"');
+    expect(event).toContain('"eventAttendanceMode":"https://schema.org/MixedEventAttendanceMode"');
+    expect((await html(EXPERT)).body).toContain('"@type":"Person"');
+    const titles = await Promise.all(['/', STORY, '/events', EVENT, '/media-center/experts', EXPERT, '/idkt'].map(async (p) => /<title>([^<]+)<\/title>/.exec((await html(p)).body)?.[1]));
+    expect(new Set(titles).size).toBe(titles.length);
   });
 
   it('has a language switch that is a plain link to the same page in the other language', async () => {
@@ -68,6 +86,8 @@ describe('server-rendered pages, before any JavaScript', () => {
     expect((await html('/sitemap.xml')).body).toContain(`<loc>${site.url}/sitemap-en.xml</loc>`);
     const en = (await html('/sitemap-en.xml')).body;
     const ar = (await html('/sitemap-ar.xml')).body;
+    expect(en).toContain(`<loc>${site.url}/</loc>`);
+    expect(ar).toContain(`<loc>${site.url}/ar</loc>`);
     for (const path of [STORY, '/events', EVENT, '/media-center/experts', EXPERT, '/idkt']) {
       expect(en).toContain(`<loc>${site.url}${path}</loc>`);
       expect(ar).toContain(`<loc>${site.url}/ar${path}</loc>`);
@@ -192,7 +212,7 @@ describe('in the browser', () => {
 });
 
 describe('content security policy', () => {
-  it.each([STORY, `/ar${STORY}`, EVENT, `/ar${EVENT}`, EXPERT, '/idkt'])('is in force on %s without a single violation, and blocks an injected script', async (path) => {
+  it.each(['/', '/ar', STORY, `/ar${STORY}`, EVENT, `/ar${EVENT}`, EXPERT, '/idkt'])('is in force on %s without a single violation, and blocks an injected script', async (path) => {
     const { page, problems } = await openPage();
     const res = await page.goto(site.url + path);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");

@@ -2,18 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentSource } from '@qf/shared/content';
 import { createRemoteServer } from '@qf/shared/server';
 import { createSearch } from './search/service';
+import { createHomePage } from './home';
 import { createStoryPages } from './stories';
 
 /** The mf-content server: its pages (through the page contract) and the search API. */
 export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv }): Promise<{ app: FastifyInstance; port: number; host: string }> {
   const stories = createStoryPages(options.content);
+  const home = createHomePage(options.content);
   const search = createSearch(options.content);
   const server = await createRemoteServer({
     name: 'mf-content',
     dir: options.dir,
     env: options.env,
-    resolvePage: (p, lang) => stories.resolve(p, lang),
-    listPaths: () => stories.paths(),
+    resolvePage: async (p, lang) => (await home.resolve(p, lang)) ?? stories.resolve(p, lang),
+    listPaths: async () => [{ en: '/', ar: '/ar' }, ...(await stories.paths())],
   });
   search.register(server.app);
   // Build the index before the first visitor asks for it.

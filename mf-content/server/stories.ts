@@ -5,7 +5,7 @@ import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
 import { routes } from '../src/routes';
 import { storyDataSchema, type StoryData } from '../src/views/story-data';
 
-const storyRoute = routes.routes[0];
+const storyRoute = routes.routes.find((r) => r.template === 'story')!;
 
 function storyData(entry: Entry, lang: Lang, hero: Entry | undefined): StoryData {
   return storyDataSchema.parse({
@@ -36,7 +36,27 @@ export function createStoryPages(content: ContentSource) {
       return {
         template: storyRoute.template,
         hydration: storyRoute.hydration,
-        head: { title: data.title, description: data.excerpt, alternatePath: localePath(lang === 'en' ? 'ar' : 'en', path) },
+        head: {
+          title: data.title,
+          description: data.excerpt,
+          alternatePath: localePath(lang === 'en' ? 'ar' : 'en', path),
+          kind: 'article',
+          ...(data.image ? { image: data.image.src, imageAlt: data.image.alt } : {}),
+          structuredData: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'NewsArticle',
+              headline: data.title,
+              description: data.excerpt,
+              datePublished: data.date,
+              dateModified: entry.sys.updatedAt ?? data.date,
+              inLanguage: lang === 'en' ? 'en' : 'ar',
+              ...(data.image ? { image: [data.image.src] } : {}),
+              ...(data.author ? { author: { '@type': 'Person', name: data.author } } : {}),
+              publisher: { '@type': 'Organization', name: lang === 'en' ? 'Qatar Foundation' : 'مؤسسة قطر' },
+            },
+          ],
+        },
         data,
         widgets: ['mf-forms/NewsletterSignup'],
       };

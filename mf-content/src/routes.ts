@@ -4,6 +4,9 @@ import { CONTRACT_VERSION, type RouteManifest } from '@qf/shared/contracts';
 export const routes = {
   contractVersion: CONTRACT_VERSION,
   remote: 'mf-content',
-  routes: [{ template: 'story', pattern: '/stories/:slug', hydration: 'idle' }],
+  routes: [
+    { template: 'story', pattern: '/stories/:slug', hydration: 'idle' },
+    { template: 'home', pattern: '/', hydration: 'idle' },
+  ],
   widgets: [],
 } as const satisfies RouteManifest;

@@ -1,9 +1,10 @@
 import type { SectionDefinition } from '@qf/shared/react';
 import { translations } from './translations';
+import { Home } from './views/Home';
 import { Story } from './views/Story';
 
 export const section: SectionDefinition = {
   name: 'mf-content',
   translations,
-  views: { story: Story },
+  views: { story: Story, home: Home },
 };

@@ -78,10 +78,33 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
     const entry = (await events()).find((e) => plainField(e, 'slug') === slug);
     if (!entry) return null;
     const data = pageOf(entry, lang, now());
+    const capacity = plainField<number>(entry, 'capacityInPerson') ?? 0;
+    const mode = { online: 'OnlineEventAttendanceMode', 'in-person': 'OfflineEventAttendanceMode', hybrid: 'MixedEventAttendanceMode' }[data.attendance];
+    const physical = { '@type': 'Place', name: data.location, address: data.location };
+    const virtual = data.webinarLink ? { '@type': 'VirtualLocation', url: data.webinarLink } : undefined;
+    const event = {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: data.title,
+      description: data.summary,
+      startDate: data.startDate,
+      endDate: data.endDate,
+      eventAttendanceMode: `https://schema.org/${mode}`,
+      eventStatus: 'https://schema.org/EventScheduled',
+      location: data.attendance === 'online' ? (virtual ?? { '@type': 'VirtualLocation', url: `${path}` }) : data.attendance === 'hybrid' && virtual ? [physical, virtual] : physical,
+      organizer: { '@type': 'Organization', name: data.organizer },
+      offers: {
+        '@type': 'Offer',
+        price: 0,
+        priceCurrency: 'QAR',
+        // Closed registration for an in-person event that has not happened means its seats are gone.
+        availability: `https://schema.org/${!data.registrationOpen && !data.past && capacity > 0 ? 'SoldOut' : data.registrationOpen ? 'InStock' : 'Discontinued'}`,
+      },
+    };
     return {
       template: eventRoute.template,
       hydration: eventRoute.hydration,
-      head: head(lang, path, data.title, data.summary),
+      head: { ...head(lang, path, data.title, data.summary), kind: 'event', structuredData: [event] },
       data,
       widgets: [],
     };

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { languages, otherLang, type Lang } from '@qf/shared/i18n';
 import { localePath, splitLang } from '@qf/shared/routing';
 import { App } from '../src/App';
+import { breadcrumbTrail } from '../src/breadcrumb-trail';
 import { documentTitle } from '../src/document-head';
 import { shellT } from '../src/i18n';
 import { APP_ID, STATE_ELEMENT_ID, type ShellState } from '../src/state';
@@ -34,6 +35,33 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
   const alternate = page?.head.alternatePath ?? localePath(otherLang(lang), neutral);
   const hrefs: Record<Lang, string> = { en: lang === 'en' ? state.path : alternate, ar: lang === 'ar' ? state.path : alternate };
   const abs = (p: string) => `${siteUrl}${p}`;
+  const absolute = (u: string) => (/^https?:\/\//.test(u) ? u : abs(u));
+  const image = page?.head.image ? absolute(page.head.image) : abs('/favicon.svg');
+  const crumbs = page ? breadcrumbTrail(t, lang, state.path, page.head.title) : [];
+  // Owners give site paths; structured data needs absolute URLs.
+  const absolutize = (value: unknown, key = ''): unknown => {
+    if (typeof value === 'string') return ['image', 'url', 'logo', 'item'].includes(key) && value.startsWith('/') ? abs(value) : value;
+    if (Array.isArray(value)) return value.map((v) => absolutize(v, key));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, absolutize(v, k)]));
+    return value;
+  };
+  const structured: unknown[] = (page?.head.structuredData ?? []).map((d) => absolutize(d));
+  if (crumbs.length > 1)
+    structured.push({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.href ? { item: abs(c.href) } : { item: abs(state.path) }) })),
+    });
+  if (state.status === 'ok' && splitLang(state.path).path === '/')
+    structured.push({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: t('siteName'),
+      url: abs(localePath(lang, '/')),
+      logo: abs('/favicon.svg'),
+      email: state.globals.email || undefined,
+      telephone: state.globals.phone || undefined,
+    });
   const appHtml = renderToString(<App store={createStore({ ...state, theme: 'dark', loading: false })} slotHtml={slotHtml} onToggleTheme={() => undefined} />);
   const head = [
     '<meta charset="utf-8">',
@@ -45,8 +73,19 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
     `<link rel="alternate" hreflang="ar" href="${escapeAttr(abs(hrefs.ar))}">`,
     `<link rel="alternate" hreflang="x-default" href="${escapeAttr(abs(hrefs.en))}">`,
     `<meta property="og:title" content="${escapeAttr(page?.head.title ?? title)}">`,
+    `<meta property="og:description" content="${escapeAttr(description)}">`,
+    `<meta property="og:type" content="${page?.head.kind ?? 'website'}">`,
+    `<meta property="og:url" content="${escapeAttr(abs(state.path))}">`,
+    `<meta property="og:site_name" content="${escapeAttr(t('siteName'))}">`,
+    `<meta property="og:image" content="${escapeAttr(image)}">`,
+    ...(page?.head.imageAlt ? [`<meta property="og:image:alt" content="${escapeAttr(page.head.imageAlt)}">`] : []),
     `<meta property="og:locale" content="${languages[lang].ogLocale}">`,
     `<meta property="og:locale:alternate" content="${languages[otherLang(lang)].ogLocale}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeAttr(page?.head.title ?? title)}">`,
+    `<meta name="twitter:description" content="${escapeAttr(description)}">`,
+    `<meta name="twitter:image" content="${escapeAttr(image)}">`,
+    ...structured.map((data) => `<script type="application/ld+json" nonce="${NONCE_PLACEHOLDER}">${embedJson(data)}</script>`),
     '<meta name="theme-color" content="#0b3d2e">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),

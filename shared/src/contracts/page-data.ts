@@ -13,7 +13,13 @@ export const headSchema = z.object({
   description: z.string(),
   /** The same page in the other language. */
   alternatePath: absolutePath(),
+  /** Share image (a path on this site or an absolute URL) and its description. */
   image: z.optional(z.string()),
+  imageAlt: z.optional(z.string()),
+  /** Open Graph type of the page. */
+  kind: z.optional(z.enum(['website', 'article', 'profile', 'event'])),
+  /** JSON-LD objects describing the page (NewsArticle, Event, Person…); the shell adds BreadcrumbList. */
+  structuredData: z.optional(z.array(z.record(z.string(), z.unknown()))),
 });
 export type Head = z.infer<typeof headSchema>;
 

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -58,6 +59,8 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
       reply.header('Vary', 'Origin');
     }
   });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async () => ({ status: 'ok', name: options.name }));
 

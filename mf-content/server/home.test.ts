@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { createFileStore } from '@qf/shared/content';
+import { homeDataSchema } from '../src/views/home-data';
+import { createHomePage } from './home';
+
+const home = createHomePage(createFileStore(path.resolve(__dirname, '../../content')));
+
+describe('the home page', () => {
+  it('shows the six latest stories, newest first, with their images', async () => {
+    const page = await home.resolve('/', 'en');
+    expect(page?.template).toBe('home');
+    expect(page?.head).toMatchObject({ title: 'Qatar Foundation', alternatePath: '/ar', kind: 'website' });
+    const data = homeDataSchema.parse(page?.data);
+    expect(data.stories).toHaveLength(6);
+    const dates = data.stories.map((s) => s.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(data.stories.every((s) => s.href.startsWith('/stories/') && s.image?.width === 800)).toBe(true);
+    expect(page?.widgets).toEqual(['mf-forms/NewsletterSignup']);
+  });
+
+  it('links the six audience pages in the visitor’s language', async () => {
+    const data = homeDataSchema.parse((await home.resolve('/', 'ar'))?.data);
+    expect(data.audiences).toHaveLength(6);
+    expect(data.audiences.every((a) => a.href.startsWith('/ar/') && /[\u0600-\u06FF]/.test(a.title))).toBe(true);
+  });
+
+  it('owns only the root path', async () => {
+    expect(await home.resolve('/stories', 'en')).toBeNull();
+  });
+});

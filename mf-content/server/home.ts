@@ -1,0 +1,53 @@
+import { fieldOf, imageOf, plainField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
+import type { ResolvedPage } from '@qf/shared/contracts';
+import { createI18n, otherLang, type Lang } from '@qf/shared/i18n';
+import { contentPath, localePath } from '@qf/shared/routing';
+import { routes } from '../src/routes';
+import { translations } from '../src/translations';
+import { homeDataSchema, type HomeData } from '../src/views/home-data';
+
+const homeRoute = routes.routes.find((r) => r.template === 'home')!;
+const AUDIENCES = ['community-members', 'prospective-students', 'researchers-and-entrepreneurs', 'journalists-and-media', 'job-seekers', 'new-to-qatar-foundation'];
+const LATEST = 6;
+
+/** The home page: the latest stories, the area links and the six audience pages. */
+export function createHomePage(content: ContentSource) {
+  return {
+    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
+      if (path !== homeRoute.pattern) return null;
+      const t = createI18n(lang, [translations]).getFixedT(null, translations.ns);
+      const [articles, pages] = await Promise.all([content.entries('article'), content.entries('page')]);
+      const latest = [...articles].sort((a, b) => String(plainField(b, 'date')).localeCompare(String(plainField(a, 'date')))).slice(0, LATEST);
+      const stories = await Promise.all(
+        latest.map(async (e: Entry) => {
+          const hero = plainField<Link>(e, 'heroImage')?.sys.id;
+          return {
+            title: fieldOf<string>(e, 'title', lang) ?? '',
+            excerpt: fieldOf<string>(e, 'excerpt', lang) ?? '',
+            date: plainField<string>(e, 'date') ?? '',
+            vertical: plainField<string>(e, 'vertical'),
+            href: localePath(lang, contentPath('article', plainField<string>(e, 'slug') ?? '')),
+            image: imageOf(hero ? await content.entry(hero) : undefined, lang),
+          };
+        }),
+      );
+      const audiences = AUDIENCES.flatMap((slug) => {
+        const page = pages.find((p) => plainField(p, 'slug') === slug);
+        const title = page && fieldOf<string>(page, 'title', lang);
+        return title ? [{ title, href: localePath(lang, contentPath('page', slug)) }] : [];
+      });
+      const data: HomeData = homeDataSchema.parse({
+        stories,
+        audiences,
+        areas: (['education', 'research', 'community', 'worldcup'] as const).map((v) => ({ vertical: v, href: localePath(lang, v === 'worldcup' ? '/stories' : `/${v}`) })),
+      });
+      return {
+        template: homeRoute.template,
+        hydration: homeRoute.hydration,
+        head: { title: t('home.title'), description: t('home.description'), alternatePath: localePath(otherLang(lang), '/'), kind: 'website', ...(stories[0]?.image ? { image: stories[0].image.src } : {}) },
+        data,
+        widgets: ['mf-forms/NewsletterSignup'],
+      };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { ReactElement } from 'react';
+import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
+import type { HomeData } from './home-data';
+import styles from './Home.module.css';
+
+export function Home({ data }: ViewComponentProps<HomeData>): ReactElement {
+  const t = useT();
+  const lang = useLang();
+  const format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Qatar' });
+  return (
+    <div className={styles.home}>
+      <header className={styles.hero}>
+        <h1 tabIndex={-1}>{t('home.title')}</h1>
+        <p>{t('home.intro')}</p>
+      </header>
+      <section aria-labelledby="home-areas" className={styles.areas}>
+        <h2 id="home-areas">{t('home.areas')}</h2>
+        <ul>
+          {data.areas.map((a) => (
+            <li key={a.vertical} data-vertical={a.vertical}>
+              <a href={a.href}>{t(`story.verticals.${a.vertical}`)}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="home-latest">
+        <h2 id="home-latest">{t('home.latest')}</h2>
+        <ul className={styles.cards}>
+          {data.stories.map((s, i) => (
+            <li key={s.href} className={styles.card} data-vertical={s.vertical}>
+              {s.image ? <img src={s.image.src} srcSet={s.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={s.image.width} height={s.image.height} alt="" loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
+              <p className={styles.meta}>
+                <span>{t(`story.verticals.${s.vertical}`)}</span> · <time dateTime={s.date}>{format.format(new Date(s.date))}</time>
+              </p>
+              <h3>
+                <a href={s.href}>{s.title}</a>
+              </h3>
+              <p>{s.excerpt}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="home-explore" className={styles.explore}>
+        <h2 id="home-explore">{t('home.explore')}</h2>
+        <ul>
+          {data.audiences.map((a) => (
+            <li key={a.href}>
+              <a href={a.href}>{a.title}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <aside aria-label={t('story.newsletterHeading')} className={styles.newsletter}>
+        <Widget id="mf-forms/NewsletterSignup" instance="home" />
+      </aside>
+    </div>
+  );
+}
