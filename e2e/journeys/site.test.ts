@@ -146,6 +146,40 @@ describe('in the browser', () => {
     await page.close();
   });
 
+  it('registers for an event in both languages, with the SPEC messages on bad input', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(site.url + EVENT);
+    const form = page.getByRole('region', { name: 'Register for this event' });
+    await form.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    await form.getByRole('button', { name: 'Register' }).click();
+    await form.getByText('Please enter a valid name', { exact: true }).first().waitFor();
+    await form.getByText('This field is required.', { exact: true }).first().waitFor();
+    const fill = async (labels: [string, string][]) => {
+      for (const [label, value] of labels) await form.getByLabel(label, { exact: true }).fill(value);
+    };
+    await fill([['Full name', 'Layla Hassan'], ['Email address', `e2e-${Date.now()}@example.org`], ['Job title', 'Teacher'], ['Company or organisation', 'Qatar Academy'], ['Nationality', 'Qatari'], ['Country of residence', 'Qatar']]);
+    await form.getByLabel('How did you hear about this event?').selectOption('website');
+    await form.getByLabel('Online').check();
+    await form.getByLabel(/I confirm/).check();
+    await form.getByRole('button', { name: 'Register' }).click();
+    await form.getByText('Thank you for registering.').waitFor();
+    await form.getByText('An email with the viewing details will follow.').waitFor();
+
+    await page.goto(`${site.url}/ar/events/idkt-webinar-from-lab-to-market`);
+    const ar = page.getByRole('region', { name: 'سجّل في هذه الفعالية' });
+    await ar.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    for (const [label, value] of [['الاسم الكامل', 'ليلى حسن'], ['البريد الإلكتروني', `e2e-ar-${Date.now()}@example.org`], ['المسمى الوظيفي', 'معلمة'], ['الشركة أو الجهة', 'أكاديمية قطر'], ['الجنسية', 'قطرية'], ['بلد الإقامة', 'قطر']] as const)
+      await ar.getByLabel(label, { exact: true }).fill(value);
+    await ar.getByLabel('كيف عرفت بهذه الفعالية؟').selectOption('friend');
+    await ar.getByLabel(/أؤكد أنني/).check();
+    await ar.getByRole('button', { name: 'سجّل' }).click();
+    await ar.getByText('شكراً لتسجيلك.').waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('subscribes without JavaScript too, with the outcome in the visitor’s language', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -107,6 +107,15 @@ describe('event page resolver', () => {
   });
 });
 
+describe('registration', () => {
+  it('places the registration form on an event that has not ended, never on a past one', async () => {
+    const upcoming = await resolveOk(`/events/${LEARNING}`, 'en');
+    expect(upcoming.widgets).toEqual(['mf-forms/EventRegistration']);
+    expect((upcoming.data as { id: string }).id).toBe('event-1');
+    expect((await resolveOk(`/events/${FESTIVAL}`, 'en')).widgets).toEqual([]);
+  });
+});
+
 describe('paths', () => {
   it('lists the events page and every event in both languages', async () => {
     const paths = pagePathsSchema.parse(await pages.paths());

@@ -33,6 +33,7 @@ function pageOf(entry: Entry, lang: Lang, now: Date): EventPageData {
   const card = cardOf(entry, lang);
   return eventPageDataSchema.parse({
     ...card,
+    id: entry.sys.id,
     organizer: requiredField(entry, 'organizer', lang),
     body: fieldOf(entry, 'body', lang) ?? [],
     webinarLink: plainField(entry, 'webinarLink') || undefined,
@@ -106,7 +107,7 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
       hydration: eventRoute.hydration,
       head: { ...head(lang, path, data.title, data.summary), kind: 'event', structuredData: [event] },
       data,
-      widgets: [],
+      widgets: data.past ? [] : ['mf-forms/EventRegistration'],
     };
   }
 

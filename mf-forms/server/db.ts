@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 
-export interface Db {
+export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  /** Run `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
@@ -17,6 +22,40 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         email text NOT NULL,
         email_normalized text NOT NULL UNIQUE,
         lang text NOT NULL CHECK (lang IN ('en', 'ar')),
+        created_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
+  {
+    version: 2,
+    name: 'event registrations, seats and idempotency keys',
+    sql: `
+      CREATE TABLE event_seats (
+        event_id text PRIMARY KEY,
+        capacity integer NOT NULL CHECK (capacity >= 0),
+        taken integer NOT NULL DEFAULT 0 CHECK (taken >= 0)
+      );
+      CREATE TABLE event_registrations (
+        id bigserial PRIMARY KEY,
+        event_id text NOT NULL,
+        email text NOT NULL,
+        email_normalized text NOT NULL,
+        name text NOT NULL,
+        title text NOT NULL,
+        company text NOT NULL,
+        nationality text NOT NULL,
+        country_of_residence text NOT NULL,
+        heard_from text NOT NULL,
+        attendance text NOT NULL CHECK (attendance IN ('online', 'in-person')),
+        vaccinated boolean NOT NULL,
+        lang text NOT NULL CHECK (lang IN ('en', 'ar')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (event_id, email_normalized)
+      );
+      CREATE TABLE idempotency_keys (
+        key text PRIMARY KEY,
+        scope text NOT NULL,
+        status integer NOT NULL,
+        body jsonb NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
@@ -50,6 +89,20 @@ export async function openDb({ databaseUrl, dataDir }: { databaseUrl?: string; d
         const last = Array.isArray(res) ? res[res.length - 1] : res;
         return (last?.rows ?? []) as never[];
       },
+      async transaction(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await fn({ query: async (sql, params) => (await client.query(sql, params)).rows as never[] });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   } else {
@@ -62,6 +115,13 @@ export async function openDb({ databaseUrl, dataDir }: { databaseUrl?: string; d
         if (params && params.length) return (await lite.query(sql, params)).rows as never[];
         const results = await lite.exec(sql);
         return (results[results.length - 1]?.rows ?? []) as never[];
+      },
+      async transaction(fn) {
+        const result = await lite.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never[] }));
+        // PGlite's transaction() can resolve before its data folder is synced; a top-level query waits
+        // for the sync, so what the API acknowledges is on disk.
+        await lite.query('SELECT 1');
+        return result;
       },
       close: () => lite.close(),
     };

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
 import type { Db } from './db';
 
@@ -15,7 +16,7 @@ describe('POST /api/forms/newsletter', () => {
   // One PGlite data folder for the whole file: starting PGlite costs seconds, queries cost milliseconds.
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'qf-forms-'));
-    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {} }));
+    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {}, content: createFileStore(path.resolve(__dirname, '../../content')) }));
   });
   afterAll(async () => {
     await app.close();
@@ -84,7 +85,7 @@ describe('POST /api/forms/newsletter', () => {
 
   it('keeps its data in the data folder across restarts', async () => {
     await app.close();
-    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {} }));
+    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {}, content: createFileStore(path.resolve(__dirname, '../../content')) }));
     const res = await post({ email: 'first@example.org' });
     expect(res.statusCode).toBe(409);
   });

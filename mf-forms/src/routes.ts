@@ -5,5 +5,8 @@ export const routes = {
   contractVersion: CONTRACT_VERSION,
   remote: 'mf-forms',
   routes: [],
-  widgets: [{ name: 'NewsletterSignup', hydration: 'visible' }],
+  widgets: [
+    { name: 'NewsletterSignup', hydration: 'visible' },
+    { name: 'EventRegistration', hydration: 'visible' },
+  ],
 } as const satisfies RouteManifest;

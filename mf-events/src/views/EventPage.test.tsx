@@ -6,6 +6,7 @@ import { section } from '../section';
 import { eventPageDataSchema, type EventPageData } from './event-page-data';
 
 const en: EventPageData = eventPageDataSchema.parse({
+  id: 'event-1',
   slug: 'education-city-speaker-series-future-of-learning',
   title: 'Education City Speaker Series: The Future of Learning',
   startDate: '2027-01-20T18:30:00+03:00',

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
 import type { EventPageData } from './event-page-data';
 import { DateRange, TimeRange } from './EventTime';
@@ -64,6 +64,9 @@ export function EventPage({ data }: ViewComponentProps<EventPageData>): ReactEle
           <p key={i}>{paragraph}</p>
         ))}
       </div>
+      {data.past ? null : (
+        <Widget id="mf-forms/EventRegistration" instance="event" props={{ eventId: data.id, open: data.registrationOpen, attendance: data.attendance }} />
+      )}
       <p className={styles.back}>
         <a href={localePath(lang, '/events')}>{t('event.allEvents')}</a>
       </p>

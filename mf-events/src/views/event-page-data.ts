@@ -3,6 +3,8 @@ import { eventCardSchema } from './events-list-data';
 
 /** What the event template needs; built by the server's resolver and embedded as page data. */
 export const eventPageDataSchema = eventCardSchema.extend({
+  /** The event's content id: what the registration form registers for. */
+  id: z.string().min(1),
   organizer: z.string().min(1),
   body: z.array(z.string()),
   webinarLink: z.url({ protocol: /^https?$/ }).optional(),

@@ -1,1 +1,2 @@
 export * from './newsletter';
+export * from './event-registration';

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { plainField, type ContentSource } from '@qf/shared/content';
+import { registrationErrors, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '@qf/shared/forms';
+import { isLang, type Lang } from '@qf/shared/i18n';
+import type { Db, Queryable } from './db';
+
+interface EventRules {
+  registrationOpen: boolean;
+  attendance: 'online' | 'in-person' | 'hybrid';
+  capacity: number;
+  ended: boolean;
+}
+
+class Outcome extends Error {
+  constructor(readonly outcome: RegistrationOutcome) {
+    super(outcome);
+  }
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{8,100}$/;
+
+/**
+ * Event registration (SPEC §3 fields, §4 states, §8 messages):
+ * `POST /api/forms/events/{eventId}/registrations?lang=en|ar` and
+ * `GET /api/forms/events/{eventId}/availability`. Seats are taken by a conditional update under a row
+ * lock, in the same transaction as the registration, so an event never gets one seat too many.
+ */
+export function registerEventRegistration(app: FastifyInstance, db: Db, content: ContentSource, now: () => Date = () => new Date()): void {
+  async function rulesOf(eventId: string): Promise<EventRules | null> {
+    const entry = await content.entry(eventId);
+    if (!entry || entry.sys.contentType !== 'event') return null;
+    return {
+      registrationOpen: plainField<boolean>(entry, 'registrationOpen') ?? false,
+      attendance: plainField<EventRules['attendance']>(entry, 'attendance') ?? 'online',
+      capacity: plainField<number>(entry, 'capacityInPerson') ?? 0,
+      ended: Date.parse(plainField<string>(entry, 'endDate') ?? '') < now().getTime(),
+    };
+  }
+
+  async function seatsTaken(q: Queryable, eventId: string): Promise<number> {
+    const rows = await q.query<{ taken: number }>('SELECT taken FROM event_seats WHERE event_id = $1', [eventId]);
+    return Number(rows[0]?.taken ?? 0);
+  }
+
+  app.get('/api/forms/events/:eventId/availability', async (request, reply) => {
+    const { eventId } = request.params as { eventId: string };
+    const rules = await rulesOf(eventId);
+    if (!rules) return reply.code(404).send({ error: 'not-found' });
+    const inPerson = rules.attendance !== 'online';
+    const seatsLeft = inPerson ? Math.max(0, rules.capacity - (await seatsTaken(db, eventId))) : 0;
+    reply.header('Cache-Control', 'no-store');
+    return { open: rules.registrationOpen && !rules.ended, online: rules.attendance !== 'in-person', inPerson: inPerson && seatsLeft > 0, seatsLeft };
+  });
+
+  app.post('/api/forms/events/:eventId/registrations', async (request, reply) => {
+    const { eventId } = request.params as { eventId: string };
+    const query = request.query as Record<string, unknown>;
+    const lang: Lang = isLang(query.lang) ? query.lang : 'en';
+    const messages = registrationMessages[lang];
+    const send = (outcome: RegistrationOutcome, extra: Record<string, unknown> = {}) => {
+      const message = outcome === 'registered' ? `${messages.registered} ${messages.emailNote}` : messages[outcome];
+      return { status: registrationOutcomes[outcome], body: { outcome, message, ...extra } };
+    };
+
+    const key = request.headers['idempotency-key'];
+    const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? `registration:${eventId}:${key}` : undefined;
+    if (idempotencyKey) {
+      const stored = await db.query<{ status: number; body: unknown }>('SELECT status, body FROM idempotency_keys WHERE key = $1', [idempotencyKey]);
+      if (stored[0]) return reply.code(stored[0].status).send(stored[0].body);
+    }
+
+    const rules = await rulesOf(eventId);
+    if (!rules) {
+      const a = send('not-found');
+      return reply.code(a.status).send(a.body);
+    }
+    // Anything but a JSON object (an array, a string, nothing) is an empty form: every field is missing.
+    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
+    const errors = registrationErrors(body, lang);
+    if (Object.keys(errors).length) {
+      const a = send('invalid', { errors });
+      return reply.code(a.status).send(a.body);
+    }
+    const input = registrationSchema.parse(body);
+    if (!rules.registrationOpen || rules.ended) {
+      const a = send('closed');
+      return reply.code(a.status).send(a.body);
+    }
+    if (input.attendance === 'in-person' && rules.attendance === 'online') {
+      const a = send('invalid', { errors: { attendance: messages.select } });
+      return reply.code(a.status).send(a.body);
+    }
+    if (input.attendance === 'online' && rules.attendance === 'in-person') {
+      const a = send('invalid', { errors: { attendance: messages.select } });
+      return reply.code(a.status).send(a.body);
+    }
+
+    let answer: { status: number; body: Record<string, unknown> };
+    try {
+      answer = await db.transaction(async (tx) => {
+        if (input.attendance === 'in-person') {
+          // The seats row is created on first use and locked for the rest of the transaction.
+          await tx.query('INSERT INTO event_seats (event_id, capacity) VALUES ($1, $2) ON CONFLICT (event_id) DO UPDATE SET capacity = EXCLUDED.capacity', [eventId, rules.capacity]);
+          await tx.query('SELECT taken FROM event_seats WHERE event_id = $1 FOR UPDATE', [eventId]);
+        }
+        const inserted = await tx.query(
+          `INSERT INTO event_registrations (event_id, email, email_normalized, name, title, company, nationality, country_of_residence, heard_from, attendance, vaccinated, lang)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (event_id, email_normalized) DO NOTHING RETURNING id`,
+          [eventId, input.email, input.email.toLowerCase(), input.name, input.title, input.company, input.nationality, input.countryOfResidence, input.heardFrom, input.attendance, input.vaccinated, lang],
+        );
+        if (inserted.length === 0) throw new Outcome('already-registered');
+        if (input.attendance === 'in-person') {
+          const seat = await tx.query('UPDATE event_seats SET taken = taken + 1 WHERE event_id = $1 AND taken < capacity RETURNING taken', [eventId]);
+          if (seat.length === 0) throw new Outcome(rules.attendance === 'hybrid' ? 'in-person-full' : 'full');
+        }
+        const ok = send('registered');
+        if (idempotencyKey) await tx.query('INSERT INTO idempotency_keys (key, scope, status, body) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING', [idempotencyKey, 'event-registration', ok.status, JSON.stringify(ok.body)]);
+        return ok;
+      });
+    } catch (error) {
+      if (error instanceof Outcome) answer = send(error.outcome);
+      else {
+        console.error('event registration failed', error);
+        answer = send('error');
+      }
+    }
+    return reply.code(answer.status).send(answer.body);
+  });
+}

@@ -1,0 +1,31 @@
+import { registrationErrors, registrationMessages, registrationSchema } from '@qf/shared/forms';
+
+const valid = { name: 'Layla Hassan', email: 'layla@example.org', title: 'Teacher', company: 'Qatar Academy', nationality: 'Qatari', countryOfResidence: 'Qatar', heardFrom: 'website', attendance: 'in-person', vaccinated: true };
+
+describe('event registration form', () => {
+  it('accepts a complete registration', () => {
+    expect(registrationErrors(valid, 'en')).toEqual({});
+    expect(registrationSchema.parse({ ...valid, name: '  Layla Hassan ' }).name).toBe('Layla Hassan');
+  });
+
+  it('gives the SPEC message next to each field', () => {
+    expect(registrationErrors({}, 'en')).toEqual({
+      name: 'Please enter a valid name',
+      email: 'Please enter a valid email address',
+      title: 'Please enter a valid title',
+      company: 'Please enter a company name',
+      nationality: 'Select an option',
+      countryOfResidence: 'Select an option',
+      heardFrom: 'Select an option',
+      attendance: 'Select an option',
+      vaccinated: 'This field is required.',
+    });
+    expect(registrationErrors({ ...valid, vaccinated: false, attendance: 'by-post' }, 'ar')).toEqual({ vaccinated: 'هذا الحقل مطلوب.', attendance: 'يُرجى اختيار أحد الخيارات' });
+  });
+
+  it('keeps the SPEC capacity messages word for word, with Arabic for every message', () => {
+    expect(registrationMessages.en.full).toBe('Thank you for your interest in this event. The event is now at full capacity. Please check this page after the event to watch the recording.');
+    expect(registrationMessages.en.closed).toBe('Registration Closed');
+    expect(Object.keys(registrationMessages.ar).sort()).toEqual(Object.keys(registrationMessages.en).sort());
+  });
+});
