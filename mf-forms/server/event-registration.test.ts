@@ -41,7 +41,7 @@ beforeAll(async () => {
     ...Array.from({ length: RUNS }, (_, i) => event(`t-hall-${i}`, { attendance: 'in-person', registrationOpen: true, capacityInPerson: 100 })),
   ];
   writeFileSync(path.join(contentDir, 'entries', 'zz-test-events.json'), JSON.stringify(events));
-  ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: path.join(work, 'db'), env: {}, content: createFileStore(contentDir), now: () => NOW }));
+  ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: path.join(work, 'db'), env: {}, content: createFileStore(contentDir), now: () => NOW, rateLimit: 1_000_000 }));
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { plainField, type ContentSource } from '@qf/shared/content';
 import { registrationErrors, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '@qf/shared/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
+import { filledHoneypot } from './guard';
 
 interface EventRules {
   registrationOpen: boolean;
@@ -69,6 +70,10 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
       if (stored[0]) return reply.code(stored[0].status).send(stored[0].body);
     }
 
+    if (filledHoneypot(request.body)) {
+      const a = send('registered');
+      return reply.code(a.status).send(a.body);
+    }
     const rules = await rulesOf(eventId);
     if (!rules) {
       const a = send('not-found');

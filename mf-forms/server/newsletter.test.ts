@@ -16,7 +16,7 @@ describe('POST /api/forms/newsletter', () => {
   // One PGlite data folder for the whole file: starting PGlite costs seconds, queries cost milliseconds.
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'qf-forms-'));
-    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {}, content: createFileStore(path.resolve(__dirname, '../../content')) }));
+    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {}, content: createFileStore(path.resolve(__dirname, '../../content')), rateLimit: 1_000_000 }));
   });
   afterAll(async () => {
     await app.close();
@@ -85,7 +85,7 @@ describe('POST /api/forms/newsletter', () => {
 
   it('keeps its data in the data folder across restarts', async () => {
     await app.close();
-    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {}, content: createFileStore(path.resolve(__dirname, '../../content')) }));
+    ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir, env: {}, content: createFileStore(path.resolve(__dirname, '../../content')), rateLimit: 1_000_000 }));
     const res = await post({ email: 'first@example.org' });
     expect(res.statusCode).toBe(409);
   });

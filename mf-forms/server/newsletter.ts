@@ -3,6 +3,7 @@ import { newsletterMessages, newsletterOutcomes, newsletterSchema, type Newslett
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { backPath, outcomePage } from './outcome-page';
+import { filledHoneypot } from './guard';
 
 /**
  * `POST /api/forms/newsletter` with `{"email": "..."}` (JSON or a plain form post). Answers one of the
@@ -21,6 +22,8 @@ export function registerNewsletter(app: FastifyInstance, db: Db): void {
       if (!fromForm) return reply.send({ outcome, message });
       return reply.type('text/html; charset=utf-8').send(outcomePage(lang, message, backPath(request.headers.referer, lang)));
     };
+    // A robot that filled the hidden field is answered as if it had succeeded, and nothing is stored.
+    if (filledHoneypot(request.body)) return answer('subscribed');
     const parsed = newsletterSchema.safeParse(request.body ?? {});
     if (!parsed.success) return answer('invalid-email');
     const email = parsed.data.email;

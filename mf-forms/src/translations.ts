@@ -3,6 +3,7 @@ import type { Translations } from '@qf/shared/i18n';
 export const translations = {
   ns: 'forms',
   en: {
+    honeypot: 'Leave this field empty',
     registration: {
       heading: 'Register for this event',
       required: 'All fields are required.',
@@ -33,6 +34,7 @@ export const translations = {
     },
   },
   ar: {
+    honeypot: 'اترك هذا الحقل فارغاً',
     registration: {
       heading: 'سجّل في هذه الفعالية',
       required: 'جميع الحقول مطلوبة.',

@@ -198,7 +198,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
       const entry = remoteNames.includes(remote) ? await registry.entry(remote) : undefined;
       if (!entry) return reply.code(404).send({ error: 'not-found' });
       const headers: Record<string, string> = { 'x-forwarded-for': request.ip };
-      for (const h of ['content-type', 'content-length', 'accept', 'accept-language', 'idempotency-key', 'user-agent', 'referer']) {
+      for (const h of ['content-type', 'content-length', 'accept', 'accept-language', 'idempotency-key', 'user-agent', 'referer', 'origin']) {
         const v = request.headers[h];
         if (typeof v === 'string') headers[h] = v;
       }

@@ -1,19 +1,10 @@
+import { listen } from '@qf/shared/server';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
 
 async function main() {
   const config = loadConfig();
-  const app = await buildShellServer(config);
-  await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`shell listening on http://${config.HOST}:${config.PORT}`);
-  const stop = () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  await listen(await buildShellServer(config), config.PORT, config.HOST, 'shell');
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { registrationErrors, registrationMessages, registrationResponseSchema, registrationFields, type RegistrationField, type RegistrationOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { Honeypot } from './Honeypot';
 import styles from './EventRegistration.module.css';
 
 export interface EventRegistrationProps {
@@ -156,6 +157,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
         ) : null}
       </div>
       <form ref={formRef} noValidate onSubmit={onSubmit} className={styles.form}>
+        <Honeypot />
         {text('name', 'name')}
         {text('email', 'email', 'email')}
         {text('title', 'organization-title')}

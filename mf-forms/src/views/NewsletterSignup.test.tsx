@@ -39,7 +39,7 @@ describe('NewsletterSignup', () => {
     fireEvent.change(screen.getByLabelText('البريد الإلكتروني'), { target: { value: 'reader@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'اشترك' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('أنت مشترك بالفعل في نشرتنا الإخبارية الشهرية.'));
-    expect(global.fetch).toHaveBeenCalledWith('/api/forms/newsletter?lang=ar', expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'reader@example.org' }) }));
+    expect(global.fetch).toHaveBeenCalledWith('/api/forms/newsletter?lang=ar', expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'reader@example.org', website: '' }) }));
   });
 
   it('falls back to the generic error when the network fails', async () => {

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { newsletterError, newsletterMessages, newsletterResponseSchema, type NewsletterOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { Honeypot } from './Honeypot';
 import styles from './NewsletterSignup.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'done'; outcome: NewsletterOutcome; message: string } | { kind: 'invalid'; message: string };
@@ -31,7 +32,7 @@ export function NewsletterSignup(_props: ViewComponentProps<Record<string, unkno
       const res = await fetch(`/api/forms/newsletter?lang=${lang}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify({ email, website: (event.currentTarget.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '' }),
       });
       const parsed = newsletterResponseSchema.safeParse(await res.json());
       if (!parsed.success) throw new Error('unexpected answer');
@@ -50,6 +51,7 @@ export function NewsletterSignup(_props: ViewComponentProps<Record<string, unkno
       </h2>
       <p className={styles.intro}>{t('newsletter.intro')}</p>
       <form className={styles.form} method="post" action={`/api/forms/newsletter?lang=${lang}`} noValidate onSubmit={onSubmit}>
+        <Honeypot />
         <label htmlFor={`${id}-email`} className={styles.label}>
           {t('newsletter.emailLabel')}
         </label>

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createFileStore } from '@qf/shared/content';
+import { buildFormsServer } from './app';
+import type { Db } from './db';
+
+jest.setTimeout(30_000);
+
+let app: FastifyInstance;
+let db: Db;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'qf-guard-'));
+  ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: dir, env: { SHELL_ORIGINS: 'https://www.qf.org.qa' }, content: createFileStore(path.resolve(__dirname, '../../content')), rateLimit: 3 }));
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (payload: unknown, headers: Record<string, string> = {}, lang = 'en') =>
+  app.inject({ method: 'POST', url: `/api/forms/newsletter?lang=${lang}`, headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', ...headers }, payload: JSON.stringify(payload) });
+
+describe('abuse protection of the forms API', () => {
+  it('refuses a post from another site', async () => {
+    const res = await post({ email: 'x@example.org' }, { origin: 'https://evil.example', 'x-forwarded-for': '198.51.100.1' }, 'ar');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('لا يمكن إرسال هذا النموذج إلا من موقع المؤسسة.');
+  });
+
+  it('answers a robot that filled the hidden field as if it succeeded, and stores nothing', async () => {
+    const res = await post({ email: 'robot@example.org', website: 'https://spam.example' }, { origin: 'https://www.qf.org.qa', 'x-forwarded-for': '198.51.100.2' });
+    expect(res.statusCode).toBe(201);
+    const rows = await db.query("SELECT 1 FROM newsletter_subscriptions WHERE email_normalized = 'robot@example.org'");
+    expect(rows).toEqual([]);
+  });
+
+  it('limits submissions per client, with a translated 429', async () => {
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await post({ email: `limit-${i}@example.org` })).statusCode);
+    expect(codes).toEqual([201, 201, 201]);
+    const limited = await post({ email: 'limit-4@example.org' }, {}, 'ar');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('تم إرسال عدد كبير جداً من الطلبات من اتصالك. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post({ email: 'other@example.org' }, { 'x-forwarded-for': '203.0.113.10' })).statusCode).toBe(201);
+  });
+});
