@@ -171,7 +171,7 @@ describe('the shell server', () => {
   });
 
   it('sends legacy paths home, in their language', async () => {
-    for (const p of ['/rec', '/nsd2019', '/qfrace2019', '/campaigns/2015', '/campaigns/2020']) expect((await shell.inject(p)).headers.location).toBe('/');
+    for (const p of ['/rec', '/nsd2019', '/qfrace2019', '/campaigns/2015', '/campaigns/2020', '/media/12345']) expect((await shell.inject(p)).headers.location).toBe('/');
     expect((await shell.inject('/ar/qaderaward')).headers.location).toBe('/ar');
     expect((await shell.inject('/media-center/press-releases.html')).headers.location).toBe('/media-center');
     expect((await shell.inject('/ar/media-center/news.html')).headers.location).toBe('/ar/media-center');

@@ -72,7 +72,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [pathname = '/', query = ''] = request.url.split('?');
-    if (/^\/(_shell|api|media)\//.test(pathname)) return;
+    if (/^\/(_shell|api)\//.test(pathname)) return;
     const compiled = await redirects.get();
     const fromPageData = pathFromPageDataUrl(pathname);
     if (fromPageData) {
