@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,34 @@ const prefixes: Partial<Record<Remote, string[]>> = {
   'mf-media-center': ['/media-center'],
   'mf-idkt': ['/idkt'],
 };
+
+/** Events the journeys register for, always in the future. */
+export const FIXTURE_EVENTS = [
+  { id: 'e2e-hybrid', slug: 'e2e-open-hybrid-lecture', attendance: 'hybrid', days: 30, en: 'Open lecture on learning', ar: 'محاضرة مفتوحة عن التعلّم' },
+  { id: 'e2e-online', slug: 'e2e-open-online-webinar', attendance: 'online', days: 40, en: 'Online webinar on research', ar: 'ندوة عبر الإنترنت عن البحث' },
+] as const;
+
+function fixtureEvent(e: (typeof FIXTURE_EVENTS)[number]) {
+  const start = new Date(Date.now() + e.days * 86_400_000);
+  const end = new Date(start.getTime() + 2 * 3_600_000);
+  const loc = <T>(en: T, ar: T) => ({ 'en-US': en, 'ar-QA': ar });
+  return {
+    sys: { id: e.id, contentType: 'event', updatedAt: new Date().toISOString() },
+    fields: {
+      title: loc(e.en, e.ar),
+      slug: { 'en-US': e.slug },
+      startDate: { 'en-US': start.toISOString() },
+      endDate: { 'en-US': end.toISOString() },
+      attendance: { 'en-US': e.attendance },
+      location: loc('Education City', 'المدينة التعليمية'),
+      organizer: loc('Qatar Foundation', 'مؤسسة قطر'),
+      summary: loc('An event for the journeys.', 'فعالية لاختبارات المسارات.'),
+      body: loc(['A paragraph about the event.'], ['فقرة عن الفعالية.']),
+      registrationOpen: { 'en-US': true },
+      capacityInPerson: { 'en-US': e.attendance === 'online' ? 0 : 50 },
+    },
+  };
+}
 
 /** A free loopback port: asked of the OS, released, then used by the server we start. */
 export function freePort(): Promise<number> {
@@ -66,7 +94,14 @@ export async function startSite(): Promise<Site> {
   writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(prefixes[r] ? { prefixes: prefixes[r] } : {}) }])) }));
   const children = new Map<string, ChildProcess>();
   let output = '';
-  const env = { ...process.env, CONTENT_DIR: path.join(root, 'content'), DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200' };
+  // The repository's content plus events dated from today, so journeys that register never depend on
+  // the calendar.
+  const contentDir = path.join(work, 'content');
+  cpSync(path.join(root, 'content', 'entries'), path.join(contentDir, 'entries'), { recursive: true });
+  cpSync(path.join(root, 'content', 'redirects.json'), path.join(contentDir, 'redirects.json'));
+  symlinkSync(path.join(root, 'content', 'media'), path.join(contentDir, 'media'));
+  writeFileSync(path.join(contentDir, 'entries', 'zz-e2e-events.json'), JSON.stringify(FIXTURE_EVENTS.map((e) => fixtureEvent(e))));
+  const env = { ...process.env, CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200' };
 
   const launch = async (name: string, cwd: string, file: string, port: number) => {
     const child = spawn(process.execPath, [file], { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });

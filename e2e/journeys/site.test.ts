@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { buildVariant, launchBrowser, startSite, type Site } from '../site';
+import { buildVariant, FIXTURE_EVENTS, launchBrowser, startSite, type Site } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -149,7 +149,7 @@ describe('in the browser', () => {
 
   it('registers for an event in both languages, with the SPEC messages on bad input', async () => {
     const { page, problems } = await openPage();
-    await page.goto(site.url + EVENT);
+    await page.goto(`${site.url}/events/${FIXTURE_EVENTS[0].slug}`);
     const form = page.getByRole('region', { name: 'Register for this event' });
     await form.scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
@@ -167,7 +167,7 @@ describe('in the browser', () => {
     await form.getByText('Thank you for registering.').waitFor();
     await form.getByText('An email with the viewing details will follow.').waitFor();
 
-    await page.goto(`${site.url}/ar/events/idkt-webinar-from-lab-to-market`);
+    await page.goto(`${site.url}/ar/events/${FIXTURE_EVENTS[1].slug}`);
     const ar = page.getByRole('region', { name: 'سجّل في هذه الفعالية' });
     await ar.scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
