@@ -1,5 +1,12 @@
 import { createSectionParcel } from '@qf/shared/parcel';
-import { section } from './section';
+import { translations } from './translations';
 
-const parcel = createSectionParcel(section);
+// Each template is its own chunk: a story does not download the home page's code, nor the reverse.
+const parcel = createSectionParcel(
+  { name: 'mf-content', translations, views: {} },
+  {
+    story: () => import('./views/Story').then((m) => m.Story),
+    home: () => import('./views/Home').then((m) => m.Home),
+  },
+);
 export const { bootstrap, mount, unmount, update } = parcel;

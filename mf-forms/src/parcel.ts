@@ -1,5 +1,12 @@
 import { createSectionParcel } from '@qf/shared/parcel';
-import { section } from './section';
+import { translations } from './translations';
 
-const parcel = createSectionParcel(section);
+// Each form is its own chunk: a page downloads only the forms it places.
+const parcel = createSectionParcel(
+  { name: 'mf-forms', translations, views: {} },
+  {
+    NewsletterSignup: () => import('./views/NewsletterSignup').then((m) => m.NewsletterSignup),
+    EventRegistration: () => import('./views/EventRegistration').then((m) => m.EventRegistration),
+  },
+);
 export const { bootstrap, mount, unmount, update } = parcel;

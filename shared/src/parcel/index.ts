@@ -11,11 +11,19 @@ export interface SectionParcelProps extends ViewProps {
   errorMessage: string;
 }
 
+type ViewLoader = () => Promise<SectionDefinition['views'][string]>;
+
 /**
  * single-spa lifecycles for a section. The first mount over server HTML hydrates it (same props as
  * the server render, so no mismatch); later mounts render; updates re-render with new props.
+ * Views given as loaders are fetched only when a page or widget needs them (a story that places the
+ * newsletter form does not download the registration form), always before rendering, so hydration
+ * still meets the server's markup.
  */
-export function createSectionParcel(section: SectionDefinition) {
+export function createSectionParcel(section: SectionDefinition, loaders: Record<string, ViewLoader> = {}) {
+  const ensureView = async (view: string) => {
+    if (!section.views[view] && loaders[view]) section.views[view] = await loaders[view]!();
+  };
   let nextRenderType: 'hydrateRoot' | 'createRoot' = 'createRoot';
   const Root = (props: SectionParcelProps) =>
     React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
@@ -29,11 +37,15 @@ export function createSectionParcel(section: SectionDefinition) {
   });
   return {
     bootstrap: lifecycles.bootstrap,
-    mount(props: SectionParcelProps & { name?: string }) {
+    async mount(props: SectionParcelProps & { name?: string }) {
+      await ensureView(props.view);
       nextRenderType = props.hydrate ? 'hydrateRoot' : 'createRoot';
       return lifecycles.mount(props as never);
     },
     unmount: lifecycles.unmount,
-    update: lifecycles.update!,
+    async update(props: SectionParcelProps & { name?: string }) {
+      await ensureView(props.view);
+      return lifecycles.update!(props as never);
+    },
   };
 }

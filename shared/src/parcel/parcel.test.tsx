@@ -65,3 +65,19 @@ describe('a section parcel', () => {
     await parcel.unmount(props as never);
   });
 });
+
+describe('a section parcel with views loaded on demand', () => {
+  it('loads a view only when it is first shown, before rendering it', async () => {
+    const loader = jest.fn(async () => Hello as never);
+    const lazy = createSectionParcel({ name: 'lazy', translations: { ns: 'lazy', en: {}, ar: {} }, views: {} }, { hello: loader, other: jest.fn() });
+    const el = document.createElement('div');
+    const props = { ...base, name: 'p4', domElement: el, view: 'hello', data: { name: 'Lusail' }, hydrate: false };
+    await lazy.bootstrap(props as never);
+    await lazy.mount(props);
+    await flush();
+    expect(el.textContent).toBe('Hello Lusail');
+    await lazy.update({ ...props, data: { name: 'Doha' } } as never);
+    expect(loader).toHaveBeenCalledTimes(1);
+    await lazy.unmount(props as never);
+  });
+});
