@@ -231,6 +231,22 @@ describe('in the browser', () => {
     await page.close();
   });
 
+  it('searches from the header to the results page in both languages', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(site.url + STORY);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('searchbox', { name: 'Search the site' }).first().fill('Learning Commons');
+    await page.getByRole('search').first().getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`${site.url}/search#all=1&allType=1&s=Learning%20Commons`);
+    await page.getByRole('link', { name: STORY_TITLE.en }).first().waitFor();
+    await page.goto(`${site.url}/ar/search#all=1&allType=1&s=${encodeURIComponent('الجامعة')}`);
+    await page.getByRole('status').filter({ hasText: 'نتيجة' }).first().waitFor();
+    await page.getByRole('navigation', { name: 'التصفية حسب النوع' }).getByRole('button', { name: /الجامعات/ }).click();
+    await page.waitForURL(/type=university/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('follows a theme change in every mounted section through the bus', async () => {
     const { page, problems } = await openPage();
     await page.emulateMedia({ colorScheme: 'dark' });

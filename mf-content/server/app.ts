@@ -3,6 +3,7 @@ import type { ContentSource } from '@qf/shared/content';
 import { createRemoteServer } from '@qf/shared/server';
 import { createSearch } from './search/service';
 import { createHomePage } from './home';
+import { resolveSearchPage } from './search-page';
 import { createStoryPages } from './stories';
 
 /** The mf-content server: its pages (through the page contract) and the search API. */
@@ -14,8 +15,8 @@ export async function buildContentServer(options: { dir: string; content: Conten
     name: 'mf-content',
     dir: options.dir,
     env: options.env,
-    resolvePage: async (p, lang) => (await home.resolve(p, lang)) ?? stories.resolve(p, lang),
-    listPaths: async () => [{ en: '/', ar: '/ar' }, ...(await stories.paths())],
+    resolvePage: async (p, lang) => resolveSearchPage(p, lang) ?? (await home.resolve(p, lang)) ?? stories.resolve(p, lang),
+    listPaths: async () => [{ en: '/', ar: '/ar' }, { en: '/search', ar: '/ar/search' }, ...(await stories.paths())],
   });
   search.register(server.app);
   // Build the index before the first visitor asks for it.

@@ -7,6 +7,7 @@ export const routes = {
   routes: [
     { template: 'story', pattern: '/stories/:slug', hydration: 'idle' },
     { template: 'home', pattern: '/', hydration: 'idle' },
+    { template: 'search', pattern: '/search', hydration: 'eager' },
   ],
   widgets: [],
 } as const satisfies RouteManifest;

@@ -62,7 +62,7 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
       email: state.globals.email || undefined,
       telephone: state.globals.phone || undefined,
     });
-  const appHtml = renderToString(<App store={createStore({ ...state, theme: 'dark', loading: false })} slotHtml={slotHtml} onToggleTheme={() => undefined} />);
+  const appHtml = renderToString(<App store={createStore({ ...state, theme: 'dark', loading: false })} slotHtml={slotHtml} onToggleTheme={() => undefined} onSearch={() => undefined} />);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -14,9 +14,10 @@ export interface AppProps {
   /** The owner's server HTML; React never touches the slot's children after the first render. */
   slotHtml: string;
   onToggleTheme: () => void;
+  onSearch: (text: string) => void;
 }
 
-export function App({ store, slotHtml, onToggleTheme }: AppProps): ReactElement {
+export function App({ store, slotHtml, onToggleTheme, onSearch }: AppProps): ReactElement {
   const s = useSyncExternalStore(store.subscribe, store.get, () => store.initial);
   const [slotInner] = useState(() => ({ __html: slotHtml }));
   const t = shellT(s.lang);
@@ -27,7 +28,7 @@ export function App({ store, slotHtml, onToggleTheme }: AppProps): ReactElement 
       <a className="qf-skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <Header lang={s.lang} path={s.path} alternatePath={alternatePath} featuredStoryPath={s.globals.featuredStoryPath} theme={s.theme} onToggleTheme={onToggleTheme} />
+      <Header lang={s.lang} path={s.path} alternatePath={alternatePath} featuredStoryPath={s.globals.featuredStoryPath} theme={s.theme} onToggleTheme={onToggleTheme} onSearch={onSearch} />
       {page ? <Breadcrumb lang={s.lang} path={s.path} title={page.head.title} /> : null}
       <div className={s.loading ? 'qf-progress qf-progress--active' : 'qf-progress'} aria-hidden="true" />
       <p className="qf-visually-hidden" aria-live="polite">

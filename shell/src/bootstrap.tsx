@@ -54,7 +54,11 @@ function start() {
     bus.publish('theme', { theme });
   };
 
-  hydrateRoot(document.getElementById(APP_ID) as HTMLElement, <App store={store} slotHtml={slotHtml} onToggleTheme={toggleTheme} />);
+  const search = (text: string) => {
+    const target = `${localePath(store.get().lang, '/search')}#all=1&allType=1&s=${encodeURIComponent(text)}`;
+    void navigate(new URL(target, window.location.href), true);
+  };
+  hydrateRoot(document.getElementById(APP_ID) as HTMLElement, <App store={store} slotHtml={slotHtml} onToggleTheme={toggleTheme} onSearch={search} />);
   if (theme !== 'dark') store.set({ theme });
 
   const publishRoute = () => {

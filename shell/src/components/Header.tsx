@@ -12,9 +12,11 @@ interface HeaderProps {
   featuredStoryPath?: string;
   theme: Theme;
   onToggleTheme: () => void;
+  /** Client-side search: goes to the search page with SPEC's hash; without JavaScript the form posts a GET. */
+  onSearch: (text: string) => void;
 }
 
-export function Header({ lang, path, alternatePath, featuredStoryPath, theme, onToggleTheme }: HeaderProps): ReactElement {
+export function Header({ lang, path, alternatePath, featuredStoryPath, theme, onToggleTheme, onSearch }: HeaderProps): ReactElement {
   const t = useShellT();
   const current = splitLang(path).path;
   const links = [
@@ -44,6 +46,23 @@ export function Header({ lang, path, alternatePath, featuredStoryPath, theme, on
             })}
           </ul>
         </nav>
+        <form
+          role="search"
+          className={styles.search}
+          action={localePath(lang, '/search')}
+          method="get"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const text = String(new FormData(event.currentTarget).get('s') ?? '').trim();
+            if (text) onSearch(text);
+          }}
+        >
+          <label htmlFor="qf-header-search" className="qf-visually-hidden">
+            {t('search.label')}
+          </label>
+          <input id="qf-header-search" name="s" type="search" placeholder={t('search.placeholder')} autoComplete="off" maxLength={200} />
+          <button type="submit">{t('search.submit')}</button>
+        </form>
         <div className={styles.tools}>
           <button type="button" className={styles.theme} onClick={onToggleTheme} aria-pressed={theme === 'dark'}>
             {theme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
