@@ -20,8 +20,9 @@ const children = [];
 function serve(name, port, file) {
   const child = spawn(process.execPath, [file], {
     cwd: path.join(root, name),
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), QF_EXIT_WITH_PARENT: '1' },
+    // The open stdin pipe is the servers' lifeline: it closes when this process ends, however it ends.
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const prefix = `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {

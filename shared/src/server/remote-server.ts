@@ -113,4 +113,8 @@ export async function listen(app: FastifyInstance, port: number, host: string, l
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // Started by `npm start`: stop with it, even when it is killed without a chance to stop us.
+  if (process.env.QF_EXIT_WITH_PARENT === '1') {
+    process.stdin.on('end', stop).on('close', stop).resume();
+  }
 }
