@@ -49,6 +49,9 @@ describe('server-rendered pages, before any JavaScript', () => {
     ['ar', `/ar${EXPERT}`, 'د. نور المنصوري', 'السيرة الذاتية'],
     ['en', '/', 'Qatar Foundation', 'Latest stories'],
     ['ar', '/ar', 'مؤسسة قطر', 'أحدث القصص'],
+    ['en', '/about', 'About Qatar Foundation', 'In numbers'],
+    ['ar', '/ar/job-seekers', 'الباحثون عن عمل', 'اعرف المزيد'],
+    ['en', '/sidra-medicine', 'Sidra Medicine', 'Contact'],
     ['en', '/idkt', 'Industry Development and Knowledge Transfer', 'For industry'],
     ['ar', '/ar/idkt', 'تنمية الصناعة ونقل المعرفة', 'لقطاع الصناعة'],
   ])('%s %s carries its title and body text', async (lang, path, title, text) => {
@@ -227,6 +230,22 @@ describe('in the browser', () => {
     await page.waitForURL(site.url + EXPERT);
     await page.locator('h1', { hasText: 'Dr. Noor Al-Mansoori' }).waitFor();
     expect(await sameDocument()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('goes from the home page to an audience page and an entity found by search, without a full reload', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(site.url + '/');
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.getByRole('region', { name: 'Explore the foundation your way' }).getByRole('link', { name: 'Job seekers' }).click();
+    await page.waitForURL(`${site.url}/job-seekers`);
+    await page.locator('h1', { hasText: 'Job seekers' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.goto(`${site.url}/search#all=1&allType=1&s=Sidra`);
+    await page.getByRole('link', { name: 'Sidra Medicine', exact: true }).first().click();
+    await page.waitForURL(`${site.url}/sidra-medicine`);
+    await page.locator('h1', { hasText: 'Sidra Medicine' }).waitFor();
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -3,6 +3,7 @@ import type { ContentSource } from '@qf/shared/content';
 import { createRemoteServer } from '@qf/shared/server';
 import { createSearch } from './search/service';
 import { createHomePage } from './home';
+import { createContentPages } from './pages';
 import { resolveSearchPage } from './search-page';
 import { createStoryPages } from './stories';
 
@@ -10,13 +11,14 @@ import { createStoryPages } from './stories';
 export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv }): Promise<{ app: FastifyInstance; port: number; host: string }> {
   const stories = createStoryPages(options.content);
   const home = createHomePage(options.content);
+  const pages = createContentPages(options.content);
   const search = createSearch(options.content);
   const server = await createRemoteServer({
     name: 'mf-content',
     dir: options.dir,
     env: options.env,
-    resolvePage: async (p, lang) => resolveSearchPage(p, lang) ?? (await home.resolve(p, lang)) ?? stories.resolve(p, lang),
-    listPaths: async () => [{ en: '/', ar: '/ar' }, { en: '/search', ar: '/ar/search' }, ...(await stories.paths())],
+    resolvePage: async (p, lang) => resolveSearchPage(p, lang) ?? (await home.resolve(p, lang)) ?? (await stories.resolve(p, lang)) ?? pages.resolve(p, lang),
+    listPaths: async () => [{ en: '/', ar: '/ar' }, { en: '/search', ar: '/ar/search' }, ...(await stories.paths()), ...(await pages.paths())],
   });
   search.register(server.app);
   // Build the index before the first visitor asks for it.

@@ -8,6 +8,7 @@ const parcel = createSectionParcel(
     story: () => import('./views/Story').then((m) => m.Story),
     home: () => import('./views/Home').then((m) => m.Home),
     search: () => import('./views/Search').then((m) => m.Search),
+    page: () => import('./views/Page').then((m) => m.Page),
   },
 );
 export const { bootstrap, mount, unmount, update } = parcel;

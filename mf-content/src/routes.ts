@@ -8,6 +8,7 @@ export const routes = {
     { template: 'story', pattern: '/stories/:slug', hydration: 'idle' },
     { template: 'home', pattern: '/', hydration: 'idle' },
     { template: 'search', pattern: '/search', hydration: 'eager' },
+    { template: 'page', pattern: '/:slug', hydration: 'idle' },
   ],
   widgets: [],
 } as const satisfies RouteManifest;

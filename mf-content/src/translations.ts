@@ -3,6 +3,7 @@ import type { Translations } from '@qf/shared/i18n';
 export const translations = {
   ns: 'content',
   en: {
+    page: { facts: 'In numbers', contact: 'Contact', phone: 'Phone', email: 'Email', website: 'Website', learnMore: 'Learn more: {{heading}}' },
     search: {
       title: 'Search',
       description: 'Search stories, events, programmes, experts and places of Qatar Foundation.',
@@ -38,6 +39,7 @@ export const translations = {
     },
   },
   ar: {
+    page: { facts: 'بالأرقام', contact: 'التواصل', phone: 'الهاتف', email: 'البريد الإلكتروني', website: 'الموقع الإلكتروني', learnMore: 'اعرف المزيد: {{heading}}' },
     search: {
       title: 'البحث',
       description: 'ابحث في قصص مؤسسة قطر وفعالياتها وبرامجها وخبرائها وأماكنها.',
