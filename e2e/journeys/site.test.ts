@@ -53,6 +53,7 @@ describe('server-rendered pages, before any JavaScript', () => {
     ['ar', '/ar/job-seekers', 'الباحثون عن عمل', 'اعرف المزيد'],
     ['en', '/sidra-medicine', 'Sidra Medicine', 'Contact'],
     ['en', '/idkt', 'Industry Development and Knowledge Transfer', 'For industry'],
+    ['en', '/idkt/for-industry', 'For industry', 'id="section-3"'],
     ['ar', '/ar/idkt', 'تنمية الصناعة ونقل المعرفة', 'لقطاع الصناعة'],
   ])('%s %s carries its title and body text', async (lang, path, title, text) => {
     const { status, body } = await html(path);

@@ -4,6 +4,9 @@ import { CONTRACT_VERSION, type RouteManifest } from '@qf/shared/contracts';
 export const routes = {
   contractVersion: CONTRACT_VERSION,
   remote: 'mf-idkt',
-  routes: [{ template: 'landing', pattern: '/idkt', hydration: 'idle' }],
+  routes: [
+    { template: 'landing', pattern: '/idkt', hydration: 'idle' },
+    { template: 'subpage', pattern: '/idkt/:slug', hydration: 'idle' },
+  ],
   widgets: [],
 } as const satisfies RouteManifest;

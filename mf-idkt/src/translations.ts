@@ -3,6 +3,7 @@ import type { Translations } from '@qf/shared/i18n';
 export const translations = {
   ns: 'idkt',
   en: {
+    subpage: { home: 'Industry Development and Knowledge Transfer' },
     landing: {
       statsLabel: 'IDKT in numbers',
       audiencesLabel: 'Who we work with',
@@ -17,6 +18,7 @@ export const translations = {
     },
   },
   ar: {
+    subpage: { home: 'تنمية الصناعة ونقل المعرفة' },
     landing: {
       statsLabel: 'تنمية الصناعة ونقل المعرفة بالأرقام',
       audiencesLabel: 'مع من نعمل',
