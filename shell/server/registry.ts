@@ -27,6 +27,7 @@ interface Options {
  */
 export function createRegistry({ source, ttlMs, fetchImpl = fetch, statusTimeoutMs = 1500 }: Options) {
   let doc: { stamp: string; registry: Registry } | undefined;
+  let fileCheckedAt = 0;
   const statuses = new Map<RemoteName, { at: number; value: Promise<RemoteStatus> }>();
   /** The last build seen of each remote: a remote that is down keeps its place in the hash. */
   const lastSeen = new Map<RemoteName, string>();
@@ -39,8 +40,11 @@ export function createRegistry({ source, ttlMs, fetchImpl = fetch, statusTimeout
       doc = { stamp: String(Date.now()), registry: registrySchema.parse(await res.json()) };
       return doc.registry;
     }
+    // Asked several times per request: the file is looked at most once per TTL.
+    if (doc && Date.now() - fileCheckedAt < ttlMs) return doc.registry;
     const stamp = String((await stat(source)).mtimeMs);
     if (doc?.stamp !== stamp) doc = { stamp, registry: registrySchema.parse(JSON.parse(await readFile(source, 'utf8'))) };
+    fileCheckedAt = Date.now();
     return doc.registry;
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createFileStore, fieldOf, plainField, requiredField } from '@qf/shared/content';
@@ -21,6 +21,18 @@ describe('the embedded file store', () => {
     expect(one && plainField(one, 'slug')).toBe('one');
     expect((await store.entry('two'))?.sys.contentType).toBe('event');
     expect(await store.entries('missing')).toEqual([]);
+  });
+
+  it('picks up edited files without a restart, looking for changes at most once per interval', async () => {
+    const file = path.join(dir, 'entries', 'a.json');
+    writeFileSync(file, JSON.stringify([entry('one')]));
+    const store = createFileStore(dir, { checkIntervalMs: 200 });
+    expect(await store.entries('article')).toHaveLength(1);
+    writeFileSync(file, JSON.stringify([entry('one'), entry('two')]));
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(await store.entries('article')).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await store.entries('article')).toHaveLength(2);
   });
 
   it('names the file and entry of invalid content', async () => {

@@ -4,17 +4,26 @@ import { entrySchema, type ContentSource, type Entry } from './types';
 
 /**
  * The embedded content store: `content/entries/*.json`, each file an array of entries. Files are
- * re-read when they change, so editing content needs no restart.
+ * re-read when they change, so editing content needs no restart. Whether they changed is looked at
+ * most once per `checkIntervalMs` (a look is a directory listing and a stat per file: done on every
+ * read it cost every page half a millisecond per read, several reads per page).
  */
-export function createFileStore(contentDir: string): ContentSource {
+export function createFileStore(contentDir: string, { checkIntervalMs = 1000 }: { checkIntervalMs?: number } = {}): ContentSource {
   const dir = path.join(contentDir, 'entries');
   type Loaded = { stamp: string; byType: Map<string, Entry[]>; byId: Map<string, Entry> };
   let cache: Loaded | undefined;
+  let checkedAt = 0;
   let loading: Promise<Loaded> | undefined;
 
   /** Concurrent readers share one check and, when files changed, one parse. */
   function load(): Promise<Loaded> {
-    loading ??= read().finally(() => (loading = undefined));
+    if (cache && Date.now() - checkedAt < checkIntervalMs) return Promise.resolve(cache);
+    loading ??= read()
+      .then((loaded) => {
+        checkedAt = Date.now();
+        return loaded;
+      })
+      .finally(() => (loading = undefined));
     return loading;
   }
 
