@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,7 +152,6 @@ export async function buildVariant(remote: Remote, file: string, from: string, t
   mkdirSync(folder, { recursive: true });
   for (const item of ['src', 'server', 'package.json', 'webpack.config.js', 'tsconfig.json']) cpSync(path.join(root, remote, item), path.join(folder, item), { recursive: true });
   const target = path.join(folder, file);
-  const { readFileSync } = await import('node:fs');
   const source = readFileSync(target, 'utf8');
   if (!source.includes(from)) throw new Error(`${file} does not contain ${from}`);
   writeFileSync(target, source.replace(from, to));

@@ -7,8 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import { buildMenuPreviews, contentSourceFromEnv } from '@qf/shared/content';
-import { remoteNames, type RemoteName } from '@qf/shared/contracts';
-import { pagePathsSchema } from '@qf/shared/contracts';
+import { pagePathsSchema, remoteNames, type RemoteName } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
@@ -29,7 +28,7 @@ const FRESH = 'public, max-age=60, stale-while-revalidate=600';
 
 export async function buildShellServer(config: ShellConfig): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, trustProxy: true });
-  const imageHosts = process.env.CONTENT_SOURCE === 'contentful' ? ['https://images.ctfassets.net'] : [];
+  const imageHosts = config.CONTENT_SOURCE === 'contentful' ? ['https://images.ctfassets.net'] : [];
 
   // Headers for every response; for HTML a fresh CSP nonce; ETags (computed before the nonce goes in,
   // so an unchanged page still answers 304) for HTML and page data. Runs before compression.
@@ -58,7 +57,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
   const shellBuild = readShellBuild(config.clientDir);
   const shellAssets = readShellAssets(config.clientDir);
   const manifests = createManifestReader();
-  const content = contentSourceFromEnv(path.resolve(config.clientDir, '..', '..', '..'), { ...process.env, CONTENT_DIR: config.CONTENT_DIR });
+  const content = contentSourceFromEnv(path.resolve(config.clientDir, '..', '..', '..'), { ...process.env, CONTENT_DIR: config.CONTENT_DIR, CONTENT_SOURCE: config.CONTENT_SOURCE });
   const globals = createGlobalsReader(content);
   let previews: { version: string; json: Promise<string> } | undefined;
   const list = (v: string) => v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);

@@ -12,6 +12,8 @@ const envSchema = z.object({
   /** The public origin of the site, used for canonical and hreflang links. */
   SITE_URL: z.url().optional(),
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
+  /** Where content comes from; the Contentful settings are read by the content source itself. */
+  CONTENT_SOURCE: z.enum(['files', 'contentful']).default('files'),
   /** How long the owner may take to answer before the page is served as unavailable. */
   SSR_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** Hand-written redirect rules (the story rules are generated from the content). */

@@ -40,9 +40,7 @@ export function Page({ data }: ViewComponentProps<PageData>): ReactElement {
           <p>{s.body}</p>
           {s.link ? (
             <p>
-              <a href={localePath(lang, s.link)} aria-label={t('page.learnMore', { heading: s.heading })}>
-                {t('page.learnMore', { heading: s.heading })}
-              </a>
+              <a href={localePath(lang, s.link)}>{t('page.learnMore', { heading: s.heading })}</a>
             </p>
           ) : null}
         </section>

@@ -129,7 +129,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
   const text = (name: 'name' | 'email' | 'title' | 'company' | 'nationality' | 'countryOfResidence', autoComplete: string, type = 'text') => (
     <div className={styles.field}>
       <label htmlFor={`${id}-${name}`}>{t(`registration.${name}`)}</label>
-      <input {...field(name)} type={type} autoComplete={autoComplete} required dir={type === 'email' ? 'ltr' : undefined} />
+      <input {...field(name)} className={styles.control} type={type} autoComplete={autoComplete} required dir={type === 'email' ? 'ltr' : undefined} />
       {error(name)}
     </div>
   );
@@ -166,7 +166,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
         {text('countryOfResidence', 'country-name')}
         <div className={styles.field}>
           <label htmlFor={`${id}-heardFrom`}>{t('registration.heardFrom')}</label>
-          <select {...field('heardFrom')} defaultValue="" required>
+          <select {...field('heardFrom')} className={styles.control} defaultValue="" required>
             <option value="" disabled>
               {t('registration.choose')}
             </option>
