@@ -1,4 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { migrations } from './migrations';
+
+export { migrations };
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -10,56 +13,6 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
-
-/** Versioned migrations: each runs once, in order, inside its own transaction. */
-export const migrations: { version: number; name: string; sql: string }[] = [
-  {
-    version: 1,
-    name: 'newsletter subscriptions',
-    sql: `
-      CREATE TABLE newsletter_subscriptions (
-        id bigserial PRIMARY KEY,
-        email text NOT NULL,
-        email_normalized text NOT NULL UNIQUE,
-        lang text NOT NULL CHECK (lang IN ('en', 'ar')),
-        created_at timestamptz NOT NULL DEFAULT now()
-      );`,
-  },
-  {
-    version: 2,
-    name: 'event registrations, seats and idempotency keys',
-    sql: `
-      CREATE TABLE event_seats (
-        event_id text PRIMARY KEY,
-        capacity integer NOT NULL CHECK (capacity >= 0),
-        taken integer NOT NULL DEFAULT 0 CHECK (taken >= 0)
-      );
-      CREATE TABLE event_registrations (
-        id bigserial PRIMARY KEY,
-        event_id text NOT NULL,
-        email text NOT NULL,
-        email_normalized text NOT NULL,
-        name text NOT NULL,
-        title text NOT NULL,
-        company text NOT NULL,
-        nationality text NOT NULL,
-        country_of_residence text NOT NULL,
-        heard_from text NOT NULL,
-        attendance text NOT NULL CHECK (attendance IN ('online', 'in-person')),
-        vaccinated boolean NOT NULL,
-        lang text NOT NULL CHECK (lang IN ('en', 'ar')),
-        created_at timestamptz NOT NULL DEFAULT now(),
-        UNIQUE (event_id, email_normalized)
-      );
-      CREATE TABLE idempotency_keys (
-        key text PRIMARY KEY,
-        scope text NOT NULL,
-        status integer NOT NULL,
-        body jsonb NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );`,
-  },
-];
 
 async function migrate(db: Db): Promise<void> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);

@@ -1,8 +1,14 @@
 import type { Translations } from '@qf/shared/i18n';
+import { uploads } from './strings/uploads';
+import { smallForms } from './strings/small-forms';
+import { push } from './strings/push';
 
 export const translations = {
   ns: 'forms',
   en: {
+    ...uploads.en,
+    ...smallForms.en,
+    ...push.en,
     honeypot: 'Leave this field empty',
     registration: {
       heading: 'Register for this event',
@@ -34,6 +40,9 @@ export const translations = {
     },
   },
   ar: {
+    ...uploads.ar,
+    ...smallForms.ar,
+    ...push.ar,
     honeypot: 'اترك هذا الحقل فارغاً',
     registration: {
       heading: 'سجّل في هذه الفعالية',

@@ -1,9 +1,17 @@
 import type { Translations } from '@qf/shared/i18n';
+import { menu } from './strings/menu';
+import { panels } from './strings/panels';
+import { footers } from './strings/footers';
+import { offline } from './strings/offline';
 
 /** The shell's own strings: chrome, page states and error pages. */
 export const translations = {
   ns: 'shell',
   en: {
+    ...menu.en,
+    ...panels.en,
+    ...footers.en,
+    ...offline.en,
     siteName: 'Qatar Foundation',
     skipToContent: 'Skip to main content',
     nav: {
@@ -57,6 +65,10 @@ export const translations = {
     },
   },
   ar: {
+    ...menu.ar,
+    ...panels.ar,
+    ...footers.ar,
+    ...offline.ar,
     siteName: 'مؤسسة قطر',
     skipToContent: 'انتقل إلى المحتوى الرئيسي',
     nav: {
