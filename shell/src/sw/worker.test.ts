@@ -1,0 +1,193 @@
+import { ASSET_CACHE, installServiceWorker, offlinePageFor, PAGE_CACHE, parsePushPayload, strategyFor, type WorkerScope } from './worker';
+
+const ORIGIN = 'https://www.example.org';
+
+/** Cache Storage in memory, matching by URL (what the worker relies on). */
+function memoryCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  const open = async (name: string) => {
+    let store = stores.get(name);
+    if (!store) stores.set(name, (store = new Map()));
+    const s = store;
+    const keyOf = (r: RequestInfo | URL) => (typeof r === 'string' ? r : r instanceof URL ? r.href : r.url);
+    return {
+      match: async (r: RequestInfo | URL) => s.get(keyOf(r))?.clone(),
+      put: async (r: RequestInfo | URL, res: Response) => void s.set(keyOf(r), res),
+      addAll: async (requests: Request[]) => {
+        for (const r of requests) s.set(r.url, new Response(`offline page ${new URL(r.url).pathname} (${r.cache})`, { headers: { 'content-type': 'text/html' } }));
+      },
+      keys: async () => [...s.keys()].map((k) => new Request(k)),
+      delete: async (r: RequestInfo | URL) => s.delete(keyOf(r)),
+    } as unknown as Cache;
+  };
+  const storage = { open, keys: async () => [...stores.keys()], delete: async (n: string) => stores.delete(n), has: async (n: string) => stores.has(n), match: async () => undefined } as unknown as CacheStorage;
+  return { storage, stores };
+}
+
+function fakeScope(fetchImpl: jest.Mock) {
+  const listeners = new Map<string, (event: unknown) => void>();
+  const { storage, stores } = memoryCaches();
+  const shown: { title: string; options: Record<string, unknown> }[] = [];
+  const opened: string[] = [];
+  const focused: string[] = [];
+  const windows: { url: string; focus: () => Promise<void> }[] = [];
+  const scope: WorkerScope = {
+    location: { origin: ORIGIN },
+    caches: storage,
+    fetch: fetchImpl as unknown as typeof fetch,
+    skipWaiting: jest.fn(async () => undefined),
+    clients: {
+      claim: jest.fn(async () => undefined),
+      matchAll: async () => windows,
+      openWindow: async (url: string) => void opened.push(url),
+    },
+    registration: { showNotification: async (title, options) => void shown.push({ title, options }) },
+    addEventListener: ((type: string, listener: (event: unknown) => void) => void listeners.set(type, listener)) as WorkerScope['addEventListener'],
+  };
+  installServiceWorker(scope, 'v42');
+  /** Dispatch an extendable event and wait for what it waits on. */
+  const dispatch = async (type: string, extra: Record<string, unknown> = {}) => {
+    let waited: Promise<unknown> = Promise.resolve();
+    let responded: Promise<Response> | undefined;
+    listeners.get(type)!({ ...extra, waitUntil: (p: Promise<unknown>) => (waited = p), respondWith: (p: Promise<Response>) => (responded = p) });
+    await waited;
+    return responded;
+  };
+  const get = (url: string, mode = 'no-cors') => dispatch('fetch', { request: Object.defineProperty(new Request(url), 'mode', { value: mode }) });
+  return { scope, dispatch, get, stores, shown, opened, focused, windows };
+}
+
+const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+describe('which requests the worker answers', () => {
+  it.each([
+    [`${ORIGIN}/_shell/main.0123456789.js`, 'no-cors', 'asset'],
+    [`${ORIGIN}/_shell/537.ab12cd34ef.css`, 'no-cors', 'asset'],
+    ['http://127.0.0.1:3001/browser/remoteEntry.0a1b2c3d4e.js', 'no-cors', 'asset'],
+    ['http://127.0.0.1:3001/browser/mf-manifest.0123456789abcdef.json', 'cors', 'asset'],
+    [`${ORIGIN}/page-data/stories/a/page-data.json`, 'cors', 'page-data'],
+    [`${ORIGIN}/page-data/app-data.json`, 'cors', null],
+    [`${ORIGIN}/stories/a`, 'navigate', 'page'],
+    [`${ORIGIN}/ar`, 'navigate', 'page'],
+    [`${ORIGIN}/api/forms/push/key`, 'navigate', null],
+    [`${ORIGIN}/api/forms/push/key`, 'cors', null],
+    [`${ORIGIN}/menupreviews.json`, 'cors', null],
+    [`${ORIGIN}/_shell/main.js`, 'no-cors', null],
+    ['https://maps.example.com/page', 'navigate', null],
+  ])('%s (%s) → %s', (url, mode, strategy) => {
+    expect(strategyFor({ method: 'GET', url, mode }, ORIGIN)).toBe(strategy);
+  });
+
+  it('leaves every other method alone', () => {
+    expect(strategyFor({ method: 'POST', url: `${ORIGIN}/page-data/a/page-data.json` }, ORIGIN)).toBeNull();
+  });
+
+  it('picks the offline page by the language prefix', () => {
+    expect(offlinePageFor(`${ORIGIN}/ar/stories/a`)).toBe('/ar/offline.html');
+    expect(offlinePageFor(`${ORIGIN}/ar`)).toBe('/ar/offline.html');
+    expect(offlinePageFor(`${ORIGIN}/arts`)).toBe('/offline.html');
+    expect(offlinePageFor(`${ORIGIN}/stories/a`)).toBe('/offline.html');
+  });
+});
+
+describe('the installed worker', () => {
+  it('caches both offline pages at install, bypassing the HTTP cache, and takes over at once', async () => {
+    const w = fakeScope(jest.fn());
+    await w.dispatch('install');
+    expect([...w.stores.get('qf-offline-v42')!.keys()]).toEqual([`${ORIGIN}/offline.html`, `${ORIGIN}/ar/offline.html`]);
+    expect(await w.stores.get('qf-offline-v42')!.get(`${ORIGIN}/ar/offline.html`)!.text()).toBe('offline page /ar/offline.html (reload)');
+    expect(w.scope.skipWaiting).toHaveBeenCalled();
+  });
+
+  it('drops the offline pages of older versions on activation and claims the open pages', async () => {
+    const w = fakeScope(jest.fn());
+    await w.scope.caches.open('qf-offline-v41');
+    await w.scope.caches.open(ASSET_CACHE);
+    await w.dispatch('install');
+    await w.dispatch('activate');
+    expect(await w.scope.caches.keys()).toEqual([ASSET_CACHE, 'qf-offline-v42']);
+    expect(w.scope.clients.claim).toHaveBeenCalled();
+  });
+
+  it('answers hashed assets from the cache once fetched, fetching remote files with CORS', async () => {
+    const fetchImpl = jest.fn(async () => new Response('code', { status: 200 }));
+    const w = fakeScope(fetchImpl);
+    const url = 'http://127.0.0.1:3001/browser/remoteEntry.0a1b2c3d4e.js';
+    expect(await (await w.get(url))!.text()).toBe('code');
+    expect(await (await w.get(url))!.text()).toBe('code');
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl).toHaveBeenCalledWith(url, { mode: 'cors', credentials: 'omit' });
+  });
+
+  it('never keeps a failed asset answer', async () => {
+    const fetchImpl = jest.fn(async () => new Response('missing', { status: 404 }));
+    const w = fakeScope(fetchImpl);
+    const url = `${ORIGIN}/_shell/main.0123456789.js`;
+    expect((await w.get(url))!.status).toBe(404);
+    expect((await w.get(url))!.status).toBe(404);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('serves a visited page and its page data from the cache when the network fails', async () => {
+    const fetchImpl = jest.fn(async (r: Request) => (r.url.endsWith('.json') ? Response.json({ path: '/stories/a' }) : html('<h1>Story A</h1>')));
+    const w = fakeScope(fetchImpl);
+    await w.dispatch('install');
+    expect(await (await w.get(`${ORIGIN}/stories/a`, 'navigate'))!.text()).toBe('<h1>Story A</h1>');
+    await w.get(`${ORIGIN}/page-data/stories/a/page-data.json`, 'cors');
+    fetchImpl.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await (await w.get(`${ORIGIN}/stories/a#top`, 'navigate'))!.text()).toBe('<h1>Story A</h1>');
+    expect(await (await w.get(`${ORIGIN}/page-data/stories/a/page-data.json`, 'cors'))!.json()).toEqual({ path: '/stories/a' });
+  });
+
+  it('serves the offline page of the right language for a page never visited, and a network error for unknown page data', async () => {
+    const w = fakeScope(
+      jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await w.dispatch('install');
+    expect(await (await w.get(`${ORIGIN}/ar/events`, 'navigate'))!.text()).toBe('offline page /ar/offline.html (reload)');
+    expect(await (await w.get(`${ORIGIN}/events`, 'navigate'))!.text()).toBe('offline page /offline.html (reload)');
+    expect((await w.get(`${ORIGIN}/page-data/events/page-data.json`, 'cors'))!.type).toBe('error');
+  });
+
+  it('does not keep error pages', async () => {
+    const fetchImpl = jest.fn(async () => new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } }));
+    const w = fakeScope(fetchImpl);
+    await w.get(`${ORIGIN}/nowhere`, 'navigate');
+    expect(w.stores.get(PAGE_CACHE)?.size ?? 0).toBe(0);
+  });
+
+  it('keeps at most 60 pages, dropping the oldest', async () => {
+    const w = fakeScope(jest.fn(async () => html('page')));
+    for (let i = 0; i < 62; i++) await w.get(`${ORIGIN}/p${i}`, 'navigate');
+    const keys = [...w.stores.get(PAGE_CACHE)!.keys()];
+    expect(keys).toHaveLength(60);
+    expect(keys[0]).toBe(`${ORIGIN}/p2`);
+  });
+
+  it('shows a pushed notification and opens its page on click, or focuses the window already showing it', async () => {
+    const w = fakeScope(jest.fn());
+    await w.dispatch('push', { data: { text: () => JSON.stringify({ title: 'New story', body: 'Read it now', url: '/stories/a' }) } });
+    expect(w.shown).toEqual([{ title: 'New story', options: { body: 'Read it now', icon: '/icons/icon-192.png', data: { url: `${ORIGIN}/stories/a` } } }]);
+    const close = jest.fn();
+    await w.dispatch('notificationclick', { notification: { close, data: w.shown[0]!.options.data } });
+    expect(close).toHaveBeenCalled();
+    expect(w.opened).toEqual([`${ORIGIN}/stories/a`]);
+    const focus = jest.fn(async () => undefined);
+    w.windows.push({ url: `${ORIGIN}/stories/a`, focus });
+    await w.dispatch('notificationclick', { notification: { close, data: { url: `${ORIGIN}/stories/a` } } });
+    expect(focus).toHaveBeenCalled();
+    expect(w.opened).toHaveLength(1);
+  });
+});
+
+describe('push payloads', () => {
+  it('never opens another site and survives a payload that is not JSON', () => {
+    expect(parsePushPayload(JSON.stringify({ title: 'T', body: 'B', url: 'https://evil.example/x' }), ORIGIN)).toEqual({ title: 'T', body: 'B', url: `${ORIGIN}/` });
+    expect(parsePushPayload('plain words', ORIGIN)).toEqual({ title: 'QF', body: 'plain words', url: `${ORIGIN}/` });
+    expect(parsePushPayload(null, ORIGIN)).toEqual({ title: 'QF', body: '', url: `${ORIGIN}/` });
+  });
+});
