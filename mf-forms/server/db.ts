@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { migrations } from './migrations';
+import { lockDataDir } from './data-dir-lock';
 
 export { migrations };
 
@@ -61,7 +62,11 @@ export async function openDb({ databaseUrl, dataDir }: { databaseUrl?: string; d
   } else {
     mkdirSync(dataDir, { recursive: true });
     const { PGlite } = await import('@electric-sql/pglite');
-    const lite = await PGlite.create(dataDir);
+    const unlock = lockDataDir(dataDir);
+    const lite = await PGlite.create(dataDir).catch((error: unknown) => {
+      unlock();
+      throw error;
+    });
     db = {
       kind: 'pglite',
       async query(sql, params) {
@@ -76,9 +81,12 @@ export async function openDb({ databaseUrl, dataDir }: { databaseUrl?: string; d
         await lite.query('SELECT 1');
         return result;
       },
-      close: () => lite.close(),
+      close: () => lite.close().finally(unlock),
     };
   }
-  await migrate(db);
+  await migrate(db).catch(async (error: unknown) => {
+    await db.close().catch(() => undefined);
+    throw error;
+  });
   return db;
 }

@@ -5,14 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
 import type { Db } from './db';
+import { testBackends, type TestDatabase } from './test-databases';
 
 jest.setTimeout(180_000);
 
-const RUNS = 20;
 const NOW = new Date('2026-11-22T09:00:00Z');
-let app: FastifyInstance;
-let db: Db;
-let work: string;
 
 const event = (id: string, fields: Record<string, unknown>) => ({
   sys: { id, contentType: 'event' },
@@ -29,118 +26,132 @@ const event = (id: string, fields: Record<string, unknown>) => ({
   },
 });
 
-beforeAll(async () => {
-  work = mkdtempSync(path.join(os.tmpdir(), 'qf-registration-'));
-  const contentDir = path.join(work, 'content');
-  cpSync(path.resolve(__dirname, '../../content/entries'), path.join(contentDir, 'entries'), { recursive: true });
-  const events = [
-    event('t-hybrid', { attendance: 'hybrid', registrationOpen: true, capacityInPerson: 2 }),
-    event('t-inperson', { attendance: 'in-person', registrationOpen: true, capacityInPerson: 1 }),
-    event('t-closed', { attendance: 'online', registrationOpen: false, capacityInPerson: 0 }),
-    event('t-ended', { attendance: 'online', registrationOpen: true, capacityInPerson: 0, endDate: '2026-01-01T00:00:00+03:00' }),
-    ...Array.from({ length: RUNS }, (_, i) => event(`t-hall-${i}`, { attendance: 'in-person', registrationOpen: true, capacityInPerson: 100 })),
-  ];
-  writeFileSync(path.join(contentDir, 'entries', 'zz-test-events.json'), JSON.stringify(events));
-  ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: path.join(work, 'db'), env: {}, content: createFileStore(contentDir), now: () => NOW, rateLimit: 1_000_000 }));
-});
+for (const backend of testBackends()) {
+  // The concurrency test runs 20 times against PGlite, and once against PostgreSQL.
+  const RUNS = backend.kind === 'pglite' ? 20 : 1;
+  (backend.enabled ? describe : describe.skip)(`POST /api/forms/events/{eventId}/registrations (${backend.label})`, () => {
+    let app: FastifyInstance;
+    let db: Db;
+    let work: string;
+    let store: TestDatabase;
 
-afterAll(async () => {
-  await app.close();
-  rmSync(work, { recursive: true, force: true });
-});
+    beforeAll(async () => {
+      work = mkdtempSync(path.join(os.tmpdir(), 'qf-registration-'));
+      const contentDir = path.join(work, 'content');
+      cpSync(path.resolve(__dirname, '../../content/entries'), path.join(contentDir, 'entries'), { recursive: true });
+      const events = [
+        event('t-hybrid', { attendance: 'hybrid', registrationOpen: true, capacityInPerson: 2 }),
+        event('t-inperson', { attendance: 'in-person', registrationOpen: true, capacityInPerson: 1 }),
+        event('t-closed', { attendance: 'online', registrationOpen: false, capacityInPerson: 0 }),
+        event('t-ended', { attendance: 'online', registrationOpen: true, capacityInPerson: 0, endDate: '2026-01-01T00:00:00+03:00' }),
+        ...Array.from({ length: RUNS }, (_, i) => event(`t-hall-${i}`, { attendance: 'in-person', registrationOpen: true, capacityInPerson: 100 })),
+      ];
+      writeFileSync(path.join(contentDir, 'entries', 'zz-test-events.json'), JSON.stringify(events));
+      store = await backend.create();
+      ({ app, db } = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: store.dataDir, databaseUrl: store.databaseUrl, env: {}, content: createFileStore(contentDir), now: () => NOW, rateLimit: 1_000_000 }));
+    });
 
-const person = (email: string, attendance: 'online' | 'in-person' = 'in-person') => ({ name: 'Layla Hassan', email, title: 'Teacher', company: 'Qatar Academy', nationality: 'Qatari', countryOfResidence: 'Qatar', heardFrom: 'website', attendance, vaccinated: true });
-const register = (eventId: string, body: unknown, lang = 'en', headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: `/api/forms/events/${eventId}/registrations?lang=${lang}`, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
-const count = async (eventId: string) => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM event_registrations WHERE event_id = $1', [eventId]))[0]?.n);
+    afterAll(async () => {
+      await app.close();
+      await store.drop();
+      rmSync(work, { recursive: true, force: true });
+    });
 
-describe('POST /api/forms/events/{eventId}/registrations', () => {
-  it('registers a visitor and promises the email', async () => {
-    const res = await register('t-hybrid', person('one@example.org', 'online'));
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ outcome: 'registered', message: 'Thank you for registering. An email with the viewing details will follow.' });
-    expect(await count('t-hybrid')).toBe(1);
-  });
+    const person = (email: string, attendance: 'online' | 'in-person' = 'in-person') => ({ name: 'Layla Hassan', email, title: 'Teacher', company: 'Qatar Academy', nationality: 'Qatari', countryOfResidence: 'Qatar', heardFrom: 'website', attendance, vaccinated: true });
+    const register = (eventId: string, body: unknown, lang = 'en', headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: `/api/forms/events/${eventId}/registrations?lang=${lang}`, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+    const count = async (eventId: string) => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM event_registrations WHERE event_id = $1', [eventId]))[0]?.n);
 
-  it('answers in Arabic, and refuses a second registration with the same email in any case', async () => {
-    const res = await register('t-hybrid', person('ONE@example.org', 'online'), 'ar');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('لقد سجّلت بالفعل في هذه الفعالية بعنوان البريد الإلكتروني هذا.');
-    expect(await count('t-hybrid')).toBe(1);
-  });
+    it('registers a visitor and promises the email', async () => {
+      const res = await register('t-hybrid', person('one@example.org', 'online'));
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ outcome: 'registered', message: 'Thank you for registering. An email with the viewing details will follow.' });
+      expect(await count('t-hybrid')).toBe(1);
+    });
 
-  it('returns the first answer to a retried request and stores it once', async () => {
-    const headers = { 'idempotency-key': 'retry-0123456789' };
-    const first = await register('t-hybrid', person('retry@example.org', 'online'), 'en', headers);
-    const again = await register('t-hybrid', person('retry@example.org', 'online'), 'en', headers);
-    expect(first.statusCode).toBe(201);
-    expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(first.json());
-    expect(await count('t-hybrid')).toBe(2);
-  });
-
-  it('puts the SPEC message next to each bad field and stores nothing', async () => {
-    const res = await register('t-hybrid', { ...person('bad@example.org'), name: '', email: 'nope', vaccinated: false, heardFrom: 'pigeon' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ name: 'Please enter a valid name', email: 'Please enter a valid email address', vaccinated: 'This field is required.', heardFrom: 'Select an option' });
-    expect(await count('t-hybrid')).toBe(2);
-  });
-
-  it.each([
-    ['malformed JSON', '{not json'],
-    ['an array', '[]'],
-    ['a string', '"text"'],
-    ['script tags, 24,000 characters', JSON.stringify({ name: '<script>alert(1)</script>'.repeat(1000) })],
-    ['an SQL fragment', JSON.stringify({ name: "Robert'); DROP TABLE event_registrations;--" })],
-  ])('answers 400, never 5xx, to %s', async (_label, payload) => {
-    const res = await app.inject({ method: 'POST', url: '/api/forms/events/t-hybrid/registrations', headers: { 'content-type': 'application/json' }, payload });
-    expect(res.statusCode).toBe(400);
-  });
-
-  it('says Registration Closed when registration is closed or the event is over', async () => {
-    for (const id of ['t-closed', 't-ended']) {
-      const res = await register(id, person('late@example.org', 'online'));
+    it('answers in Arabic, and refuses a second registration with the same email in any case', async () => {
+      const res = await register('t-hybrid', person('ONE@example.org', 'online'), 'ar');
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('Registration Closed');
-    }
-  });
+      expect(res.json().message).toBe('لقد سجّلت بالفعل في هذه الفعالية بعنوان البريد الإلكتروني هذا.');
+      expect(await count('t-hybrid')).toBe(1);
+    });
 
-  it('answers 404 for an event that does not exist', async () => {
-    expect((await register('no-such-event', person('x@example.org'))).statusCode).toBe(404);
-  });
+    it('returns the first answer to a retried request and stores it once', async () => {
+      const headers = { 'idempotency-key': 'retry-0123456789' };
+      const first = await register('t-hybrid', person('retry@example.org', 'online'), 'en', headers);
+      const again = await register('t-hybrid', person('retry@example.org', 'online'), 'en', headers);
+      expect(first.statusCode).toBe(201);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      expect(await count('t-hybrid')).toBe(2);
+    });
 
-  it('leaves online attendance when the in-person seats of a hybrid event are taken', async () => {
-    expect((await register('t-hybrid', person('seat1@example.org'))).statusCode).toBe(201);
-    expect((await register('t-hybrid', person('seat2@example.org'))).statusCode).toBe(201);
-    const full = await register('t-hybrid', person('seat3@example.org'));
-    expect(full.statusCode).toBe(409);
-    expect(full.json().outcome).toBe('in-person-full');
-    expect((await register('t-hybrid', person('seat3@example.org', 'online'))).statusCode).toBe(201);
-    const availability = await app.inject('/api/forms/events/t-hybrid/availability');
-    expect(availability.json()).toEqual({ open: true, online: true, inPerson: false, seatsLeft: 0 });
-  });
+    it('puts the SPEC message next to each bad field and stores nothing', async () => {
+      const res = await register('t-hybrid', { ...person('bad@example.org'), name: '', email: 'nope', vaccinated: false, heardFrom: 'pigeon' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ name: 'Please enter a valid name', email: 'Please enter a valid email address', vaccinated: 'This field is required.', heardFrom: 'Select an option' });
+      expect(await count('t-hybrid')).toBe(2);
+    });
 
-  it('tells the visitor to watch the recording when every seat of an in-person event is booked', async () => {
-    expect((await register('t-inperson', person('only@example.org'))).statusCode).toBe(201);
-    const full = await register('t-inperson', person('second@example.org'));
-    expect(full.json()).toEqual({ outcome: 'full', message: 'Thank you for your interest in this event. The event is now at full capacity. Please check this page after the event to watch the recording.' });
-  });
+    it.each([
+      ['malformed JSON', '{not json'],
+      ['an array', '[]'],
+      ['a string', '"text"'],
+      ['script tags, 24,000 characters', JSON.stringify({ name: '<script>alert(1)</script>'.repeat(1000) })],
+      ['an SQL fragment', JSON.stringify({ name: "Robert'); DROP TABLE event_registrations;--" })],
+    ])('answers 400, never 5xx, to %s', async (_label, payload) => {
+      const res = await app.inject({ method: 'POST', url: '/api/forms/events/t-hybrid/registrations', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(400);
+    });
 
-  it(`accepts exactly 100 of 500 simultaneous in-person registrations for 100 seats, ${RUNS} times`, async () => {
-    for (let run = 0; run < RUNS; run++) {
-      const id = `t-hall-${run}`;
-      const answers = await Promise.all(Array.from({ length: 500 }, (_, i) => register(id, person(`visitor-${i}@example.org`))));
-      const codes = answers.map((a) => a.statusCode);
-      expect(codes.filter((c) => c === 201)).toHaveLength(100);
-      expect(codes.filter((c) => c === 409)).toHaveLength(400);
-      expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().outcome === 'full')).toBe(true);
-      expect(await count(id)).toBe(100);
-      const dupes = await db.query('SELECT email_normalized FROM event_registrations WHERE event_id = $1 GROUP BY email_normalized HAVING count(*) > 1', [id]);
-      expect(dupes).toEqual([]);
-      expect((await db.query<{ taken: number }>('SELECT taken FROM event_seats WHERE event_id = $1', [id]))[0]?.taken).toBe(100);
-    }
+    it('says Registration Closed when registration is closed or the event is over', async () => {
+      for (const id of ['t-closed', 't-ended']) {
+        const res = await register(id, person('late@example.org', 'online'));
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe('Registration Closed');
+      }
+    });
+
+    it('answers 404 for an event that does not exist', async () => {
+      expect((await register('no-such-event', person('x@example.org'))).statusCode).toBe(404);
+    });
+
+    it('leaves online attendance when the in-person seats of a hybrid event are taken', async () => {
+      expect((await register('t-hybrid', person('seat1@example.org'))).statusCode).toBe(201);
+      expect((await register('t-hybrid', person('seat2@example.org'))).statusCode).toBe(201);
+      const full = await register('t-hybrid', person('seat3@example.org'));
+      expect(full.statusCode).toBe(409);
+      expect(full.json().outcome).toBe('in-person-full');
+      expect((await register('t-hybrid', person('seat3@example.org', 'online'))).statusCode).toBe(201);
+      const availability = await app.inject('/api/forms/events/t-hybrid/availability');
+      expect(availability.json()).toEqual({ open: true, online: true, inPerson: false, seatsLeft: 0 });
+    });
+
+    it('tells the visitor to watch the recording when every seat of an in-person event is booked', async () => {
+      expect((await register('t-inperson', person('only@example.org'))).statusCode).toBe(201);
+      const full = await register('t-inperson', person('second@example.org'));
+      expect(full.json()).toEqual({ outcome: 'full', message: 'Thank you for your interest in this event. The event is now at full capacity. Please check this page after the event to watch the recording.' });
+    });
+
+    it(`accepts exactly 100 of 500 simultaneous in-person registrations for 100 seats, ${RUNS === 1 ? 'once' : `${RUNS} times`}`, async () => {
+      for (let run = 0; run < RUNS; run++) {
+        const id = `t-hall-${run}`;
+        const answers = await Promise.all(Array.from({ length: 500 }, (_, i) => register(id, person(`visitor-${i}@example.org`))));
+        const codes = answers.map((a) => a.statusCode);
+        expect(codes.filter((c) => c === 201)).toHaveLength(100);
+        expect(codes.filter((c) => c === 409)).toHaveLength(400);
+        expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().outcome === 'full')).toBe(true);
+        expect(await count(id)).toBe(100);
+        const dupes = await db.query('SELECT email_normalized FROM event_registrations WHERE event_id = $1 GROUP BY email_normalized HAVING count(*) > 1', [id]);
+        expect(dupes).toEqual([]);
+        expect((await db.query<{ taken: number }>('SELECT taken FROM event_seats WHERE event_id = $1', [id]))[0]?.taken).toBe(100);
+        // One confirmation per accepted seat: the 400 refused transactions rolled their email back.
+        const mails = await db.query<{ n: string }>("SELECT count(*) AS n FROM email_outbox WHERE kind = 'event-registration' AND subject = $1", [`Your registration: Test event ${id}`]);
+        expect(Number(mails[0]?.n)).toBe(100);
+      }
+    });
   });
-});
+}
 
 it('keeps the fixture out of the repository content', () => {
   expect(readFileSync(path.resolve(__dirname, '../../content/entries/event.json'), 'utf8')).not.toContain('t-hall-0');

@@ -1,15 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { plainField, type ContentSource } from '@qf/shared/content';
+import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
 import { registrationErrors, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '@qf/shared/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { filledHoneypot } from './guard';
+import { enqueueEmail } from './outbox';
+import { registrationEmail, type ViewingDetails } from './emails';
 
 interface EventRules {
   registrationOpen: boolean;
   attendance: 'online' | 'in-person' | 'hybrid';
   capacity: number;
   ended: boolean;
+  entry: Entry;
+}
+
+/** What the confirmation email tells the visitor, in their language (English where a field has no Arabic). */
+function viewingDetails(entry: Entry, lang: Lang, attendance: ViewingDetails['attendance']): ViewingDetails {
+  const text = (field: string) => fieldOf<string>(entry, field, lang) ?? fieldOf<string>(entry, field, 'en') ?? '';
+  return {
+    title: text('title'),
+    startDate: plainField<string>(entry, 'startDate') ?? '',
+    endDate: plainField<string>(entry, 'endDate') ?? plainField<string>(entry, 'startDate') ?? '',
+    attendance,
+    location: text('location'),
+    webinarLink: plainField<string>(entry, 'webinarLink') || undefined,
+  };
 }
 
 class Outcome extends Error {
@@ -35,6 +51,7 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
       attendance: plainField<EventRules['attendance']>(entry, 'attendance') ?? 'online',
       capacity: plainField<number>(entry, 'capacityInPerson') ?? 0,
       ended: Date.parse(plainField<string>(entry, 'endDate') ?? '') < now().getTime(),
+      entry,
     };
   }
 
@@ -118,6 +135,7 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
           const seat = await tx.query('UPDATE event_seats SET taken = taken + 1 WHERE event_id = $1 AND taken < capacity RETURNING taken', [eventId]);
           if (seat.length === 0) throw new Outcome(rules.attendance === 'hybrid' ? 'in-person-full' : 'full');
         }
+        await enqueueEmail(tx, registrationEmail(lang, input.email, input.name, viewingDetails(rules.entry, lang, input.attendance)));
         const ok = send('registered');
         if (idempotencyKey) await tx.query('INSERT INTO idempotency_keys (key, scope, status, body) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING', [idempotencyKey, 'event-registration', ok.status, JSON.stringify(ok.body)]);
         return ok;

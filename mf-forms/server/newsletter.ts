@@ -4,6 +4,8 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { backPath, outcomePage } from './outcome-page';
 import { filledHoneypot } from './guard';
+import { enqueueEmail } from './outbox';
+import { welcomeEmail } from './emails';
 
 /**
  * `POST /api/forms/newsletter` with `{"email": "..."}` (JSON or a plain form post). Answers one of the
@@ -28,13 +30,18 @@ export function registerNewsletter(app: FastifyInstance, db: Db): void {
     if (!parsed.success) return answer('invalid-email');
     const email = parsed.data.email;
     try {
-      // One statement: the unique index decides, so two simultaneous requests cannot both subscribe.
-      const rows = await db.query<{ id: string }>(
-        `INSERT INTO newsletter_subscriptions (email, email_normalized, lang) VALUES ($1, $2, $3)
-         ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
-        [email, email.toLowerCase(), lang],
-      );
-      return answer(rows.length === 1 ? 'subscribed' : 'already-subscribed');
+      // The unique index decides, so two simultaneous requests cannot both subscribe; the welcome email
+      // is queued in the same transaction, so it exists exactly when the subscription does.
+      const subscribed = await db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: string }>(
+          `INSERT INTO newsletter_subscriptions (email, email_normalized, lang) VALUES ($1, $2, $3)
+           ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
+          [email, email.toLowerCase(), lang],
+        );
+        if (rows.length === 1) await enqueueEmail(tx, welcomeEmail(lang, email));
+        return rows.length === 1;
+      });
+      return answer(subscribed ? 'subscribed' : 'already-subscribed');
     } catch (error) {
       request.log.error(error);
       console.error('newsletter subscription failed', error);

@@ -20,11 +20,11 @@ export function backPath(referer: string | undefined, lang: Lang): string {
 }
 
 /** The outcome of a form posted without JavaScript, as a small page in the visitor's language. */
-export function outcomePage(lang: Lang, message: string, back: string): string {
+export function outcomePage(lang: Lang, message: string, back: string, title: string = titles[lang]): string {
   return `<!doctype html>
 <html lang="${lang}" dir="${languages[lang].dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(titles[lang])}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title></head>
 <body>
-<main><h1>${escape(titles[lang])}</h1><p role="status">${escape(message)}</p><p><a href="${escape(back)}">${escape(backLabel[lang])}</a></p></main>
+<main><h1>${escape(title)}</h1><p role="status">${escape(message)}</p><p><a href="${escape(back)}">${escape(backLabel[lang])}</a></p></main>
 </body></html>`;
 }

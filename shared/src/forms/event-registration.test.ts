@@ -23,6 +23,15 @@ describe('event registration form', () => {
     expect(registrationErrors({ ...valid, vaccinated: false, attendance: 'by-post' }, 'ar')).toEqual({ vaccinated: 'هذا الحقل مطلوب.', attendance: 'يُرجى اختيار أحد الخيارات' });
   });
 
+  it('refuses markup in the text fields but keeps apostrophes and other punctuation of real names', () => {
+    expect(registrationErrors({ ...valid, name: '<script>alert(1)</script>', company: 'Acme <b>', title: '<img src=x onerror=alert(1)>' }, 'en')).toEqual({
+      name: 'Please enter a valid name',
+      title: 'Please enter a valid title',
+      company: 'Please enter a company name',
+    });
+    expect(registrationErrors({ ...valid, name: "Seán O'Brien-Al Thani", company: 'Smith & Sons (Qatar), W.L.L.' }, 'en')).toEqual({});
+  });
+
   it('keeps the SPEC capacity messages word for word, with Arabic for every message', () => {
     expect(registrationMessages.en.full).toBe('Thank you for your interest in this event. The event is now at full capacity. Please check this page after the event to watch the recording.');
     expect(registrationMessages.en.closed).toBe('Registration Closed');

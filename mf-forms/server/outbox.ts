@@ -1,0 +1,205 @@
+import nodemailer from 'nodemailer';
+import type { Lang } from '@qf/shared/i18n';
+import type { Db, Queryable } from './db';
+
+/** One email, as the form that sends it writes it: already in the visitor's language. */
+export interface OutboxMessage {
+  /** What the email is (`newsletter-welcome`, `event-registration`, ...): for ops and for tests. */
+  kind: string;
+  to: string;
+  lang: Lang;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Queue an email in the submission's own transaction (`db.transaction(tx => ...)`): it exists exactly
+ * when the submission does, and the visitor's answer never waits for SMTP.
+ */
+export async function enqueueEmail(tx: Queryable, message: OutboxMessage): Promise<void> {
+  await tx.query('INSERT INTO email_outbox (kind, to_address, lang, subject, text, html) VALUES ($1, $2, $3, $4, $5, $6)', [
+    message.kind,
+    message.to,
+    message.lang,
+    message.subject,
+    message.text,
+    message.html,
+  ]);
+}
+
+export const DEFAULT_MAIL_FROM = '"Qatar Foundation" <no-reply@qf.org.qa>';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://...` (TLS from the start). */
+  smtpUrl: string;
+  from?: string;
+  /** How often pending rows are looked for (default 5 s). */
+  pollMs?: number;
+  /** The first retry waits this long, each later one twice as long as the one before (default 30 s)... */
+  retryBaseMs?: number;
+  /** ...up to this (default 1 h). */
+  retryMaxMs?: number;
+  /** After this many failed attempts the row is given up (default 20: about a day of retries). */
+  maxAttempts?: number;
+  /** A claimed row is left alone this long; a worker that died mid-send has it retried after (default 5 min). */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+export interface OutboxWorker {
+  /** Deliver what is due now; resolves with the number of rows claimed. */
+  runOnce(): Promise<number>;
+  /** Stop polling and wait for a delivery in progress. */
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: string | number;
+  to_address: string;
+  lang: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+/** An SMTP URL, or the reason it is not one (checked before the server starts). */
+export function smtpUrlProblem(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return `SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`;
+    if (!url.hostname) return 'SMTP_URL has no host';
+    return null;
+  } catch {
+    return 'SMTP_URL is not a URL (expected smtp://user:pass@host:port)';
+  }
+}
+
+/**
+ * nodemailer reads its options from the URL's query (`?tls.rejectUnauthorized=false`, `requireTLS=true`);
+ * timeouts the URL does not set are short, so an unreachable server fails an attempt well within a lease.
+ */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, ms] of [['connectionTimeout', 15_000], ['greetingTimeout', 15_000], ['socketTimeout', 60_000]] as const) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
+  }
+  return url.toString();
+}
+
+/** Exponential backoff with a cap: base, 2·base, 4·base, ... never more than max. */
+export const retryDelay = (attempts: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+
+/**
+ * Delivers pending outbox rows over SMTP. Rows are claimed by one atomic UPDATE whose subquery takes them
+ * `FOR UPDATE SKIP LOCKED` and pushes their next attempt past a lease, so two workers (two servers on one
+ * PostgreSQL) never send one row at the same time, and the send itself happens outside any transaction
+ * (PGlite runs one transaction at a time: a slow SMTP server must not hold up submissions). Delivery is at
+ * least once: a worker killed between the send and the `sent_at` update sends that row again later.
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const problem = smtpUrlProblem(options.smtpUrl);
+  if (problem) throw new Error(problem);
+  const { db } = options;
+  const from = options.from ?? DEFAULT_MAIL_FROM;
+  const pollMs = options.pollMs ?? 5_000;
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+  const retryMaxMs = options.retryMaxMs ?? 3_600_000;
+  const maxAttempts = options.maxAttempts ?? 20;
+  const leaseMs = options.leaseMs ?? 300_000;
+  const batchSize = options.batchSize ?? 10;
+  const transport = nodemailer.createTransport(withTimeouts(options.smtpUrl));
+  const inFlight = new Set<Promise<number>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastProblem = '';
+
+  async function deliver(row: Claimed): Promise<void> {
+    try {
+      await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text, html: row.html, headers: { 'Content-Language': row.lang } });
+      await db.query('UPDATE email_outbox SET sent_at = now(), next_attempt_at = NULL, last_error = NULL WHERE id = $1', [row.id]);
+    } catch (error) {
+      const e = error as { message?: string; responseCode?: number; command?: string };
+      const message = String(e.message ?? error).slice(0, 1000);
+      // A recipient the server refuses for good (5xx at RCPT TO) will never be accepted: stop retrying it.
+      const refused = e.command === 'RCPT TO' && typeof e.responseCode === 'number' && e.responseCode >= 500;
+      if (refused || row.attempts >= maxAttempts) {
+        await db.query('UPDATE email_outbox SET last_error = $2, next_attempt_at = NULL WHERE id = $1', [row.id, message]);
+      } else {
+        await db.query("UPDATE email_outbox SET last_error = $2, next_attempt_at = now() + $3::double precision * interval '1 millisecond' WHERE id = $1", [
+          row.id,
+          message,
+          retryDelay(row.attempts, retryBaseMs, retryMaxMs),
+        ]);
+      }
+    }
+  }
+
+  async function claimAndDeliver(): Promise<number> {
+    const rows = await db.query<Claimed>(
+      `UPDATE email_outbox SET attempts = attempts + 1, next_attempt_at = now() + $2::double precision * interval '1 millisecond'
+       WHERE id IN (
+         SELECT id FROM email_outbox WHERE sent_at IS NULL AND next_attempt_at <= now()
+         ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+       )
+       RETURNING id, to_address, lang, subject, text, html, attempts`,
+      [batchSize, leaseMs],
+    );
+    for (const row of rows) await deliver({ ...row, attempts: Number(row.attempts) });
+    return rows.length;
+  }
+
+  function runOnce(): Promise<number> {
+    const run = claimAndDeliver().finally(() => inFlight.delete(run));
+    inFlight.add(run);
+    return run;
+  }
+
+  async function loop(): Promise<void> {
+    timer = undefined;
+    try {
+      while (!stopped && (await runOnce()) === batchSize);
+      lastProblem = '';
+    } catch (error) {
+      // The database is unavailable (or closing): say so once, not on every poll.
+      const text = String((error as Error).message ?? error);
+      if (text !== lastProblem) console.error('mf-forms outbox: could not read the outbox', error);
+      lastProblem = text;
+    }
+    if (!stopped) {
+      timer = setTimeout(() => void loop(), pollMs);
+      timer.unref();
+    }
+  }
+  void loop();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+      transport.close();
+    },
+  };
+}
+
+let warnedNoSmtp = false;
+
+/**
+ * The worker when `SMTP_URL` is set. Without it the emails stay pending in `email_outbox` (said once per
+ * process), to be delivered by the first server started with SMTP configured.
+ */
+export function outboxFromEnv(db: Db, env: NodeJS.ProcessEnv, overrides: Partial<OutboxWorkerOptions> = {}): OutboxWorker | undefined {
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (!smtpUrl) {
+    if (!warnedNoSmtp) console.info('mf-forms: SMTP_URL is not set; confirmation emails wait in email_outbox until a server with SMTP_URL runs');
+    warnedNoSmtp = true;
+    return undefined;
+  }
+  const pollMs = env.OUTBOX_POLL_MS ? Number(env.OUTBOX_POLL_MS) : undefined;
+  if (pollMs !== undefined && !(Number.isFinite(pollMs) && pollMs >= 100)) throw new Error('OUTBOX_POLL_MS must be a number of milliseconds, at least 100');
+  return startOutboxWorker({ db, smtpUrl, from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM, pollMs, ...overrides });
+}
