@@ -37,6 +37,21 @@ describe('root-level pages', () => {
     expect(await pages.resolve('/stories/x', 'en')).toBeNull();
   });
 
+  it('places the form a page names, with the window and choices from the entries it links', async () => {
+    const art = await pages.resolve('/art-contest', 'en');
+    expect(art?.widgets).toEqual(['mf-forms/ArtEntry']);
+    expect(pageDataSchema.parse(art?.data).form).toEqual({
+      widget: 'ArtEntry',
+      props: { windowId: 'form-window-art-contest', title: 'Art contest: Our shared home', opensAt: '2026-10-01T00:00:00+03:00', closesAt: '2028-03-31T23:59:59+03:00' },
+    });
+    const scholarship = pageDataSchema.parse((await pages.resolve('/pre-university-scholarship', 'ar'))?.data).form;
+    expect(scholarship).toMatchObject({ widget: 'Scholarship', props: { windowId: 'form-window-scholarship-open', title: 'منحة ما قبل الجامعة، دورة 2028', resultsAt: '2028-12-13T09:00:00+03:00' } });
+    expect(scholarship?.props.schools).toContainEqual({ id: 'school-awsaj-academy', title: 'أكاديمية العوسج' });
+    const closed = pageDataSchema.parse((await pages.resolve('/pre-university-scholarship-2020', 'en'))?.data).form;
+    expect(closed?.props).toMatchObject({ windowId: 'form-window-scholarship-2020', closesAt: '2020-11-22T23:59:59+03:00' });
+    expect((await pages.resolve('/about', 'en'))?.widgets).toEqual([]);
+  });
+
   it('lists pages and entities for the sitemap', async () => {
     const paths = await pages.paths();
     expect(paths).toContainEqual(expect.objectContaining({ en: '/about', ar: '/ar/about' }));

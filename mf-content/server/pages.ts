@@ -4,6 +4,7 @@ import { otherLang, type Lang } from '@qf/shared/i18n';
 import { contentPath, localePath, matchPattern } from '@qf/shared/routing';
 import { routes } from '../src/routes';
 import { pageDataSchema, type PageData } from '../src/views/page-data';
+import { pageForm } from './page-forms';
 
 const pageRoute = routes.routes.find((r) => r.template === 'page')!;
 
@@ -34,6 +35,7 @@ export function createContentPages(content: ContentSource) {
         stats: fieldOf(entry, 'stats', lang) ?? [],
         image,
         contact: isEntity ? { phone: plainField(entry, 'phone'), email: plainField(entry, 'email'), website: plainField(entry, 'website') } : undefined,
+        form: isEntity ? undefined : await pageForm(content, entry, lang),
       });
       return {
         template: pageRoute.template,
@@ -47,7 +49,7 @@ export function createContentPages(content: ContentSource) {
           ...(isEntity ? { structuredData: [{ '@context': 'https://schema.org', '@type': 'Organization', name: data.title, description: data.intro, ...(data.contact?.website ? { url: data.contact.website } : {}) }] } : {}),
         },
         data,
-        widgets: [],
+        widgets: data.form ? [`mf-forms/${data.form.widget}`] : [],
       };
     },
     async paths(): Promise<PagePathEntry[]> {

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
 import type { PageData } from './page-data';
 import styles from './Page.module.css';
@@ -67,6 +67,7 @@ export function Page({ data }: ViewComponentProps<PageData>): ReactElement {
           </ul>
         </section>
       ) : null}
+      {data.form ? <Widget id={`mf-forms/${data.form.widget}`} instance="page" props={data.form.props} /> : null}
     </article>
   );
 }

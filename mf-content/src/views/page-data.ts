@@ -11,5 +11,8 @@ export const pageDataSchema = z.object({
   stats: z.array(z.object({ value: z.string(), label: z.string() })),
   image: image.optional(),
   contact: z.object({ phone: z.string().optional(), email: z.string().optional(), website: z.string().optional() }).optional(),
+  /** An mf-forms widget placed under the content, with its props. */
+  form: z.object({ widget: z.string().regex(/^[A-Za-z]+$/), props: z.record(z.string(), z.unknown()) }).optional(),
 });
+export type PageForm = NonNullable<PageData['form']>;
 export type PageData = z.infer<typeof pageDataSchema>;

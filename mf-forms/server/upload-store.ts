@@ -1,0 +1,115 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { IncomingMessage } from 'node:http';
+import type { FileKind } from '@qf/shared/forms';
+
+/** The kind a file's first bytes say it is, whatever its name claims; null for anything else. */
+export function sniffKind(head: Uint8Array): FileKind | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'pdf';
+  // A local file header, or the end record of an empty archive.
+  if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06)) return 'zip';
+  return null;
+}
+
+/** The file went over the size limit: the rest of it is not read. */
+export class FileTooLarge extends Error {}
+/** The file's first bytes are not those of the type its name claims: the rest of it is not read. */
+export class WrongKind extends Error {}
+
+/** Counts, hashes and checks the first bytes of what passes through, unchanged. */
+class Inspector extends Transform {
+  size = 0;
+  head = Buffer.alloc(0);
+  private readonly hash = createHash('sha256');
+  constructor(private readonly expected: FileKind) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.head.length < 8) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, 8 - this.head.length)]);
+      if (this.head.length === 8 && sniffKind(this.head) !== this.expected) return done(new WrongKind());
+    }
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+  override _flush(done: TransformCallback): void {
+    done(this.size > 0 && sniffKind(this.head) !== this.expected ? new WrongKind() : null);
+  }
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+export interface StoredFile {
+  /** The random name the file is stored under (a UUID) and its id in the database. */
+  id: string;
+  path: string;
+  size: number;
+  kind: FileKind;
+  sha256: string;
+}
+
+/**
+ * The folder uploads are written to: outside every folder the server serves, files named by random
+ * UUIDs (never by anything the visitor sent), readable by the server's user only. Nothing serves them
+ * back; the teams read them through the export's file references.
+ */
+export function createUploadStore(dir: string) {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return {
+    dir,
+    /**
+     * Streams one file part to disk while counting, hashing and checking its first bytes against the
+     * `expected` kind; rejects with FileTooLarge at the size limit or WrongKind at the first bytes, having
+     * deleted what it wrote. The file is synced before this resolves: what the API acknowledges is on disk.
+     */
+    async save(source: Readable, expected: FileKind): Promise<StoredFile> {
+      const id = randomUUID();
+      const file = path.join(dir, id);
+      const inspector = new Inspector(expected);
+      // busboy stops passing data at the limit but ends the stream only at the end of the part: stop
+      // here at once, so a 50 MB part is answered at 10 MB.
+      source.once('limit', () => source.destroy(new FileTooLarge()));
+      try {
+        await pipeline(source, inspector, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+        const handle = await open(file, 'r');
+        await handle.sync().finally(() => handle.close());
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
+      return { id, path: file, size: inspector.size, kind: expected, sha256: inspector.digest() };
+    },
+    async remove(files: readonly { path: string }[]): Promise<void> {
+      await Promise.all(files.map((f) => rm(f.path, { force: true })));
+    },
+  };
+}
+export type UploadStore = ReturnType<typeof createUploadStore>;
+
+/**
+ * After an early answer (a file over the limit, a refused type), the rest of the request body is read
+ * and thrown away, never kept, so the client (or the shell's proxy) still reads the answer; a client
+ * that keeps sending past `maxBytes` or `maxMs` has its connection closed.
+ */
+export function discardRest(raw: IncomingMessage, maxBytes = 64 * 1024 * 1024, maxMs = 15_000): void {
+  raw.unpipe();
+  if (raw.readableEnded || raw.destroyed) return;
+  let seen = 0;
+  const timer = setTimeout(() => raw.destroy(), maxMs);
+  timer.unref();
+  raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) raw.destroy();
+  });
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
+}

@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { artEntryAccept, artEntryErrors, artEntryFields, artEntryMessages, type ArtEntryField } from '@qf/shared/forms';
+import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { Honeypot } from './Honeypot';
+import { schemaResolver } from './schema-resolver';
+import { chosenFile, Field, FileField, formatDate, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
+import styles from './Uploads.module.css';
+
+export type ArtEntryProps = UploadWindowProps;
+
+type Values = Record<Exclude<ArtEntryField, 'image' | 'terms'>, string> & { image: FileList | null; terms: boolean };
+
+/**
+ * The art-contest entry (SPEC §3, §4, §5): every field labelled, errors next to their field and
+ * summarised for screen readers, focus on the first error; 'Submitting…' while the file uploads, then
+ * the thank-you; a closed state outside the contest's window.
+ */
+export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElement {
+  const t = useT();
+  const lang = useLang();
+  const formId = useId().replace(/:/g, '');
+  const formRef = useRef<HTMLFormElement>(null);
+  const url = `/api/forms/art-entries?window=${encodeURIComponent(data.windowId)}&lang=${lang}`;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, submitCount },
+  } = useForm<Values>({
+    resolver: schemaResolver<Values>((v) => artEntryErrors({ ...v, image: undefined }, lang, { image: chosenFile(v.image) }), (v) => v),
+    shouldFocusError: false,
+  });
+  const { status, submit } = useUploadSubmit<Values>(url, lang, setError, artEntryFields);
+  useFocusFirstError(errors, artEntryFields, submitCount, setFocus);
+  const state = windowState(data);
+  useEffect(() => {
+    if (status.kind === 'done') document.getElementById(`${formId}-heading`)?.focus();
+  }, [status.kind, formId]);
+  const ctx = { formId, register, errors };
+
+  const heading = (
+    <h2 id={`${formId}-heading`} tabIndex={-1}>
+      {state === 'open' ? t('artEntry.heading') : t('artEntry.closedHeading')}
+    </h2>
+  );
+  if (state !== 'open' || status.kind === 'done')
+    return (
+      <section className={styles.panel} aria-labelledby={`${formId}-heading`}>
+        {heading}
+        <p className={styles.final} role="status">
+          {status.kind === 'done' ? status.message : state === 'not-yet' ? t('uploads.opensOn', { date: formatDate(data.opensAt, lang) }) : artEntryMessages[lang].closed}
+        </p>
+      </section>
+    );
+
+  const text = (name: 'name' | 'email' | 'phone' | 'title' | 'dimensions' | 'material' | 'link', extra: { type?: string; autoComplete?: string; hint?: string; optional?: boolean } = {}) => (
+    <Field ctx={ctx} name={name} label={t(`artEntry.${name}`)} hint={extra.hint} optional={extra.optional}>
+      {(control) => <input {...control} {...register(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete ?? 'off'} dir={extra.type && extra.type !== 'text' ? 'ltr' : undefined} />}
+    </Field>
+  );
+  const words = (name: 'statement' | 'biography') => (
+    <Field ctx={ctx} name={name} label={t(`artEntry.${name}`)} hint={t('artEntry.wordsHint')}>
+      {(control) => <textarea {...control} {...register(name)} rows={5} />}
+    </Field>
+  );
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${formId}-heading`}>
+      {heading}
+      <p className={styles.hint}>
+        {t('uploads.closesOn', { date: formatDate(data.closesAt, lang) })} {t('artEntry.onePerParticipant')} {t('uploads.required')}
+      </p>
+      <UploadSummary formId={formId} errors={errors} order={artEntryFields} failure={status.kind === 'failed' ? status.message : undefined} />
+      <form ref={formRef} method="post" action={url} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>
+        <Honeypot />
+        {text('name', { autoComplete: 'name' })}
+        {text('email', { type: 'email', autoComplete: 'email' })}
+        {text('phone', { type: 'tel', autoComplete: 'tel' })}
+        {text('title')}
+        {words('statement')}
+        {words('biography')}
+        {text('dimensions', { hint: t('artEntry.dimensionsHint') })}
+        {text('material')}
+        <FileField ctx={ctx} name="image" label={t('artEntry.image')} accept={artEntryAccept.image} />
+        {text('link', { type: 'url', autoComplete: 'url', hint: t('artEntry.linkHint'), optional: true })}
+        <TermsField ctx={ctx} name="terms" />
+        <button type="submit" className={styles.submit} disabled={status.kind === 'submitting'}>
+          {status.kind === 'submitting' ? t('artEntry.submitting') : t('artEntry.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
