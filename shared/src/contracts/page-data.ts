@@ -8,6 +8,26 @@ const absolutePath = () => z.string().check(z.startsWith('/'));
 export const widgetIdSchema = z.string().check(z.regex(/^mf-[a-z-]+\/[A-Za-z]+$/, 'widget ids look like mf-forms/NewsletterSignup'));
 export type WidgetId = z.infer<typeof widgetIdSchema>;
 
+/**
+ * Parts of the shell's chrome that a page's owner may hand to a section's widget (the IDKT footer
+ * replaces the main footer under /idkt). The shell renders the widget in that part of the chrome,
+ * adds `site` to its props (chromeSiteSchema), and keeps its own part when the widget cannot be shown.
+ */
+export const chromeSlotSchema = z.enum(['footer']);
+export type ChromeSlot = z.infer<typeof chromeSlotSchema>;
+export const chromeWidgetSchema = z.object({ id: widgetIdSchema, props: z.record(z.string(), z.unknown()) });
+export type ChromeWidget = z.infer<typeof chromeWidgetSchema>;
+export const pageChromeSchema = z.partialRecord(chromeSlotSchema, chromeWidgetSchema);
+export type PageChrome = z.infer<typeof pageChromeSchema>;
+
+/** What the shell adds as the `site` prop of every chrome widget: site-wide lines from site globals. */
+export const chromeSiteSchema = z.object({
+  copyright: z.string(),
+  /** Footer small links as markdown inline links (`[Terms of use](/terms-of-use) · …`). */
+  smallLinks: z.string(),
+});
+export type ChromeSite = z.infer<typeof chromeSiteSchema>;
+
 export const headSchema = z.object({
   title: z.string().check(z.minLength(1)),
   description: z.string(),
@@ -30,6 +50,8 @@ export const resolvedPageSchema = z.object({
   data: z.unknown(),
   widgets: z.array(widgetIdSchema),
   hydration: hydrationSchema,
+  /** Chrome the owner hands to a widget on this page (see pageChromeSchema). */
+  chrome: z.optional(pageChromeSchema),
 });
 export type ResolvedPage = z.infer<typeof resolvedPageSchema>;
 

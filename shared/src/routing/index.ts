@@ -1,2 +1,4 @@
 export * from './paths';
 export * from './content-routes';
+export * from './directions';
+export * from './inline-links';
