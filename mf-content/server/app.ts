@@ -6,6 +6,10 @@ import { createHomePage } from './home';
 import { createContentPages } from './pages';
 import { resolveSearchPage } from './search-page';
 import { createStoryPages } from './stories';
+import { createAreaPages } from './areas';
+import { createDirectoryPages } from './directory';
+import { createProgramList } from './programs';
+import { createTapStories } from './tap-stories';
 
 /** The mf-content server: its pages (through the page contract) and the search API. */
 export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv }): Promise<{ app: FastifyInstance; port: number; host: string }> {
@@ -13,12 +17,33 @@ export async function buildContentServer(options: { dir: string; content: Conten
   const home = createHomePage(options.content);
   const pages = createContentPages(options.content);
   const search = createSearch(options.content);
+  const areas = createAreaPages(options.content);
+  const directory = createDirectoryPages(options.content);
+  const programs = createProgramList(options.content);
+  const tapStories = createTapStories(options.content);
   const server = await createRemoteServer({
     name: 'mf-content',
     dir: options.dir,
     env: options.env,
-    resolvePage: async (p, lang) => resolveSearchPage(p, lang) ?? (await home.resolve(p, lang)) ?? (await stories.resolve(p, lang)) ?? pages.resolve(p, lang),
-    listPaths: async () => [{ en: '/', ar: '/ar' }, { en: '/search', ar: '/ar/search' }, ...(await stories.paths()), ...(await pages.paths())],
+    resolvePage: async (p, lang, query) =>
+      resolveSearchPage(p, lang) ??
+      (await home.resolve(p, lang)) ??
+      (await tapStories.resolve(p, lang)) ??
+      (await stories.resolve(p, lang)) ??
+      (await areas.resolve(p, lang)) ??
+      (await programs.resolve(p, lang, query)) ??
+      (await directory.resolve(p, lang)) ??
+      pages.resolve(p, lang),
+    listPaths: async () => [
+      { en: '/', ar: '/ar' },
+      { en: '/search', ar: '/ar/search' },
+      ...(await stories.paths()),
+      ...(await pages.paths()),
+      ...areas.paths(),
+      ...programs.paths(),
+      ...(await directory.paths()),
+      ...(await tapStories.paths()),
+    ],
   });
   search.register(server.app);
   // Build the index before the first visitor asks for it.

@@ -58,7 +58,7 @@ export function createStoryPages(content: ContentSource) {
           ],
         },
         data,
-        widgets: ['mf-forms/NewsletterSignup'],
+        widgets: ['mf-forms/NewsletterSignup', 'mf-forms/SurveyPopup'],
       };
     },
     async paths(): Promise<PagePathEntry[]> {

@@ -1,8 +1,10 @@
 import type { Translations } from '@qf/shared/i18n';
+import { directory } from './strings/directory';
 
 export const translations = {
   ns: 'content',
   en: {
+    ...directory.en,
     page: { facts: 'In numbers', contact: 'Contact', phone: 'Phone', email: 'Email', website: 'Website', learnMore: 'Learn more: {{heading}}' },
     search: {
       title: 'Search',
@@ -39,6 +41,7 @@ export const translations = {
     },
   },
   ar: {
+    ...directory.ar,
     page: { facts: 'بالأرقام', contact: 'التواصل', phone: 'الهاتف', email: 'البريد الإلكتروني', website: 'الموقع الإلكتروني', learnMore: 'اعرف المزيد: {{heading}}' },
     search: {
       title: 'البحث',

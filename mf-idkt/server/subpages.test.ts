@@ -21,7 +21,7 @@ describe('IDKT pages', () => {
   });
 
   it('places the newsletter form on the IDKT newsletter page only', async () => {
-    expect((await subpages.resolve('/idkt/newsletter', 'en'))?.widgets).toEqual(['mf-forms/NewsletterSignup']);
+    expect((await subpages.resolve('/idkt/newsletter', 'en'))?.widgets).toEqual(['mf-forms/NewsletterSignup', 'mf-forms/PushNotifications']);
     expect((await subpages.resolve('/idkt/about', 'en'))?.widgets).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ export function createSubpages(content: ContentSource) {
         hydration: subpageRoute.hydration,
         head: { title: data.title, description: firstSentence(data.intro), alternatePath: localePath(otherLang(lang), path), ...(data.image ? { image: data.image.src } : {}) },
         data,
-        widgets: newsletter ? ['mf-forms/NewsletterSignup'] : [],
+        widgets: newsletter ? ['mf-forms/NewsletterSignup', 'mf-forms/PushNotifications'] : [],
       };
     },
     async paths(): Promise<PagePathEntry[]> {

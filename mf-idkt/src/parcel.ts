@@ -1,5 +1,18 @@
 import { createSectionParcel } from '@qf/shared/parcel';
-import { section } from './section';
+import { translations } from './translations';
+import { IdktFooter } from './views/IdktFooter';
+import { Landing } from './views/Landing';
+import { Subpage } from './views/Subpage';
 
-const parcel = createSectionParcel(section);
+// The technology database and the info bank are chunks of their own, fetched only when one of their
+// pages is shown; every other IDKT page ships with the entry as before.
+const parcel = createSectionParcel(
+  { name: 'mf-idkt', translations, views: { landing: Landing, subpage: Subpage, IdktFooter } },
+  {
+    technologies: () => import('./views/Technologies').then((m) => m.Technologies),
+    technology: () => import('./views/IdktItem').then((m) => m.IdktItem),
+    infoBank: () => import('./views/InfoBank').then((m) => m.InfoBank),
+    document: () => import('./views/IdktItem').then((m) => m.IdktItem),
+  },
+);
 export const { bootstrap, mount, unmount, update } = parcel;

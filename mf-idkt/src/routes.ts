@@ -7,6 +7,12 @@ export const routes = {
   routes: [
     { template: 'landing', pattern: '/idkt', hydration: 'idle' },
     { template: 'subpage', pattern: '/idkt/:slug', hydration: 'idle' },
+    // The technology database and the info bank; their resolvers answer before the subpages'.
+    { template: 'technologies', pattern: '/idkt/technologies', hydration: 'idle' },
+    { template: 'technology', pattern: '/idkt/technologies/:slug', hydration: 'idle' },
+    { template: 'infoBank', pattern: '/idkt/info-bank', hydration: 'idle' },
+    { template: 'document', pattern: '/idkt/info-bank/:slug', hydration: 'idle' },
   ],
-  widgets: [],
+  /** IdktFooter: the shell shows it instead of its main footer on the pages that ask for it (`chrome.footer`). */
+  widgets: [{ name: 'IdktFooter', hydration: 'visible' }],
 } as const satisfies RouteManifest;

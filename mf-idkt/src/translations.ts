@@ -1,9 +1,38 @@
 import type { Translations } from '@qf/shared/i18n';
+import { database } from './strings/database';
 
 export const translations = {
   ns: 'idkt',
   en: {
+    ...database.en,
     subpage: { home: 'Industry Development and Knowledge Transfer' },
+    footer: {
+      label: 'IDKT footer',
+      heading: 'Industry Development and Knowledge Transfer office',
+      email: 'Email:',
+      phone: 'Phone:',
+      newsletter: 'Subscribe to the IDKT newsletter',
+      columns: {
+        navigation: 'Navigation',
+        forIndustry: 'For industry',
+        forResearchers: 'For researchers',
+        forEntrepreneurs: 'For entrepreneurs',
+        general: 'General',
+      },
+      links: {
+        technologies: 'Technologies',
+        idktAbout: 'About IDKT',
+        infoBank: 'Info bank',
+        technologyTransfer: 'Road to technology transfer',
+        about: 'About Qatar Foundation',
+        education: 'Education',
+        research: 'Research',
+        community: 'Community',
+      },
+      goToTop: 'Go to top',
+      legal: 'Legal',
+      partner: 'Mada, Qatar Assistive Technology Center: our accessibility partner',
+    },
     landing: {
       statsLabel: 'IDKT in numbers',
       audiencesLabel: 'Who we work with',
@@ -18,7 +47,35 @@ export const translations = {
     },
   },
   ar: {
+    ...database.ar,
     subpage: { home: 'تنمية الصناعة ونقل المعرفة' },
+    footer: {
+      label: 'تذييل تنمية الصناعة ونقل المعرفة',
+      heading: 'مكتب تنمية الصناعة ونقل المعرفة',
+      email: 'البريد الإلكتروني:',
+      phone: 'الهاتف:',
+      newsletter: 'اشترك في النشرة الإخبارية لتنمية الصناعة ونقل المعرفة',
+      columns: {
+        navigation: 'التنقل',
+        forIndustry: 'لقطاع الصناعة',
+        forResearchers: 'للباحثين',
+        forEntrepreneurs: 'لرواد الأعمال',
+        general: 'عام',
+      },
+      links: {
+        technologies: 'التقنيات',
+        idktAbout: 'عن تنمية الصناعة ونقل المعرفة',
+        infoBank: 'بنك المعلومات',
+        technologyTransfer: 'الطريق إلى نقل التكنولوجيا',
+        about: 'عن مؤسسة قطر',
+        education: 'التعليم',
+        research: 'البحث',
+        community: 'المجتمع',
+      },
+      goToTop: 'العودة إلى أعلى الصفحة',
+      legal: 'معلومات قانونية',
+      partner: 'مدى، مركز التكنولوجيا المساعدة في قطر: شريكنا في إمكانية الوصول',
+    },
     landing: {
       statsLabel: 'تنمية الصناعة ونقل المعرفة بالأرقام',
       audiencesLabel: 'مع من نعمل',

@@ -1,5 +1,18 @@
 import { createSectionParcel } from '@qf/shared/parcel';
-import { section } from './section';
+import { translations } from './translations';
+import { ExpertsList } from './views/ExpertsList';
+import { ExpertProfile } from './views/ExpertProfile';
 
-const parcel = createSectionParcel(section);
+// The expert pages ship with the entry; the galleries, press releases and mentions are chunks of their
+// own, fetched only when one of those pages is shown (a story's visitor never downloads them).
+const parcel = createSectionParcel(
+  { name: 'mf-media-center', translations, views: { experts: ExpertsList, expert: ExpertProfile } },
+  {
+    galleries: () => import('./views/MediaList').then((m) => m.MediaList),
+    news: () => import('./views/MediaList').then((m) => m.MediaList),
+    mentions: () => import('./views/MediaList').then((m) => m.MediaList),
+    gallery: () => import('./views/Gallery').then((m) => m.Gallery),
+    pressRelease: () => import('./views/PressRelease').then((m) => m.PressRelease),
+  },
+);
 export const { bootstrap, mount, unmount, update } = parcel;

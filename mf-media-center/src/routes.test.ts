@@ -5,6 +5,11 @@ import { routes } from './routes';
 const samples: Record<string, { path: string; params: Record<string, string> }> = {
   experts: { path: '/media-center/experts', params: {} },
   expert: { path: '/media-center/experts/noor-al-mansoori', params: { slug: 'noor-al-mansoori' } },
+  galleries: { path: '/media-center/media-galleries', params: {} },
+  gallery: { path: '/media-center/media-galleries/convocation-2026', params: { slug: 'convocation-2026' } },
+  news: { path: '/media-center/news', params: {} },
+  pressRelease: { path: '/media-center/news/a-release', params: { slug: 'a-release' } },
+  mentions: { path: '/media-center/media-mentions', params: {} },
 };
 
 describe('route manifest', () => {
@@ -15,6 +20,11 @@ describe('route manifest', () => {
     expect(manifest.routes.map((r) => [r.template, r.hydration])).toEqual([
       ['experts', 'idle'],
       ['expert', 'idle'],
+      ['galleries', 'idle'],
+      ['gallery', 'idle'],
+      ['news', 'idle'],
+      ['pressRelease', 'idle'],
+      ['mentions', 'idle'],
     ]);
   });
 

@@ -7,6 +7,11 @@ export const routes = {
   routes: [
     { template: 'experts', pattern: '/media-center/experts', hydration: 'idle' },
     { template: 'expert', pattern: '/media-center/experts/:slug', hydration: 'idle' },
+    { template: 'galleries', pattern: '/media-center/media-galleries', hydration: 'idle' },
+    { template: 'gallery', pattern: '/media-center/media-galleries/:slug', hydration: 'idle' },
+    { template: 'news', pattern: '/media-center/news', hydration: 'idle' },
+    { template: 'pressRelease', pattern: '/media-center/news/:slug', hydration: 'idle' },
+    { template: 'mentions', pattern: '/media-center/media-mentions', hydration: 'idle' },
   ],
   widgets: [],
 } as const satisfies RouteManifest;

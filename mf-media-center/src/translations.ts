@@ -1,8 +1,10 @@
 import type { Translations } from '@qf/shared/i18n';
+import { media } from './strings/media';
 
 export const translations = {
   ns: 'mediaCenter',
   en: {
+    ...media.en,
     experts: {
       title: 'Our experts',
       intro:
@@ -26,6 +28,7 @@ export const translations = {
     },
   },
   ar: {
+    ...media.ar,
     experts: {
       title: 'خبراؤنا',
       intro:

@@ -48,7 +48,8 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     }
   }
 
-  return async function resolve(sitePath: string): Promise<Outcome> {
+  /** `search` (`?a=b` or empty) reaches the owner, so a list filtered by its query renders filtered without JavaScript. */
+  return async function resolve(sitePath: string, search = ''): Promise<Outcome> {
     const { lang, path } = splitLang(sitePath);
     const owner = await registry.owner(path);
     if (!owner) return { status: 'not-found', lang };
@@ -56,7 +57,8 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     if (!status.up || !entry) return { status: 'unavailable', lang, reason: status.up ? 'no registry entry' : status.reason };
     let res: Response;
     try {
-      res = await fetchImpl(`${entry.url}/_qf/page?path=${encodeURIComponent(path)}&lang=${lang}`, { signal: AbortSignal.timeout(timeoutMs) });
+      const query = search.replace(/^\?/, '');
+      res = await fetchImpl(`${entry.url}/_qf/page?path=${encodeURIComponent(path)}&lang=${lang}${query ? `&query=${encodeURIComponent(query)}` : ''}`, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       return { status: 'unavailable', lang, reason: `${owner} did not answer: ${String(error)}` };
     }
@@ -65,7 +67,8 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     const parsed = resolverAnswer.safeParse(await res.json().catch(() => null));
     if (!parsed.success) return { status: 'unavailable', lang, reason: `${owner} broke the page contract: ${parsed.error.message}` };
     const page = parsed.data.page;
-    const involved = [owner, ...new Set(page.widgets.map(remoteOfWidget))].filter((r, i, all) => all.indexOf(r) === i);
+    const chromeWidgets = Object.values(page.chrome ?? {}).map((w) => w.id);
+    const involved = [owner, ...new Set([...page.widgets, ...chromeWidgets].map(remoteOfWidget))].filter((r, i, all) => all.indexOf(r) === i);
     const resolved = (await Promise.all(involved.map(resolvedRemote))).filter((r): r is ResolvedRemote => r !== null);
     const pageData: PageData = {
       path: sitePath,

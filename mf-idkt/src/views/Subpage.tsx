@@ -28,8 +28,9 @@ export function Subpage({ data }: ViewComponentProps<SubpageData>): ReactElement
         </section>
       ))}
       {data.newsletter ? (
-        <aside aria-label={t('landing.newsletterLabel')} className={styles.section}>
+        <aside aria-label={t('landing.newsletterLabel')} className={styles.widgets}>
           <Widget id="mf-forms/NewsletterSignup" instance="idkt-newsletter" />
+          <Widget id="mf-forms/PushNotifications" instance="idkt-newsletter" />
         </aside>
       ) : null}
     </article>

@@ -37,7 +37,8 @@ export interface RemoteServerOptions {
   name: RemoteName;
   /** The workspace folder (its `dist/` holds the builds). */
   dir: string;
-  resolvePage?: (path: string, lang: Lang) => Promise<ResolvedPage | null>;
+  /** `query` is the page's query string (list filters: `?school=…&degree=…`), empty for most pages. */
+  resolvePage?: (path: string, lang: Lang, query: URLSearchParams) => Promise<ResolvedPage | null>;
   listPaths?: () => Promise<PagePathEntry[]>;
   env?: NodeJS.ProcessEnv;
 }
@@ -53,11 +54,11 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const dist = path.join(options.dir, 'dist');
 
   app.addHook('onRequest', async (request, reply) => {
+    // Always vary on Origin: a stylesheet first fetched by a <link> (no Origin, no CORS header) must not
+    // be reused from the browser cache for a later CORS read of the same URL (an accessibility checker).
+    reply.header('Vary', 'Origin');
     const origin = request.headers.origin;
-    if (origin && origins.has(origin)) {
-      reply.header('Access-Control-Allow-Origin', origin);
-      reply.header('Vary', 'Origin');
-    }
+    if (origin && origins.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
   });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -86,12 +87,12 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     });
   }
 
-  const pageQuery = z.object({ path: z.string().min(1).max(2048), lang: z.string() });
+  const pageQuery = z.object({ path: z.string().min(1).max(2048), lang: z.string(), query: z.string().max(2048).optional() });
   app.get('/_qf/page', async (request, reply) => {
     const q = pageQuery.safeParse(request.query);
     if (!q.success || !isLang(q.data.lang)) return reply.code(400).send({ error: 'path and lang (en or ar) are required' });
     if (!options.resolvePage) return reply.code(404).send({ found: false });
-    const page = await options.resolvePage(normalizePath(q.data.path), q.data.lang);
+    const page = await options.resolvePage(normalizePath(q.data.path), q.data.lang, new URLSearchParams(q.data.query ?? ''));
     if (!page) return reply.code(404).send({ found: false });
     return { found: true, page: resolvedPageSchema.parse(page) };
   });

@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startSite, type Site } from '../site';
+
+jest.setTimeout(180_000);
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+// The shell's scroll-progress bar (another team's chrome, work in progress) renders a style attribute the
+// CSP blocks; site.test.ts answers for the chrome, these journeys for the pages.
+const CHROME_STYLE = /^error: Applying inline style violates the following Content Security Policy directive/;
+
+/**
+ * A page (in its own context, as axe needs) that records every console error, page error and failed
+ * request. Service workers are blocked: the shell's worker (work in progress) fails remote stylesheets
+ * it intercepts after a client-side navigation; these journeys are about the pages, not the worker.
+ */
+async function openPage(): Promise<{ page: Page; problems: string[] }> {
+  const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    const text = `${m.type()}: ${m.text()}`;
+    if (m.type() === 'error' && !CHROME_STYLE.test(text)) problems.push(text);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  return { page, problems };
+}
+
+/** Every new kind of page, in English and in Arabic, with the h1 it must show. */
+const PAGES: [kind: string, en: string, enTitle: string, ar: string, arTitle: string][] = [
+  ['area', '/education', 'Education', '/ar/community', 'المجتمع'],
+  ['place', '/place/qatar-national-library', 'Qatar National Library', '/ar/place/oxygen-park', 'حديقة الأكسجين'],
+  ['programme list', '/program', 'Programmes', '/ar/program', 'البرامج'],
+  ['programme', '/program/bs-computer-science', 'Bachelor of Science in Computer Science', '/ar/program/executive-mba', 'الماجستير التنفيذي في إدارة الأعمال'],
+  ['school', '/education/schools/qatar-academy-doha', 'Qatar Academy Doha', '/ar/education/schools/qatar-academy-doha', 'أكاديمية قطر - الدوحة'],
+  ['university', '/education/education-city/hamad-bin-khalifa-university', 'Hamad Bin Khalifa University', '/ar/education/education-city/hamad-bin-khalifa-university', 'جامعة حمد بن خليفة'],
+  ['person', '/people/layla-al-mansouri', 'Dr. Layla Al-Mansouri', '/ar/people/layla-al-mansouri', 'د. ليلى المنصوري'],
+  ['tap-story overview', '/stories/tap', 'Tap stories', '/ar/stories/tap', 'القصص التفاعلية'],
+  ['tap story', '/stories/tap/a-day-in-education-city', 'A day in Education City', '/ar/stories/tap/a-day-in-education-city', 'يوم في المدينة التعليمية'],
+  ['galleries', '/media-center/media-galleries', 'Media galleries', '/ar/media-center/media-galleries', 'معارض الوسائط'],
+  ['gallery', '/media-center/media-galleries/convocation-2026', 'Education City Convocation 2026', '/ar/media-center/media-galleries/convocation-2026', ''],
+  ['press releases', '/media-center/news', 'Press releases', '/ar/media-center/news', 'البيانات الصحفية'],
+  ['press release', '/media-center/news/qnl-extends-opening-hours-exam-season', 'Qatar National Library extends opening hours for the examination season', '/ar/media-center/news/qnl-extends-opening-hours-exam-season', ''],
+  ['media mentions', '/media-center/media-mentions', 'Media mentions', '/ar/media-center/media-mentions', 'التغطيات الإعلامية'],
+  ['technologies', '/idkt/technologies', 'Technology database', '/ar/idkt/technologies', 'قاعدة بيانات التقنيات'],
+  ['technology', '/idkt/technologies/low-energy-membrane-desalination', 'Low-energy membrane desalination', '/ar/idkt/technologies/low-energy-membrane-desalination', ''],
+  ['info bank', '/idkt/info-bank', 'Info bank', '/ar/idkt/info-bank', 'بنك المعلومات'],
+  ['info-bank document', '/idkt/info-bank/licensing-faq', 'Licensing: frequently asked questions', '/ar/idkt/info-bank/licensing-faq', ''],
+];
+
+describe('pages that content links to', () => {
+  it.each(PAGES)('%s: renders in English and in Arabic with its h1, lang and dir, and hydrates without errors', async (_kind, en, enTitle, ar, arTitle) => {
+    const { page, problems } = await openPage();
+    for (const [path, lang, title] of [
+      [en, 'en', enTitle],
+      [ar, 'ar', arTitle],
+    ] as const) {
+      const res = await page.goto(site.url + path);
+      expect([path, res?.status()]).toEqual([path, 200]);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      const h1 = (await page.locator('main h1').first().textContent())?.trim() ?? '';
+      if (title) expect(h1).toBe(title);
+      else expect(h1).toMatch(/[\u0600-\u06FF]/);
+      const other = lang === 'en' ? `/ar${path}` : path.slice('/ar'.length);
+      expect(new URL((await page.locator(`link[rel="alternate"][hreflang="${lang === 'en' ? 'ar' : 'en'}"]`).getAttribute('href')) ?? '').pathname).toBe(other);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('answers the 404 page for an unknown slug of each kind', async () => {
+    for (const p of ['/place/nowhere', '/program/none', '/people/nobody', '/stories/tap/none', '/media-center/news/none', '/media-center/media-galleries/none', '/idkt/technologies/none', '/ar/idkt/info-bank/none'])
+      expect([p, (await fetch(site.url + p)).status]).toEqual([p, 404]);
+  });
+});
+
+describe('the programme list', () => {
+  it('filters by school and degree without JavaScript (a GET form), in a shareable URL', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/program`);
+    await page.getByLabel('School or university').selectOption('hamad-bin-khalifa-university');
+    await page.getByLabel('Degree').selectOption('phd');
+    await page.getByRole('button', { name: 'Show programmes' }).click();
+    await page.waitForURL(/\/program\?school=hamad-bin-khalifa-university&degree=phd$/);
+    await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('3 programmes');
+    await context.close();
+  });
+
+  it('filters in place once hydrated and writes the filter into the address', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${site.url}/ar/program?degree=master`);
+    await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('6 برامج');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('المدرسة أو الجامعة').selectOption('hec-paris-in-qatar');
+    await page.waitForFunction(() => window.location.search === '?school=hec-paris-in-qatar&degree=master');
+    await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('برنامج واحد');
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a place page', () => {
+  it('has a directions link that opens a maps service with the address', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${site.url}/place/qatar-national-convention-centre`);
+    const address = (await page.locator('address').textContent())?.trim() ?? '';
+    expect(address).toBe('Al Luqta Street, Education City, Doha');
+    const link = page.getByRole('link', { name: /Get directions to Qatar National Convention Centre/ });
+    const href = (await link.getAttribute('href')) ?? '';
+    const url = new URL(href);
+    expect(url.origin + url.pathname).toBe('https://www.google.com/maps/dir/');
+    expect(url.searchParams.get('destination')).toBe(`Qatar National Convention Centre, ${address}`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the technology database', () => {
+  it('filters by field and status, without and with JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto(`${site.url}/idkt/technologies`);
+    await noJs.getByLabel('Field').selectOption('water');
+    await noJs.getByRole('button', { name: 'Show technologies' }).click();
+    await noJs.waitForURL(/\/idkt\/technologies\?field=water&status=$/);
+    await expect(noJs.locator('main').getByRole('status').textContent()).resolves.toBe('2 technologies');
+    await context.close();
+
+    const { page, problems } = await openPage();
+    await page.goto(`${site.url}/idkt/technologies`);
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Status').selectOption('licensed');
+    await page.waitForFunction(() => window.location.search === '?status=licensed');
+    await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('5 technologies');
+    await page.getByRole('link', { name: 'Smart anti-corrosion coating for pipelines' }).click();
+    await page.waitForURL(/\/idkt\/technologies\/anti-corrosion-coating-for-pipelines$/);
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Smart anti-corrosion coating for pipelines');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Smart anti-corrosion coating for pipelines');
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,93 @@
+import { fieldOf, imageOf, plainField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
+import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
+import { contentPath, localePath, type RoutedContentType } from '@qf/shared/routing';
+import { routes } from '../src/routes';
+import { translations } from '../src/translations';
+import { areaDataSchema, type AreaData } from '../src/views/directory-data';
+
+export const AREAS = ['education', 'research', 'community'] as const;
+type Area = (typeof AREAS)[number];
+const LATEST = 3;
+const i18n = i18nCache([translations]);
+const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
+
+/**
+ * The area pages `/education`, `/research` and `/community` (SPEC §2 vertical template): the area's latest
+ * stories and its categories as the menu shows them (education: schools and universities; research:
+ * entities; community: entities and places).
+ */
+export function createAreaPages(content: ContentSource) {
+  const slugOf = (e: Entry) => plainField<string>(e, 'slug') ?? '';
+  const items = (list: Entry[], type: RoutedContentType, lang: Lang, subtitle?: string) =>
+    list.map((e) => ({ title: fieldOf<string>(e, 'title', lang) ?? '', href: localePath(lang, contentPath(type, slugOf(e))), ...(subtitle ? { subtitle: fieldOf<string>(e, subtitle, lang) } : {}) })).filter((i) => i.title);
+
+  async function groups(area: Area, lang: Lang): Promise<AreaData['groups']> {
+    if (area === 'education') {
+      const [schools, universities] = await Promise.all([content.entries('school'), content.entries('university')]);
+      return [
+        { key: 'schools', items: items(schools, 'school', lang, 'level') },
+        { key: 'universities', items: items(universities, 'university', lang) },
+      ];
+    }
+    const entities = (await content.entries('entity')).filter((e) => plainField(e, 'vertical') === area);
+    if (area === 'research') return [{ key: 'entities', items: items(entities, 'entity', lang, 'subtitle') }];
+    return [
+      { key: 'entities', items: items(entities, 'entity', lang, 'subtitle') },
+      { key: 'places', items: items(await content.entries('place'), 'place', lang, 'address') },
+    ];
+  }
+
+  const LINKS: Record<Area, AreaData['links']> = {
+    education: [{ key: 'programs', href: '/program' }],
+    research: [{ key: 'technologies', href: '/idkt/technologies' }, { key: 'idkt', href: '/idkt' }],
+    community: [{ key: 'events', href: '/events' }],
+  };
+
+  return {
+    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
+      const area = AREAS.find((a) => path === `/${a}`);
+      if (!area) return null;
+      const route = routes.routes.find((r) => r.template === 'area' && r.pattern === path)!;
+      const t = tFor(lang);
+      const articles = (await content.entries('article')).filter((a) => plainField(a, 'vertical') === area);
+      const latest = [...articles].sort((a, b) => String(plainField(b, 'date')).localeCompare(String(plainField(a, 'date')))).slice(0, LATEST);
+      const stories = await Promise.all(
+        latest.map(async (e) => {
+          const hero = plainField<Link>(e, 'heroImage')?.sys.id;
+          return {
+            title: fieldOf<string>(e, 'title', lang) ?? '',
+            excerpt: fieldOf<string>(e, 'excerpt', lang) ?? '',
+            date: plainField<string>(e, 'date') ?? '',
+            href: localePath(lang, contentPath('article', slugOf(e))),
+            image: imageOf(hero ? await content.entry(hero) : undefined, lang),
+          };
+        }),
+      );
+      const data: AreaData = areaDataSchema.parse({
+        vertical: area,
+        stories,
+        groups: (await groups(area, lang)).filter((g) => g.items.length > 0),
+        links: LINKS[area].map((l) => ({ key: l.key, href: localePath(lang, l.href) })),
+      });
+      const title = t(`area.${area}.title`);
+      return {
+        template: route.template,
+        hydration: route.hydration,
+        head: {
+          title,
+          description: t(`area.${area}.intro`),
+          alternatePath: localePath(otherLang(lang), path),
+          kind: 'website',
+          ...(stories[0]?.image ? { image: stories[0].image.src, imageAlt: stories[0].image.alt } : {}),
+          structuredData: [{ '@context': 'https://schema.org', '@type': 'CollectionPage', name: title, description: t(`area.${area}.intro`), inLanguage: lang }],
+        },
+        data,
+        widgets: [],
+      };
+    },
+    paths(): PagePathEntry[] {
+      return AREAS.map((a) => ({ en: `/${a}`, ar: localePath('ar', `/${a}`) }));
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { fieldOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
+import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
+import { contentPath, localePath } from '@qf/shared/routing';
+import { routes } from '../src/routes';
+import { translations } from '../src/translations';
+import { parseProgramFilter } from '../src/views/program-filter';
+import { programListDataSchema, type ProgramListData } from '../src/views/program-list-data';
+
+const listRoute = routes.routes.find((r) => r.template === 'programs')!;
+const i18n = i18nCache([translations]);
+const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
+
+/**
+ * The programme list at `/program`, filtered by school and degree through the query (`?school=…&degree=…`),
+ * so a filtered list is a shareable URL and the filter form works as a plain GET form without JavaScript.
+ * The page carries every programme: the browser re-filters in place without asking the server again.
+ */
+export function createProgramList(content: ContentSource) {
+  return {
+    async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage | null> {
+      if (path !== listRoute.pattern) return null;
+      const t = tFor(lang);
+      const [programs, schools, universities] = await Promise.all([content.entries('program'), content.entries('school'), content.entries('university')]);
+      const byId = new Map<string, { type: 'school' | 'university'; e: Entry }>([...schools.map((e) => [e.sys.id, { type: 'school' as const, e }] as const), ...universities.map((e) => [e.sys.id, { type: 'university' as const, e }] as const)]);
+      const option = (e: Entry) => ({ slug: plainField<string>(e, 'slug') ?? '', title: requiredField<string>(e, 'title', lang) });
+      const { filter, invalid } = parseProgramFilter(query, [...schools, ...universities].map((e) => plainField<string>(e, 'slug') ?? ''));
+      const data: ProgramListData = programListDataSchema.parse({
+        programs: programs.map((p) => {
+          const id = plainField<Link>(p, 'school')?.sys.id ?? plainField<Link>(p, 'university')?.sys.id;
+          const provider = id ? byId.get(id) : undefined;
+          return {
+            title: requiredField(p, 'title', lang),
+            href: localePath(lang, contentPath('program', plainField<string>(p, 'slug') ?? '')),
+            degree: plainField(p, 'degree'),
+            department: fieldOf(p, 'department', lang) ?? '',
+            ...(provider ? { provider: { ...option(provider.e), href: localePath(lang, contentPath(provider.type, plainField<string>(provider.e, 'slug') ?? '')) } } : {}),
+          };
+        }),
+        schools: schools.map(option),
+        universities: universities.map(option),
+        filter,
+        invalid,
+      });
+      return {
+        template: listRoute.template,
+        hydration: listRoute.hydration,
+        head: {
+          title: t('programs.title'),
+          description: t('programs.description'),
+          alternatePath: localePath(otherLang(lang), path),
+          kind: 'website',
+          structuredData: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'ItemList',
+              name: t('programs.title'),
+              numberOfItems: data.programs.length,
+              itemListElement: data.programs.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.title, url: p.href })),
+            },
+          ],
+        },
+        data,
+        widgets: [],
+      };
+    },
+    paths(): PagePathEntry[] {
+      return [{ en: listRoute.pattern, ar: localePath('ar', listRoute.pattern) }];
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import type { ReactElement } from 'react';
+import { useT, type ViewComponentProps } from '@qf/shared/react';
+import type { DetailData } from './directory-data';
+import styles from './Directory.module.css';
+
+/** Detail pages of the directory: place, programme, school, university and person (one chunk for all five). */
+export function Detail({ data }: ViewComponentProps<DetailData>): ReactElement {
+  const t = useT();
+  const contact = data.contact && (data.contact.phone || data.contact.email || data.contact.website) ? data.contact : undefined;
+  return (
+    <article className={styles.page} data-kind={data.kind}>
+      <header className={styles.header}>
+        <h1 tabIndex={-1}>{data.title}</h1>
+        {data.subtitle ? <p className={styles.subtitle}>{data.subtitle}</p> : null}
+      </header>
+      {data.image ? (
+        <img
+          className={data.kind === 'school' || data.kind === 'university' ? styles.logo : styles.hero}
+          src={data.image.src}
+          srcSet={data.image.srcSet}
+          sizes="(min-width: 56rem) 52rem, 100vw"
+          width={data.image.width}
+          height={data.image.height}
+          alt={data.image.alt}
+          fetchPriority="high"
+          decoding="async"
+        />
+      ) : null}
+      {data.paragraphs.map((p, i) => (
+        <p key={i} className={styles.paragraph}>
+          {p}
+        </p>
+      ))}
+      {data.facts.length > 0 || data.address ? (
+        <section aria-labelledby="detail-facts" className={styles.section}>
+          <h2 id="detail-facts">{t('directory.facts.heading')}</h2>
+          <dl className={styles.facts}>
+            {data.facts.map((f) => (
+              <div key={f.key}>
+                <dt>{t(`directory.facts.${f.key}`)}</dt>
+                <dd>{f.href ? <a href={f.href}>{f.value}</a> : f.value}</dd>
+              </div>
+            ))}
+            {data.address ? (
+              <div>
+                <dt>{t('directory.address')}</dt>
+                <dd>
+                  <address className={styles.address}>{data.address.text}</address>
+                  <a className={styles.directions} href={data.address.directions} target="_blank" rel="noopener noreferrer">
+                    {t('directory.directions', { name: data.title })} <span className={styles.hint}>{t('directory.opensInNewTab')}</span>
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+      {contact ? (
+        <section aria-labelledby="detail-contact" className={styles.section}>
+          <h2 id="detail-contact">{t('directory.contact')}</h2>
+          <ul className={styles.plain}>
+            {contact.phone ? (
+              <li>
+                {t('directory.phone')}:{' '}
+                <a href={`tel:${contact.phone.replace(/\s+/g, '')}`} dir="ltr">
+                  {contact.phone}
+                </a>
+              </li>
+            ) : null}
+            {contact.email ? (
+              <li>
+                {t('directory.email')}: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </li>
+            ) : null}
+            {contact.website ? (
+              <li>
+                {t('directory.website')}:{' '}
+                <a href={contact.website} rel="noopener" dir="ltr">
+                  {contact.website}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
+      {data.related.map((r) => (
+        <section key={r.key} aria-labelledby={`detail-related-${r.key}`} className={styles.section}>
+          <h2 id={`detail-related-${r.key}`}>{t(`directory.related.${r.key}`)}</h2>
+          <ul className={styles.links}>
+            {r.items.map((item) => (
+              <li key={item.href}>
+                <a href={item.href}>{item.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <p className={styles.back}>
+        <a href={data.back.href}>{t(`directory.back.${data.back.key}`)}</a>
+      </p>
+    </article>
+  );
+}

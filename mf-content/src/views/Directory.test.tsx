@@ -1,0 +1,94 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createBus } from '@qf/shared/bus';
+import { SectionRoot } from '@qf/shared/react';
+import { section } from '../section';
+import type { AreaData, DetailData, TapStoryData } from './directory-data';
+
+const view = (name: string, data: unknown, lang: 'en' | 'ar' = 'en') => render(<SectionRoot section={section} view={name} data={data} lang={lang} bus={createBus()} host={{}} />);
+
+const place: DetailData = {
+  kind: 'place',
+  title: 'Oxygen Park',
+  subtitle: 'Sport',
+  paragraphs: ['A park.'],
+  facts: [{ key: 'openingHours', value: 'Daily 05:00 to 23:00' }],
+  address: { text: 'Education City, Doha', directions: 'https://www.google.com/maps/dir/?api=1&destination=Oxygen%20Park%2C%20Education%20City%2C%20Doha', lat: 25.3, lon: 51.4 },
+  contact: { phone: '+974 4454 0000' },
+  related: [{ key: 'located', items: [{ title: 'Sidra Medicine', href: '/sidra-medicine' }] }],
+  back: { key: 'community', href: '/community' },
+};
+
+describe('the detail template', () => {
+  it('shows a place with its facts, its address and a directions link that opens a maps service', () => {
+    view('place', place);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Oxygen Park');
+    expect(screen.getByText('Opening hours').tagName).toBe('DT');
+    expect(screen.getByText('Education City, Doha').tagName).toBe('ADDRESS');
+    const directions = screen.getByRole('link', { name: /Get directions to Oxygen Park/ });
+    expect(directions).toHaveAttribute('href', place.address!.directions);
+    expect(directions).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: '+974 4454 0000' })).toHaveAttribute('href', 'tel:+97444540000');
+    expect(screen.getByRole('region', { name: 'Located here' })).toHaveTextContent('Sidra Medicine');
+    expect(screen.getByRole('link', { name: 'More in Community' })).toHaveAttribute('href', '/community');
+  });
+
+  it('speaks Arabic', () => {
+    view('place', { ...place, back: { key: 'community', href: '/ar/community' } }, 'ar');
+    expect(screen.getByText('ساعات العمل')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /احصل على الاتجاهات إلى/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'المزيد في المجتمع' })).toBeInTheDocument();
+  });
+});
+
+describe('the area template', () => {
+  const area: AreaData = {
+    vertical: 'research',
+    stories: [],
+    groups: [{ key: 'entities', items: [{ title: 'Sidra Medicine', href: '/sidra-medicine', subtitle: 'Health' }] }],
+    links: [{ key: 'technologies', href: '/idkt/technologies' }],
+  };
+  it('is themed by its area and lists its categories', () => {
+    const { container } = view('area', area);
+    expect(container.querySelector('[data-vertical="research"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Research');
+    expect(screen.getByRole('region', { name: 'Entities' })).toHaveTextContent('Sidra Medicine');
+    expect(screen.getByRole('link', { name: 'Explore the technology database' })).toHaveAttribute('href', '/idkt/technologies');
+  });
+  it('speaks Arabic', () => {
+    view('area', area, 'ar');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('البحث');
+  });
+});
+
+describe('the tap-story template', () => {
+  const story: TapStoryData = {
+    title: 'A day',
+    steps: [
+      { heading: 'Morning', body: 'First.' },
+      { heading: 'Noon', body: 'Second.' },
+      { heading: 'Night', body: 'Third.' },
+    ],
+    overview: '/stories/tap',
+  };
+  it('steps through the story with the buttons, a tap on the step and the arrow keys', () => {
+    view('tapStory', story);
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Noon');
+    expect(screen.getByRole('region', { name: 'Noon' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('region', { name: 'Noon' }));
+    expect(screen.getByText('Step 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read again' })).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Night' }), { key: 'ArrowLeft' });
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Noon');
+  });
+  it('follows the reading direction in Arabic', () => {
+    view('tapStory', story, 'ar');
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('region', { name: 'Morning' }), { key: 'ArrowLeft' });
+    });
+    expect(screen.getByText('الخطوة 2 من 3')).toBeInTheDocument();
+  });
+});
