@@ -255,8 +255,9 @@ describe('in the browser', () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + STORY);
     await page.waitForLoadState('networkidle');
-    await page.getByRole('searchbox', { name: 'Search the site' }).first().fill('Learning Commons');
-    await page.getByRole('search').first().getByRole('button', { name: 'Search' }).click();
+    await page.locator('a[href="#qf-search-panel"]').click();
+    await page.getByRole('combobox', { name: 'Search the site' }).fill('Learning Commons');
+    await page.getByRole('dialog', { name: 'Search' }).getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`${site.url}/search#all=1&allType=1&s=Learning%20Commons`);
     await page.getByRole('link', { name: STORY_TITLE.en }).first().waitFor();
     await page.goto(`${site.url}/ar/search#all=1&allType=1&s=${encodeURIComponent('الجامعة')}`);

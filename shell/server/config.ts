@@ -26,6 +26,13 @@ const envSchema = z.object({
   REDIRECT_ALLOWED_HOSTS: z.string().default(''),
   /** How long a remote's build status is trusted before it is checked again. */
   REMOTE_STATUS_TTL_MS: z.coerce.number().int().nonnegative().default(500),
+  /** A browser key of the Google Maps JavaScript API: the menu's map mode shows a map only when it is set. */
+  GOOGLE_MAPS_API_KEY: z.string().trim().optional(),
+  /**
+   * A third-party chat assistant's script (https), used instead of the first-party one once the visitor
+   * has consented to cookies; it must define `window.qfAssistantProvider.open({lang})` (see shell README).
+   */
+  ASSISTANT_SCRIPT_URL: z.url({ protocol: /^https$/ }).optional(),
 });
 
 export type ShellConfig = Omit<z.infer<typeof envSchema>, 'REDIRECTS_FILE'> & { REDIRECTS_FILE: string; siteUrl: string; clientDir: string };

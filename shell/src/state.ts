@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { hydrationSchema, pageDataSchema, resolvedRemoteSchema, widgetIdSchema } from '@qf/shared/contracts';
 import { langSchema } from '@qf/shared/i18n';
+import { themeSchema } from '@qf/shared/bus';
+import { areaSchema } from './areas';
+import { footerGlobalsSchema } from './footer-data';
+import { menuSchema } from './menu/menu-data';
 
 /** Site-wide values the chrome shows, read by the shell from site globals. */
 export const globalsSchema = z.object({
@@ -9,6 +13,12 @@ export const globalsSchema = z.object({
   email: z.string(),
   phone: z.string(),
   featuredStoryPath: z.optional(z.string().check(z.startsWith('/'))),
+  /** The main footer's other elements; absent when they could not be read (the footer shows the rest). */
+  footer: z.optional(footerGlobalsSchema),
+  /** The areas of the menu, for the area colour and sub-menu bar. */
+  areas: z.optional(z.array(areaSchema)),
+  /** The top info bar's text, present only when site globals switch the bar on. */
+  infoBar: z.optional(z.string()),
 });
 export type Globals = z.infer<typeof globalsSchema>;
 
@@ -38,6 +48,14 @@ export const shellStateSchema = z.object({
   compositionHash: z.string(),
   widgets: z.array(renderedWidgetSchema),
   globals: globalsSchema,
+  /** The main menu in the page's language (absent on the static error pages). */
+  menu: z.optional(menuSchema),
+  /** The browser key of the maps service: the map loads only when one is configured. */
+  mapsApiKey: z.optional(z.string()),
+  /** The theme the server rendered (from the visitor's theme cookie); dark when absent. */
+  theme: z.optional(themeSchema),
+  /** A configured third-party assistant script, loaded only after cookie consent. */
+  assistantScript: z.optional(z.string()),
 });
 export type ShellState = z.infer<typeof shellStateSchema>;
 

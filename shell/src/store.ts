@@ -5,6 +5,10 @@ export interface ViewState extends ShellState {
   theme: Theme;
   /** A client-side navigation is waiting for its page data. */
   loading: boolean;
+  /** That navigation has taken more than 1000 ms: the delayed-load notice shows. */
+  slow?: boolean;
+  /** Said by the live region after a client-side navigation (the new page's title). */
+  announcement?: string;
 }
 
 export interface Store {

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { applyTheme, initialTheme, progressColours, THEME_KEY } from './theme';
+import { applyTheme, initialTheme, mirrorTheme, progressColours, THEME_KEY, themeFromCookies } from './theme';
 
 describe('theme (SPEC §4)', () => {
   const storage = (value: string | null) => ({ getItem: (k: string) => (k === THEME_KEY ? value : null) });
@@ -20,5 +20,17 @@ describe('theme (SPEC §4)', () => {
     expect(saved.get('progressBarColor')).toBe('#e14524');
     applyTheme('dark', document.body);
     expect(document.body.style.getPropertyValue('--progress')).toBe(progressColours.dark);
+  });
+
+  it('mirrors the theme in a year-long cookie the server reads back', () => {
+    mirrorTheme('light', document);
+    expect(document.cookie).toContain('qf_theme=light');
+    expect(themeFromCookies(document.cookie)).toBe('light');
+    mirrorTheme('dark', document);
+    expect(themeFromCookies(document.cookie)).toBe('dark');
+    expect(themeFromCookies('a=1; qf_theme=light; b=2')).toBe('light');
+    expect(themeFromCookies('qf_theme=purple')).toBeUndefined();
+    expect(themeFromCookies('xqf_theme=light')).toBeUndefined();
+    expect(themeFromCookies(undefined)).toBeUndefined();
   });
 });

@@ -2,6 +2,11 @@ import type { Theme } from '@qf/shared/bus';
 
 export const THEME_KEY = 'darkMode';
 export const PROGRESS_KEY = 'progressBarColor';
+/**
+ * The theme the page shows, mirrored in a cookie so the server renders it: without it, a light-theme
+ * visitor would get a dark page that turns light once the script runs.
+ */
+export const THEME_COOKIE = 'qf_theme';
 export const progressColours: Record<Theme, string> = { dark: '#6BCDB2', light: '#e14524' };
 
 /** Stored choice, else the system preference, else dark (SPEC §4). */
@@ -21,5 +26,24 @@ export function applyTheme(theme: Theme, body: HTMLElement, storage?: Pick<Stora
     storage?.setItem(PROGRESS_KEY, progressColours[theme]);
   } catch {
     // storage can be full or disabled: the theme still applies for this page
+  }
+}
+
+export const themeCookie = (theme: Theme): string => `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+
+/** The theme named by the request's cookie, if any (anything else is ignored). */
+export function themeFromCookies(header: string | undefined): Theme | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === THEME_COOKIE && (value === 'dark' || value === 'light')) return value;
+  }
+  return undefined;
+}
+
+export function mirrorTheme(theme: Theme, doc: Pick<Document, 'cookie'> = document): void {
+  try {
+    doc.cookie = themeCookie(theme);
+  } catch {
+    // cookies disabled: the server renders dark, the script still applies the theme
   }
 }

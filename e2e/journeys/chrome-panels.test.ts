@@ -1,0 +1,327 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startSite, type Site } from '../site';
+
+jest.setTimeout(240_000);
+
+const STORY = '/stories/qatar-foundation-opens-new-learning-commons';
+const STORY_TITLE = { en: 'Qatar Foundation opens new Learning Commons in Education City', ar: 'مؤسسة قطر تفتتح مساحة التعلّم المشتركة الجديدة في المدينة التعليمية' };
+const WIDTHS = [1440, 390] as const;
+const TEXT = {
+  en: { search: 'Search', searchLabel: 'Search the site', seeAll: 'See all results', explore: 'Explore', ask: /Ask a question/, question: 'Your question', askButton: 'Ask', a11y: 'Accessibility', contrast: 'High contrast', larger: 'Larger text', toLight: 'Switch to light theme', toDark: 'Switch to dark theme', cookies: 'Cookie notice', accept: 'Accept and close', source: "Answers come from this site's search." },
+  ar: { search: 'بحث', searchLabel: 'ابحث في الموقع', seeAll: 'عرض جميع النتائج', explore: 'استكشف', ask: /اطرح سؤالاً/, question: 'سؤالك', askButton: 'اسأل', a11y: 'إمكانية الوصول', contrast: 'تباين عالٍ', larger: 'تكبير النص', toLight: 'التبديل إلى المظهر الفاتح', toDark: 'التبديل إلى المظهر الداكن', cookies: 'إشعار ملفات تعريف الارتباط', accept: 'موافق وإغلاق', source: 'تأتي الإجابات من البحث في هذا الموقع.' },
+} as const;
+type Lang = keyof typeof TEXT;
+const prefix = (lang: Lang) => (lang === 'ar' ? '/ar' : '');
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** A fresh browser context (own storage and cookies) with a page that records console errors. */
+async function open(width: number, options: { colorScheme?: 'dark' | 'light'; consent?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  // No service worker: these journeys are about the chrome, not about offline caching.
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: options.colorScheme ?? 'dark', serviceWorkers: 'block' });
+  // The cookie banner would sit over the page in every journey that is not about it.
+  if (options.consent !== false) await context.addInitScript(() => localStorage.setItem('qf_cookie_consent', '1'));
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  // Aborted requests are the search page's own (a newer search replaces an older one).
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  });
+  return { context, page, problems };
+}
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-qf-js'));
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  // A panel fading in has its colours at part opacity: measure it once it has arrived.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found).toEqual([]);
+}
+
+describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
+  const t = TEXT[lang];
+
+  it.each(WIDTHS)('search from the header to the results with suggestions at %i px', async (width) => {
+    const { context, page, problems } = await open(width);
+    await page.goto(`${site.url}${prefix(lang)}${STORY}`);
+    await hydrated(page);
+    const opener = page.locator('a[href="#qf-search-panel"]');
+    await opener.click();
+    const panel = page.getByRole('dialog', { name: t.search });
+    await panel.waitFor();
+    const input = panel.getByRole('combobox', { name: t.searchLabel });
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    // 'See all results' only for non-blank text.
+    expect(await panel.getByRole('link', { name: t.seeAll }).count()).toBe(0);
+    await input.fill('   ');
+    expect(await panel.getByRole('link', { name: t.seeAll }).count()).toBe(0);
+    const text = lang === 'en' ? 'Learning Commons' : 'التعلّم';
+    await input.fill(text);
+    await panel.getByRole('link', { name: t.seeAll }).waitFor();
+    expect(await panel.getByRole('link', { name: t.seeAll }).getAttribute('href')).toBe(`${prefix(lang)}/search#all=1&allType=1&s=${encodeURIComponent(text)}`);
+    const options = panel.getByRole('listbox').getByRole('option');
+    await options.first().waitFor();
+    expect(await options.count()).toBeGreaterThan(0);
+    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.url}${prefix(lang)}/search#all=1&allType=1&s=${encodeURIComponent(text)}`);
+    await page.getByRole('link', { name: STORY_TITLE[lang] }).first().waitFor();
+    expect(await panel.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('chooses a suggestion with the arrow keys, and Escape closes the panel and gives focus back', async () => {
+    const { context, page, problems } = await open(1440);
+    await page.goto(`${site.url}${prefix(lang)}/events`);
+    await hydrated(page);
+    const opener = page.locator('a[href="#qf-search-panel"]');
+    await opener.click();
+    const input = page.getByRole('combobox', { name: t.searchLabel });
+    await input.fill(lang === 'en' ? 'Sidra' : 'سدرة');
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog', { name: t.search }).isVisible()).toBe(false);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await opener.click();
+    expect(await input.inputValue()).toBe(lang === 'en' ? 'Sidra' : 'سدرة');
+    const first = page.getByRole('listbox').getByRole('option').first();
+    await first.waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    const title = (await first.textContent())!;
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.endsWith('/events'));
+    await page.locator('h1', { hasText: title }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each(WIDTHS)('the assistant answers a question with links from the site search at %i px', async (width) => {
+    const { context, page, problems } = await open(width);
+    await page.goto(`${site.url}${prefix(lang)}/events`);
+    await hydrated(page);
+    await page.getByRole('button', { name: t.explore }).click();
+    const explore = page.getByRole('dialog', { name: lang === 'en' ? 'Explore the foundation your way' : 'استكشف المؤسسة بطريقتك' });
+    expect(await explore.getByRole('link').count()).toBe(6);
+    await explore.getByRole('button', { name: t.ask }).click();
+    const assistant = page.getByRole('dialog', { name: lang === 'en' ? 'Ask Qatar Foundation' : 'اسأل مؤسسة قطر' });
+    await assistant.getByRole('textbox', { name: t.question }).fill(lang === 'en' ? 'Sidra Medicine' : 'سدرة للطب');
+    await assistant.getByRole('button', { name: t.askButton, exact: true }).click();
+    const log = assistant.getByRole('log');
+    const link = log.getByRole('link', { name: lang === 'en' ? 'Sidra Medicine' : 'سدرة للطب', exact: true });
+    await link.first().waitFor();
+    expect(await log.textContent()).toContain(t.source);
+    await link.first().click();
+    await page.waitForURL(`${site.url}${prefix(lang)}/sidra-medicine`);
+    expect(await assistant.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the footer teaser’s event opens the assistant', async () => {
+    const { context, page } = await open(1440);
+    await page.goto(`${site.url}${prefix(lang)}/events`);
+    await hydrated(page);
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('qf:open-assistant')));
+    await page.getByRole('dialog', { name: lang === 'en' ? 'Ask Qatar Foundation' : 'اسأل مؤسسة قطر' }).waitFor();
+    await context.close();
+  });
+
+  it('the theme toggle survives a reload, rendered by the server (no flash)', async () => {
+    const { context, page, problems } = await open(1440, { colorScheme: 'dark' });
+    await page.goto(`${site.url}${prefix(lang)}${STORY}`);
+    await hydrated(page);
+    expect(await page.getAttribute('body', 'data-theme')).toBe('dark');
+    await page.getByRole('button', { name: t.toLight }).click();
+    expect(await page.getAttribute('body', 'data-theme')).toBe('light');
+    expect(await page.evaluate(() => [localStorage.getItem('darkMode'), localStorage.getItem('progressBarColor')])).toEqual(['false', '#e14524']);
+    const res = await page.reload();
+    expect(await res!.text()).toMatch(/<body data-theme="light"/);
+    await page.getByRole('button', { name: t.toDark }).waitFor();
+    expect(await page.getAttribute('body', 'data-theme')).toBe('light');
+    // A light system preference without a stored choice: light from the first paint of the second page.
+    const light = await open(1440, { colorScheme: 'light' });
+    const first = await light.page.goto(`${site.url}${prefix(lang)}/events`);
+    expect(await first!.text()).toMatch(/<body data-theme="dark"/);
+    await hydrated(light.page);
+    expect(await light.page.getAttribute('body', 'data-theme')).toBe('light');
+    const second = await light.page.goto(`${site.url}${prefix(lang)}${STORY}`);
+    expect(await second!.text()).toMatch(/<body data-theme="light"/);
+    await light.context.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the cookie banner appears after 2 s, stores consent and does not come back after a reload', async () => {
+    const { context, page } = await open(390, { consent: false });
+    const thirdParty: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith('http://127.0.0.1')) thirdParty.push(r.url());
+    });
+    await page.goto(`${site.url}${prefix(lang)}/idkt`);
+    await hydrated(page);
+    const banner = page.getByRole('region', { name: t.cookies });
+    await page.waitForTimeout(1000);
+    expect(await banner.count()).toBe(0);
+    await banner.waitFor({ timeout: 2500 });
+    await expectNoAxeViolations(page, `${lang} cookie banner`);
+    await banner.getByRole('button', { name: t.accept }).click();
+    await banner.waitFor({ state: 'detached', timeout: 2000 });
+    expect(await page.evaluate(() => localStorage.getItem('qf_cookie_consent'))).toBe('1');
+    // Console problems are not asserted here: waiting seconds on a page lets sections hydrate, and their
+    // own faults (inline styles under the CSP) would be reported as the banner's. Other journeys assert them.
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(2600);
+    expect(await banner.count()).toBe(0);
+    expect(thirdParty).toEqual([]);
+    await context.close();
+  });
+
+  it.each(WIDTHS)('accessibility choices apply and persist across a reload at %i px', async (width) => {
+    const { context, page, problems } = await open(width);
+    await page.goto(`${site.url}${prefix(lang)}/events`);
+    await hydrated(page);
+    const opener = page.getByRole('button', { name: t.a11y });
+    await opener.click();
+    const panel = page.getByRole('dialog', { name: lang === 'en' ? 'Accessibility options' : 'خيارات إمكانية الوصول' });
+    await panel.getByRole('checkbox', { name: t.contrast }).check();
+    await panel.getByRole('button', { name: t.larger }).click();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('18.4px');
+    await page.keyboard.press('Escape');
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.reload();
+    await hydrated(page);
+    expect(await page.evaluate(() => [document.body.classList.contains('qf-a11y-contrast'), document.body.dataset.textSize])).toEqual([true, '115']);
+    await page.getByRole('button', { name: t.a11y }).click();
+    await panel.getByRole('checkbox', { name: t.contrast, checked: true }).waitFor({ timeout: 2000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the language switch lands on the translated page and the title is announced', async () => {
+    const { context, page, problems } = await open(1440);
+    const other: Lang = lang === 'en' ? 'ar' : 'en';
+    await page.goto(`${site.url}${prefix(lang)}${STORY}`);
+    await hydrated(page);
+    const alternate = await page.getAttribute(`link[rel="alternate"][hreflang="${other}"]`, 'href');
+    const switcher = page.locator('a[data-language-switch]');
+    expect(new URL(alternate!).pathname).toBe(await switcher.getAttribute('href'));
+    await switcher.click();
+    await page.waitForURL(`${site.url}${prefix(other)}${STORY}`);
+    await page.locator('h1', { hasText: STORY_TITLE[other] }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe(other);
+    expect(await page.evaluate(() => localStorage.getItem('nf_lang'))).toBe(other);
+    const announced = other === 'en' ? `${STORY_TITLE.en}, page loaded` : `تم تحميل صفحة ${STORY_TITLE.ar}`;
+    await page.waitForFunction((text) => document.querySelector('[data-qf-announcer]')?.textContent === text, announced);
+    expect(await page.locator('[data-qf-announcer]').getAttribute('role')).toBe('status');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the progress bar while scrolling a story, at the reading-start edge, not on the home page', async () => {
+    const { context, page } = await open(390);
+    await page.goto(`${site.url}${prefix(lang)}${STORY}`);
+    await hydrated(page);
+    const bar = page.locator('.qf-scroll-progress');
+    expect(await bar.isVisible()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => !document.querySelector('.qf-scroll-progress')?.hasAttribute('hidden'));
+    const box = (await bar.boundingBox())!;
+    const viewport = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(box.height).toBe(3);
+    expect(Math.round(box.width)).toBe(viewport);
+    expect(await bar.getAttribute('data-percent')).toBe('100');
+    expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(107, 205, 178)');
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForFunction(() => Number(document.querySelector('.qf-scroll-progress')?.getAttribute('data-percent')) < 100);
+    const partial = (await bar.boundingBox())!;
+    // English grows from the left edge, Arabic from the right edge.
+    expect(partial.width).toBeLessThan(viewport);
+    if (lang === 'en') expect(Math.round(partial.x)).toBe(0);
+    else expect(Math.round(partial.x + partial.width)).toBe(viewport);
+    await page.goto(`${site.url}${prefix(lang) || '/'}`);
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+    expect(await bar.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('shows the keyboard focus outline on Tab, and scrolls back to the top', async () => {
+    const { context, page } = await open(390);
+    await page.goto(`${site.url}${prefix(lang)}/events`);
+    await hydrated(page);
+    await page.mouse.click(5, 400);
+    expect(await page.evaluate(() => document.body.classList.contains('qf-keyboard'))).toBe(false);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.body.classList.contains('qf-keyboard'))).toBe(true);
+    await page.mouse.click(5, 400);
+    expect(await page.evaluate(() => document.body.classList.contains('qf-keyboard'))).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const toTop = page.getByRole('button', { name: lang === 'en' ? 'Back to top' : 'العودة إلى الأعلى' });
+    await toTop.click();
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await context.close();
+  });
+});
+
+describe('axe reports no violations with each panel open', () => {
+  it.each([
+    ['en', 'dark'],
+    ['en', 'light'],
+    ['ar', 'dark'],
+    ['ar', 'light'],
+  ] as const)('%s, %s theme', async (lang, theme) => {
+    const t = TEXT[lang];
+    for (const width of WIDTHS) {
+      const { context, page } = await open(width, { colorScheme: theme });
+      await page.goto(`${site.url}${prefix(lang)}/events`);
+      await hydrated(page);
+      expect(await page.getAttribute('body', 'data-theme')).toBe(theme);
+      const where = `${lang} ${theme} ${width}px`;
+
+      await page.locator('a[href="#qf-search-panel"]').click();
+      await page.getByRole('combobox', { name: t.searchLabel }).fill(lang === 'en' ? 'Learning' : 'التعلّم');
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      await expectNoAxeViolations(page, `${where} search`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: t.explore }).click();
+      await expectNoAxeViolations(page, `${where} explore`);
+      await page.getByRole('button', { name: t.ask }).click();
+      await page.getByRole('textbox', { name: t.question }).fill(lang === 'en' ? 'Sidra Medicine' : 'سدرة للطب');
+      await page.getByRole('button', { name: t.askButton, exact: true }).click();
+      await page.getByRole('log').getByRole('link').first().waitFor();
+      await expectNoAxeViolations(page, `${where} assistant`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: t.a11y }).click();
+      await page.getByRole('checkbox', { name: t.contrast }).check();
+      await expectNoAxeViolations(page, `${where} accessibility (high contrast)`);
+      await context.close();
+    }
+  });
+});

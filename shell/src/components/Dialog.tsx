@@ -1,0 +1,70 @@
+import { useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface DialogProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  /** The id of the element that names the dialog (its heading). */
+  labelledBy: string;
+  className?: string;
+  /** What takes focus on opening; else the first focusable element. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** Where focus goes on closing when the element focused before opening is gone or hidden. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}
+
+const visible = (el: HTMLElement) => el.isConnected && !el.closest('[hidden]');
+
+/**
+ * A modal panel of the header: labelled dialog semantics, focus moved in on opening, trapped inside
+ * (Tab and Shift+Tab wrap), Escape closes, and focus returns to where it was (the opener) on closing.
+ * Always rendered (hidden when closed) so the server HTML carries it and openers can point at it.
+ */
+export function Dialog({ id, open, onClose, labelledBy, className, initialFocus, fallbackFocus, children }: DialogProps): ReactElement {
+  const ref = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = initialFocus?.current ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? ref.current;
+    first?.focus();
+    return () => {
+      const back = returnTo.current && visible(returnTo.current) ? returnTo.current : fallbackFocus?.current;
+      // Only when focus is still ours: a link that navigated has already moved it on purpose.
+      const active = document.activeElement;
+      if (back && (!active || active === document.body || ref.current?.contains(active))) back.focus();
+    };
+  }, [open, initialFocus, fallbackFocus]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      // Escape closes the panel; it must not also clear a search field (the browser's default).
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(visible);
+    if (!items.length) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div ref={ref} id={id} role="dialog" aria-modal="true" aria-labelledby={labelledBy} className={className} hidden={!open} tabIndex={-1} onKeyDown={onKeyDown}>
+      {children}
+    </div>
+  );
+}
