@@ -15,7 +15,7 @@ describe('the home page', () => {
     const dates = data.stories.map((s) => s.date);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(data.stories.every((s) => s.href.startsWith('/stories/') && s.image?.width === 800)).toBe(true);
-    expect(page?.widgets).toEqual(['mf-forms/NewsletterSignup']);
+    expect(page?.widgets).toEqual(['mf-forms/NewsletterSignup', 'mf-forms/PushNotifications', 'mf-forms/BrandSurveyPrompt']);
   });
 
   it('links the six audience pages in the visitor’s language', async () => {

@@ -46,7 +46,7 @@ export function createHomePage(content: ContentSource) {
         hydration: homeRoute.hydration,
         head: { title: t('home.title'), description: t('home.description'), alternatePath: localePath(otherLang(lang), '/'), kind: 'website', ...(stories[0]?.image ? { image: stories[0].image.src } : {}) },
         data,
-        widgets: ['mf-forms/NewsletterSignup'],
+        widgets: ['mf-forms/NewsletterSignup', 'mf-forms/PushNotifications', 'mf-forms/BrandSurveyPrompt'],
       };
     },
   };

@@ -110,9 +110,15 @@ describe('event page resolver', () => {
 describe('registration', () => {
   it('places the registration form on an event that has not ended, never on a past one', async () => {
     const upcoming = await resolveOk(`/events/${LEARNING}`, 'en');
-    expect(upcoming.widgets).toEqual(['mf-forms/EventRegistration']);
+    expect(upcoming.widgets).toEqual(['mf-forms/EventRegistration', 'mf-forms/EcssQuestion']);
     expect((upcoming.data as { id: string }).id).toBe('event-1');
     expect((await resolveOk(`/events/${FESTIVAL}`, 'en')).widgets).toEqual([]);
+  });
+
+  it('knows the speaker series a session belongs to, for the question form', async () => {
+    expect((await resolveOk(`/events/${LEARNING}`, 'ar')).data).toMatchObject({ id: 'event-1', seriesId: 'ecss-education-city-speaker-series' });
+    const other = (await resolveOk(`/events/${EARTHNA}`, 'en')).data as EventPageData;
+    expect(other.seriesId).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { fieldOf, plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
+import { fieldOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
 import { localePath, matchPattern } from '@qf/shared/routing';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
@@ -78,7 +78,8 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
   async function resolveEvent(path: string, slug: string, lang: Lang): Promise<ResolvedPage | null> {
     const entry = (await events()).find((e) => plainField(e, 'slug') === slug);
     if (!entry) return null;
-    const data = pageOf(entry, lang, now());
+    const series = (await content.entries('ecss')).find((s) => (plainField<Link[]>(s, 'sessions') ?? []).some((l) => l.sys.id === entry.sys.id));
+    const data = eventPageDataSchema.parse({ ...pageOf(entry, lang, now()), ...(series ? { seriesId: series.sys.id } : {}) });
     const capacity = plainField<number>(entry, 'capacityInPerson') ?? 0;
     const mode = { online: 'OnlineEventAttendanceMode', 'in-person': 'OfflineEventAttendanceMode', hybrid: 'MixedEventAttendanceMode' }[data.attendance];
     const physical = { '@type': 'Place', name: data.location, address: data.location };
@@ -107,7 +108,7 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
       hydration: eventRoute.hydration,
       head: { ...head(lang, path, data.title, data.summary), kind: 'event', structuredData: [event] },
       data,
-      widgets: data.past ? [] : ['mf-forms/EventRegistration'],
+      widgets: data.past ? [] : ['mf-forms/EventRegistration', ...(data.seriesId ? ['mf-forms/EcssQuestion' as const] : [])],
     };
   }
 

@@ -6,6 +6,13 @@ import { registerGuard } from './guard';
 import { openDb, type Db } from './db';
 import { registerNewsletter } from './newsletter';
 import { registerEventRegistration } from './event-registration';
+import { registerPush } from './push';
+import { defaultUploadsDir, registerUploadForms } from './upload-forms';
+import { registerAlumni } from './alumni';
+import { registerPolls } from './poll';
+import { registerSurveys } from './survey';
+import { registerEcssQuestions } from './ecss-question';
+import { outboxFromEnv, type OutboxWorker, type OutboxWorkerOptions } from './outbox';
 import type { ContentSource } from '@qf/shared/content';
 
 export interface FormsServerOptions {
@@ -19,10 +26,12 @@ export interface FormsServerOptions {
   now?: () => Date;
   /** Submissions per client per minute and endpoint (default 30). */
   rateLimit?: number;
+  /** Outbox worker tuning (tests); the worker itself runs only when `SMTP_URL` is set. */
+  outbox?: Partial<Omit<OutboxWorkerOptions, 'db' | 'smtpUrl'>>;
 }
 
 /** The mf-forms server: static builds, the page contract and the forms API over its database. */
-export async function buildFormsServer(options: FormsServerOptions): Promise<{ app: FastifyInstance; db: Db; port: number; host: string }> {
+export async function buildFormsServer(options: FormsServerOptions): Promise<{ app: FastifyInstance; db: Db; port: number; host: string; outbox?: OutboxWorker }> {
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env });
   registerBodyParsers(app);
@@ -31,8 +40,18 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
   registerGuard(app, { origins, max: options.rateLimit ?? Number(env.FORMS_RATE_LIMIT ?? 30), windowMs: 60_000 });
   registerNewsletter(app, db);
   registerEventRegistration(app, db, options.content, options.now);
-  app.addHook('onClose', () => db.close());
-  return { app, db, port, host };
+  await registerPush(app, db, { env, dataDir: options.dataDir });
+  await registerUploadForms(app, { db, content: options.content, dir: defaultUploadsDir(options.dataDir, env), now: options.now });
+  registerAlumni(app, db);
+  registerPolls(app, db, options.content, options.now);
+  registerSurveys(app, db, options.content, options.now);
+  registerEcssQuestions(app, db, options.content, env);
+  const outbox = outboxFromEnv(db, env, options.outbox);
+  app.addHook('onClose', async () => {
+    await outbox?.stop();
+    await db.close();
+  });
+  return { app, db, port, host, outbox };
 }
 
 export const defaultDataDir = (dir: string) => path.resolve(dir, '..', 'data', 'forms');

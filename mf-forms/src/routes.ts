@@ -8,5 +8,14 @@ export const routes = {
   widgets: [
     { name: 'NewsletterSignup', hydration: 'visible' },
     { name: 'EventRegistration', hydration: 'visible' },
+    { name: 'ArtEntry', hydration: 'visible' },
+    { name: 'Scholarship', hydration: 'visible' },
+    { name: 'PushNotifications', hydration: 'visible' },
+    { name: 'AlumniSignup', hydration: 'visible' },
+    { name: 'Poll', hydration: 'visible' },
+    { name: 'EcssQuestion', hydration: 'visible' },
+    // Both render nothing on the server (the browser's storage decides whether they show).
+    { name: 'SurveyPopup', hydration: 'idle' },
+    { name: 'BrandSurveyPrompt', hydration: 'idle' },
   ],
 } as const satisfies RouteManifest;

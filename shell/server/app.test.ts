@@ -15,6 +15,7 @@ describe('the shell server', () => {
   let shell: FastifyInstance;
   let content: FastifyInstance;
   let buildId = 'c1';
+  const asked: Record<string, string>[] = [];
   const listen = async (app: FastifyInstance) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -29,8 +30,12 @@ describe('the shell server', () => {
     // A stand-in mf-content that owns no page: every path it is asked for is not found.
     content = Fastify();
     content.get('/build-info.json', async () => ({ name: 'mf-content', version: '1.0.0', buildId, builtAt: '2026-11-22T00:00:00Z' }));
-    content.get('/_qf/page', async (_req, reply) => reply.code(404).send({ found: false }));
+    content.get('/_qf/page', async (req, reply) => {
+      asked.push(req.query as Record<string, string>);
+      return reply.code(404).send({ found: false });
+    });
     content.get('/_qf/paths', async () => [{ en: '/stories/a', ar: '/ar/stories/a', lastmod: '2026-10-01T00:00:00Z' }]);
+    content.get('/api/content/cookie-echo', async (req, reply) => reply.header('set-cookie', ['a=1; HttpOnly', 'b=2; Path=/api']).send({ cookie: req.headers.cookie ?? null }));
     const contentUrl = await listen(content);
 
     // A port nobody listens on: mf-events and mf-forms are down.
@@ -84,6 +89,18 @@ describe('the shell server', () => {
     expect(down.json()).toMatchObject({ path: '/events', status: 'unavailable' });
   });
 
+  it('passes the query string of a page to its owner, for pages and for page data', async () => {
+    asked.length = 0;
+    await shell.inject('/ar/program?school=qatar-academy-doha&degree=bachelor');
+    await shell.inject('/page-data/program/page-data.json?degree=master');
+    await shell.inject('/program');
+    expect(asked).toEqual([
+      { path: '/program', lang: 'ar', query: 'school=qatar-academy-doha&degree=bachelor' },
+      { path: '/program', lang: 'en', query: 'degree=master' },
+      { path: '/program', lang: 'en' },
+    ]);
+  });
+
   it('answers HEAD like GET', async () => {
     const res = await shell.inject({ method: 'HEAD', url: '/events' });
     expect(res.statusCode).toBe(503);
@@ -102,6 +119,12 @@ describe('the shell server', () => {
     const res = await shell.inject('/events/?x=1');
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/events?x=1');
+  });
+
+  it('passes cookies through the API gateway both ways', async () => {
+    const res = await shell.inject({ url: '/api/content/cookie-echo', headers: { cookie: 'qf_voter=abc' } });
+    expect(res.json()).toEqual({ cookie: 'qf_voter=abc' });
+    expect(res.headers['set-cookie']).toEqual(['a=1; HttpOnly', 'b=2; Path=/api']);
   });
 
   it('keeps an API failure local and translated', async () => {

@@ -52,7 +52,9 @@ export function Home({ data }: ViewComponentProps<HomeData>): ReactElement {
       </section>
       <aside aria-label={t('story.newsletterHeading')} className={styles.newsletter}>
         <Widget id="mf-forms/NewsletterSignup" instance="home" />
+        <Widget id="mf-forms/PushNotifications" instance="home" />
       </aside>
+      <Widget id="mf-forms/BrandSurveyPrompt" instance="home" props={{ surveyId: 'survey-brand' }} />
     </div>
   );
 }

@@ -48,6 +48,7 @@ export function Story({ data }: ViewComponentProps<StoryData>): ReactElement {
       <aside className={styles.newsletter} aria-label={t('story.newsletterHeading')}>
         <Widget id="mf-forms/NewsletterSignup" instance="story" />
       </aside>
+      <Widget id="mf-forms/SurveyPopup" instance="story" props={{ surveyId: 'survey-site-experience', delayMs: 30_000, scrollRatio: 0.6 }} />
     </article>
   );
 }

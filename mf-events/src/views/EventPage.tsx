@@ -67,6 +67,8 @@ export function EventPage({ data }: ViewComponentProps<EventPageData>): ReactEle
       {data.past ? null : (
         <Widget id="mf-forms/EventRegistration" instance="event" props={{ eventId: data.id, open: data.registrationOpen, attendance: data.attendance }} />
       )}
+      {/* A session of the speaker series: visitors send the speakers their questions beforehand. */}
+      {data.seriesId && !data.past ? <Widget id="mf-forms/EcssQuestion" instance="ecss" props={{ seriesId: data.seriesId, eventId: data.id }} /> : null}
       <p className={styles.back}>
         <a href={localePath(lang, '/events')}>{t('event.allEvents')}</a>
       </p>

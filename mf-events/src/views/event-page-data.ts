@@ -11,5 +11,7 @@ export const eventPageDataSchema = eventCardSchema.extend({
   registrationOpen: z.boolean(),
   /** True when the event had ended at request time (computed by the server, never in the view). */
   past: z.boolean(),
+  /** The speaker series (an `ecss` entry) that lists this event as a session, if any. */
+  seriesId: z.string().min(1).optional(),
 });
 export type EventPageData = z.infer<typeof eventPageDataSchema>;

@@ -284,6 +284,38 @@ export const contentTypes = {
     sections: optional(f.localized(z.array(section))),
     stats: optional(f.localized(z.array(stat))),
     heroImage: image(),
+    /** The office behind the page (the IDKT footer's contact details): fixed values, SPEC §9. */
+    contactEmail: optional(f.email()),
+    contactPhone: optional(f.plainText()),
+    /** An mf-forms widget placed under the page's content. */
+    form: optional(f.oneOf(['art-entry', 'scholarship', 'alumni-signup', 'poll', 'ecss-question', 'newsletter', 'push'])),
+    /** The entry that configures that form (its open/close window, its options). */
+    formEntry: optional(f.link('form_window', 'poll', 'survey')),
+  }),
+  /** When a submission form (art contest, scholarship cycle) accepts entries. */
+  form_window: defineType('form_window', { en: ['Form window', 'Form windows'], ar: ['فترة استقبال الطلبات', 'فترات استقبال الطلبات'] }, {
+    title: f.text(),
+    form: f.oneOf(['art-entry', 'scholarship']),
+    opensAt: f.date(),
+    closesAt: f.date(),
+    /** Scholarship cycles: when applicants are told the results (SPEC §9). */
+    resultsAt: optional(f.date()),
+  }),
+  /** A poll (SPEC §2: a question, four options, Vote/Votes); votes are counted by mf-forms under the entry's id. */
+  poll: defineType('poll', { en: ['Poll', 'Polls'], ar: ['استطلاع رأي', 'استطلاعات رأي'] }, {
+    question: f.text(),
+    /** Stable ids of the four options (votes are stored against them), in display order. */
+    optionIds: f.plainOf(z.array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)).length(4).refine((ids) => new Set(ids).size === ids.length, 'option ids are unique')),
+    /** The four options' labels, in the order of `optionIds`. */
+    options: f.localized(z.array(nonEmpty).length(4)),
+    closesAt: optional(f.date()),
+  }),
+  /** A short survey (satisfaction 1 to 5 and a comment), shown by the survey popup and the brand-survey prompt. */
+  survey: defineType('survey', { en: ['Survey', 'Surveys'], ar: ['استبيان', 'استبيانات'] }, {
+    title: f.text(),
+    /** The satisfaction question the visitor answers from 1 to 5. */
+    question: f.text(),
+    closesAt: optional(f.date()),
   }),
   idkt_technology: defineType('idkt_technology', { en: ['Technology', 'Technologies'], ar: ['تقنية', 'تقنيات'] }, {
     title: f.text(),
@@ -333,6 +365,14 @@ export const contentTypes = {
     showTopInfoBar: optional(f.boolean()),
     topInfoBarContent: optional(f.text()),
     showStatementNotification: optional(f.boolean()),
+    /** The separate statements site the statement notification links to (SPEC §2: the alert kind). */
+    statementUrl: optional(f.url()),
+    /** The chat assistant's name, shown in the footer's 'Ask {name}' teaser. */
+    assistantName: optional(f.text()),
+    /** Footer extra links (SPEC §2): Year in Review (reports site), Tenders (suppliers site), Supplier Registration (main site). */
+    yearInReviewUrl: optional(f.url()),
+    tendersUrl: optional(f.url()),
+    supplierRegistrationPath: optional(f.plainOf(z.string().startsWith('/'))),
   }),
 } as const;
 

@@ -1,0 +1,64 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { useFormId } from './form-parts';
+import { remember, remembered } from './browser-memory';
+import { Dialog } from './Dialog';
+import { loadSurvey, SurveyForm, surveyMemoryKey, type SurveyDetails } from './SurveyForm';
+import styles from './small-forms.module.css';
+
+export interface BrandSurveyPromptProps {
+  surveyId: string;
+}
+
+/**
+ * The brand-survey prompt (SPEC §1): a small note in a corner of the page that leads to the survey.
+ * It never opens anything by itself; dismissing it, or answering the survey, is remembered in the
+ * browser's storage. It shows only in the browser (storage decides), in a fixed corner, so the page
+ * does not shift.
+ */
+export function BrandSurveyPrompt({ data }: ViewComponentProps<BrandSurveyPromptProps>): ReactElement | null {
+  const t = useT();
+  const lang = useLang();
+  const id = useFormId(data);
+  const key = surveyMemoryKey(data.surveyId);
+  const [visible, setVisible] = useState(false);
+  const [survey, setSurvey] = useState<SurveyDetails | null>(null);
+
+  useEffect(() => {
+    setVisible(!remembered(key));
+  }, [key]);
+
+  const dismiss = () => {
+    if (remembered(key) !== 'answered') remember(key, 'dismissed');
+    setSurvey(null);
+    setVisible(false);
+  };
+  const take = async () => {
+    const details = await loadSurvey(data.surveyId, lang);
+    if (details) setSurvey(details);
+    else dismiss();
+  };
+
+  if (!visible) return null;
+  return (
+    <>
+      {/* The prompt stays while its dialog is open: focus returns to its button when the dialog closes. */}
+      <aside className={styles.prompt} aria-label={t('engagement.survey.promptLabel')}>
+        <p>{t('engagement.survey.promptText')}</p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.button} onClick={() => void take()}>
+            {t('engagement.survey.take')}
+          </button>
+          <button type="button" className={styles.secondary} onClick={dismiss}>
+            {t('engagement.survey.dismiss')}
+          </button>
+        </div>
+      </aside>
+      {survey ? (
+        <Dialog labelledBy={`${id}-title`} onClose={dismiss}>
+          <SurveyForm survey={survey} headingId={`${id}-title`} onAnswered={() => remember(key, 'answered')} onClose={dismiss} />
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { useLang, type ViewComponentProps } from '@qf/shared/react';
+import { useFormId } from './form-parts';
+import { remember, remembered } from './browser-memory';
+import { Dialog } from './Dialog';
+import { loadSurvey, SurveyForm, surveyMemoryKey, type SurveyDetails } from './SurveyForm';
+
+export interface SurveyPopupProps {
+  surveyId: string;
+  /** Opens after this long on the page (default 20 s)… */
+  delayMs?: number;
+  /** …or once this share of the page has been scrolled (default 0.5), whichever comes first. */
+  scrollRatio?: number;
+}
+
+/**
+ * The survey popup (SPEC §2): a modal dialog that appears once per visitor, after a delay or some
+ * scrolling; closing it (Escape, the close button, 'Not now') or answering is remembered in the
+ * browser's storage, so it does not appear again.
+ */
+export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): ReactElement | null {
+  const lang = useLang();
+  const id = useFormId(data);
+  const [survey, setSurvey] = useState<SurveyDetails | null>(null);
+  const key = surveyMemoryKey(data.surveyId);
+
+  useEffect(() => {
+    if (remembered(key)) return undefined;
+    let cancelled = false;
+    let triggered = false;
+    const open = () => {
+      if (triggered) return;
+      triggered = true;
+      cleanup();
+      void loadSurvey(data.surveyId, lang).then((details) => {
+        // Checked again: the visitor may have answered it in another tab meanwhile.
+        if (cancelled || !details || remembered(key)) return;
+        remember(key, 'shown');
+        setSurvey(details);
+      });
+    };
+    const onScroll = () => {
+      const scrollable = document.documentElement.scrollHeight - window.innerHeight;
+      if (scrollable > 0 && window.scrollY / scrollable >= (data.scrollRatio ?? 0.5)) open();
+    };
+    const timer = setTimeout(open, data.delayMs ?? 20_000);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    function cleanup() {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+    }
+    return () => {
+      cancelled = true;
+      cleanup();
+    };
+  }, [data.surveyId, data.delayMs, data.scrollRatio, key, lang]);
+
+  if (!survey) return null;
+  const close = () => {
+    if (remembered(key) !== 'answered') remember(key, 'dismissed');
+    setSurvey(null);
+  };
+  return (
+    <Dialog labelledBy={`${id}-title`} onClose={close}>
+      <SurveyForm survey={survey} headingId={`${id}-title`} onAnswered={() => remember(key, 'answered')} onClose={close} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import * as z from 'zod/mini';
+import type { Lang } from '@qf/shared/i18n';
+import { fieldErrors } from './field-errors';
+
+/** A browser's voter id: random, kept in its storage (and a cookie), never derived from the person. */
+export const VOTER_ID_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
+/** A poll option's id, as the poll's content entry names it. */
+export const POLL_OPTION_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A vote (SPEC §2: a poll with four options and Vote/Votes). */
+export const pollVoteSchema = z.object({
+  optionId: z.string({ error: 'select' }).check(z.trim(), z.maxLength(64, { error: 'select' }), z.regex(POLL_OPTION_PATTERN, { error: 'select' })),
+  voterId: z.optional(z.string({ error: 'voter' }).check(z.regex(VOTER_ID_PATTERN, { error: 'voter' }))),
+});
+export type PollVote = z.infer<typeof pollVoteSchema>;
+export type PollField = 'optionId';
+
+/** The outcomes of a vote, with the status the API answers each with. */
+export const pollOutcomes = {
+  voted: 201,
+  'already-voted': 409,
+  closed: 409,
+  'not-found': 404,
+  invalid: 400,
+  error: 503,
+} as const;
+export type PollOutcome = keyof typeof pollOutcomes;
+
+/** A poll's results: each option's votes, in the poll's order. */
+export const pollResultsSchema = z.object({
+  pollId: z.string(),
+  open: z.boolean(),
+  total: z.number(),
+  options: z.array(z.object({ id: z.string(), label: z.string(), votes: z.number() })),
+  question: z.string(),
+  /** The option this browser voted for, when it has voted. */
+  votedFor: z.nullable(z.string()),
+});
+export type PollResults = z.infer<typeof pollResultsSchema>;
+
+export const pollResponseSchema = z.object({
+  outcome: z.enum(['voted', 'already-voted', 'closed', 'not-found', 'invalid', 'error']),
+  message: z.string(),
+  errors: z.optional(z.record(z.string(), z.string())),
+  results: z.optional(pollResultsSchema),
+});
+export type PollResponse = z.infer<typeof pollResponseSchema>;
+
+type MessageKey = PollOutcome | 'select' | 'voter';
+
+export const pollMessages: Record<Lang, Record<MessageKey, string>> = {
+  en: {
+    voted: 'Thank you for voting.',
+    'already-voted': 'You have already voted in this poll.',
+    closed: 'This poll is closed.',
+    'not-found': 'This poll does not exist.',
+    invalid: 'Please correct the fields marked below.',
+    error: 'An error occured. please try again',
+    select: 'Select an option',
+    voter: 'Your browser could not be recognised. Please reload the page and try again.',
+  },
+  ar: {
+    voted: 'شكراً لتصويتك.',
+    'already-voted': 'لقد صوّتَّ بالفعل في هذا الاستطلاع.',
+    closed: 'هذا الاستطلاع مغلق.',
+    'not-found': 'هذا الاستطلاع غير موجود.',
+    invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
+    error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
+    select: 'يُرجى اختيار أحد الخيارات',
+    voter: 'تعذّر التعرّف على متصفحك. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.',
+  },
+};
+
+export const pollErrors = (input: unknown, lang: Lang): Partial<Record<PollField | 'voterId', string>> =>
+  fieldErrors<PollField | 'voterId', MessageKey>(pollVoteSchema, input, pollMessages, lang, (field) => (field === 'voterId' ? 'voter' : 'select'));

@@ -1,0 +1,22 @@
+import { surveyErrors, surveyMessages, surveyResponseSchema } from '@qf/shared/forms';
+
+describe('survey response', () => {
+  it('accepts a score from 1 to 5 with or without a comment', () => {
+    expect(surveyResponseSchema.parse({ satisfaction: '4' })).toEqual({ satisfaction: 4 });
+    expect(surveyResponseSchema.parse({ satisfaction: 5, comment: ' Great ' })).toEqual({ satisfaction: 5, comment: 'Great' });
+  });
+
+  it.each([[{}], [{ satisfaction: '' }], [{ satisfaction: 0 }], [{ satisfaction: '6' }], [{ satisfaction: 2.5 }], [{ satisfaction: 'five' }]])('asks to select an option for %p', (input) => {
+    expect(surveyErrors(input, 'en')).toEqual({ satisfaction: 'Select an option' });
+  });
+
+  it('limits the comment to 1,000 characters', () => {
+    expect(surveyErrors({ satisfaction: 3, comment: 'x'.repeat(1000) }, 'en')).toEqual({});
+    expect(surveyErrors({ satisfaction: 3, comment: 'x'.repeat(10_000) }, 'ar')).toEqual({ comment: 'يُرجى ألا يتجاوز تعليقك 1000 حرف.' });
+  });
+
+  it('has a real Arabic message for every English one', () => {
+    expect(Object.keys(surveyMessages.ar).sort()).toEqual(Object.keys(surveyMessages.en).sort());
+    for (const text of Object.values(surveyMessages.ar)) expect(text).toMatch(/[\u0600-\u06FF]/);
+  });
+});
