@@ -12,7 +12,7 @@ describe('story pages', () => {
       template: 'story',
       hydration: 'idle',
       head: { title: 'Qatar Foundation opens new Learning Commons in Education City', alternatePath: `/ar/stories/${slug}` },
-      widgets: ['mf-forms/NewsletterSignup'],
+      widgets: ['mf-forms/NewsletterSignup', 'mf-forms/SurveyPopup'],
     });
     expect((page?.data as { body: string[] }).body.length).toBeGreaterThan(2);
     expect((page?.data as { image?: object }).image).toEqual({
