@@ -2,12 +2,15 @@ import { renderToString } from 'react-dom/server';
 import { languages, otherLang, type Lang } from '@qf/shared/i18n';
 import { localePath, splitLang } from '@qf/shared/routing';
 import { App } from '../src/App';
+import { areaOfPath } from '../src/areas';
 import { breadcrumbTrail } from '../src/breadcrumb-trail';
+import { ChromeContext, type ChromeHtml } from '../src/chrome-widgets';
 import { documentTitle } from '../src/document-head';
 import { shellT } from '../src/i18n';
 import { APP_ID, STATE_ELEMENT_ID, type ShellState } from '../src/state';
 import { createStore } from '../src/store';
 import { NONCE_PLACEHOLDER } from './security';
+import { manifestPath } from './pwa';
 
 export interface DocumentAssets {
   /** The shell's own entry scripts and stylesheets. */
@@ -24,7 +27,7 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 /** JSON inside HTML: no `</script>` or line separators can break out of the element. */
 const embedJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: ShellState; slotHtml: string; assets: DocumentAssets; siteUrl: string }): string {
+export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteUrl }: { state: ShellState; slotHtml: string; chromeHtml?: ChromeHtml; assets: DocumentAssets; siteUrl: string }): string {
   const lang: Lang = state.lang;
   const t = shellT(lang);
   const page = state.status === 'ok' ? state.pageData?.result.page : undefined;
@@ -62,7 +65,12 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
       email: state.globals.email || undefined,
       telephone: state.globals.phone || undefined,
     });
-  const appHtml = renderToString(<App store={createStore({ ...state, theme: 'dark', loading: false })} slotHtml={slotHtml} onToggleTheme={() => undefined} onSearch={() => undefined} />);
+  const area = areaOfPath(state.path, state.globals.areas ?? []);
+  const appHtml = renderToString(
+    <ChromeContext.Provider value={{ html: chromeHtml }}>
+      <App store={createStore({ ...state, theme: state.theme ?? 'dark', loading: false })} slotHtml={slotHtml} onToggleTheme={() => undefined} onSearch={() => undefined} />
+    </ChromeContext.Provider>,
+  );
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -87,6 +95,8 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
     `<meta name="twitter:image" content="${escapeAttr(image)}">`,
     ...structured.map((data) => `<script type="application/ld+json" nonce="${NONCE_PLACEHOLDER}">${embedJson(data)}</script>`),
     '<meta name="theme-color" content="#0b3d2e">',
+    `<link rel="manifest" href="${manifestPath(lang)}">`,
+    '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...assets.sectionCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
@@ -97,7 +107,8 @@ export function renderDocument({ state, slotHtml, assets, siteUrl }: { state: Sh
     '<!doctype html>',
     `<html lang="${lang}" dir="${languages[lang].dir}">`,
     `<head>${head.join('')}</head>`,
-    '<body data-theme="dark">',
+    // The active area's colour applies before any script runs (the stylesheet reads data-area).
+    `<body data-theme="${state.theme ?? 'dark'}"${area ? ` data-area="${area.vertical}"` : ''}>`,
     `<div id="${APP_ID}">${appHtml}</div>`,
     `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedJson(state)}</script>`,
     '</body></html>',

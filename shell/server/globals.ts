@@ -1,6 +1,7 @@
 import { fieldOf, plainField, type ContentSource } from '@qf/shared/content';
 import type { Lang } from '@qf/shared/i18n';
 import type { Globals } from '../src/state';
+import { readFooterGlobals } from './footer-globals';
 
 /** Site globals (SPEC §3) as the chrome needs them; the chrome still renders if content is broken. */
 export function createGlobalsReader(store: ContentSource) {
@@ -15,6 +16,9 @@ export function createGlobalsReader(store: ContentSource) {
         email: plainField<string>(entry, 'footerContactEmail') ?? '',
         phone: plainField<string>(entry, 'footerContactPhoneNumber') ?? '',
         featuredStoryPath: story ? `/stories/${story}` : undefined,
+        infoBar: plainField<boolean>(entry, 'showTopInfoBar') ? fieldOf<string>(entry, 'topInfoBarContent', lang) || undefined : undefined,
+        // The footer's other elements fail on their own: the basic globals still show.
+        ...(await readFooterGlobals(store, lang).catch((error: unknown) => (console.error(error), {}))),
       };
     } catch (error) {
       console.error(error);

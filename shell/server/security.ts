@@ -9,21 +9,34 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
  * remote origins (plus inline scripts carrying this response's nonce), no plugins, no framing, no
  * foreign base URL. No 'unsafe-inline' and no 'unsafe-eval' for scripts.
  */
-export function contentSecurityPolicy(nonce: string, remoteOrigins: readonly string[], imageHosts: readonly string[] = []): string {
+export function contentSecurityPolicy(nonce: string, remoteOrigins: readonly string[], imageHosts: readonly string[] = [], options: { maps?: boolean } = {}): string {
   const remotes = [...new Set(remoteOrigins)].join(' ');
+  // The maps service's hosts are allowed only when a key is configured, i.e. when the map can load at all.
+  const maps = options.maps ? MAPS_HOSTS : { script: '', style: '', img: '', font: '', connect: '' };
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${remotes}`.trim(),
-    `style-src 'self' ${remotes}`.trim(),
-    `img-src 'self' data: ${imageHosts.join(' ')}`.trim(),
-    "font-src 'self'",
-    `connect-src 'self' ${remotes}`.trim(),
+    sources('script-src', "'self'", `'nonce-${nonce}'`, remotes, maps.script),
+    sources('style-src', "'self'", remotes, maps.style),
+    sources('img-src', "'self'", 'data:', ...imageHosts, maps.img),
+    sources('font-src', "'self'", maps.font),
+    sources('connect-src', "'self'", remotes, maps.connect),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+const sources = (directive: string, ...values: string[]) => [directive, ...values.filter(Boolean)].join(' ');
+
+/** What the Maps JavaScript API loads: its scripts, tiles, marker images, fonts and its own data calls. */
+const MAPS_HOSTS = {
+  script: 'https://maps.googleapis.com',
+  style: "'unsafe-inline' https://fonts.googleapis.com",
+  img: 'https://maps.googleapis.com https://maps.gstatic.com',
+  font: 'https://fonts.gstatic.com',
+  connect: 'https://maps.googleapis.com',
+};
 
 /** Headers every response carries. */
 export const SECURITY_HEADERS: Record<string, string> = {

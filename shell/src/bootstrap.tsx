@@ -3,14 +3,25 @@ import { createBus } from '@qf/shared/bus';
 import { languages, type Lang } from '@qf/shared/i18n';
 import { localePath, splitLang } from '@qf/shared/routing';
 import { App } from './App';
+import { ChromeContext } from './chrome-widgets';
+import { setupChrome } from './chrome-setup';
 import { documentTitle, updateDocumentHead } from './document-head';
 import { shellT } from './i18n';
 import { clientNavigationTarget, loadCompositionHash, loadPageData, reloadOnceFor, sitePathOf } from './navigation';
 import { createRemoteLoader } from './remotes';
 import { createSlots } from './slots';
+import { startPrefetch } from './prefetch';
+import { registerServiceWorker, trackFailedResources } from './service-worker';
+import { createDelayedNotice } from './delayed-notice';
+import { parseWithoutEval } from './csp-zod';
 import { APP_ID, SLOT_ID, STATE_ELEMENT_ID, shellStateSchema, type PageStatus } from './state';
 import { createStore } from './store';
-import { applyTheme, initialTheme } from './theme';
+import { applyTheme, initialTheme, mirrorTheme } from './theme';
+import { announce, navigationAnnouncement } from './chrome/announce';
+import { applyPrefs, readPrefs } from './chrome/a11y-prefs';
+import { trackKeyboardFocus } from './chrome/focus-outline';
+import { startScrollReveal } from './chrome/scroll-reveal';
+import { searchPageUrl } from './chrome/search-link';
 import './styles/global.css';
 
 const safeStorage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefined => {
@@ -22,6 +33,8 @@ const safeStorage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefin
 };
 
 function start() {
+  parseWithoutEval();
+  const resources = trackFailedResources(window);
   const state = shellStateSchema.parse(JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null'));
   const slotElement = document.getElementById(SLOT_ID) as HTMLElement;
   // Captured before anything hydrates: React renders exactly this back, so nothing mismatches.
@@ -31,11 +44,18 @@ function start() {
 
   const local = safeStorage('localStorage');
   const bus = createBus();
-  // The server rendered the dark theme; the visitor's own applies to the body at once and to the
-  // React tree right after hydration, so hydration never meets different text.
+  // The server rendered the theme of the visitor's cookie (dark without one); the visitor's own applies
+  // to the body at once, is mirrored in the cookie for the next page, and reaches the React tree right
+  // after hydration, so hydration never meets different text.
+  const serverTheme = state.theme ?? 'dark';
   const theme = initialTheme(local, window.matchMedia?.('(prefers-color-scheme: dark)').matches);
   applyTheme(theme, document.body);
-  const store = createStore({ ...state, theme: 'dark', loading: false });
+  mirrorTheme(theme);
+  applyPrefs(readPrefs(local), document.body);
+  document.documentElement.dataset.qfJs = '';
+  trackKeyboardFocus();
+  startScrollReveal();
+  const store = createStore({ ...state, theme: serverTheme, loading: false });
 
   const loader = createRemoteLoader(state.remotes);
   const slots = createSlots({
@@ -50,16 +70,22 @@ function start() {
   const toggleTheme = () => {
     const theme = store.get().theme === 'dark' ? 'light' : 'dark';
     applyTheme(theme, document.body, local);
+    mirrorTheme(theme);
     store.set({ theme });
     bus.publish('theme', { theme });
   };
 
   const search = (text: string) => {
-    const target = `${localePath(store.get().lang, '/search')}#all=1&allType=1&s=${encodeURIComponent(text)}`;
-    void navigate(new URL(target, window.location.href), true);
+    void navigate(new URL(searchPageUrl(store.get().lang, text), window.location.href), true);
   };
-  hydrateRoot(document.getElementById(APP_ID) as HTMLElement, <App store={store} slotHtml={slotHtml} onToggleTheme={toggleTheme} onSearch={search} />);
-  if (theme !== 'dark') store.set({ theme });
+  const chrome = setupChrome({ store, loader, bus, errorMessage: (lang) => shellT(lang)('status.sectionError') });
+  hydrateRoot(
+    document.getElementById(APP_ID) as HTMLElement,
+    <ChromeContext.Provider value={chrome}>
+      <App store={store} slotHtml={slotHtml} onToggleTheme={toggleTheme} onSearch={search} onNavigate={(href) => void navigate(new URL(href, window.location.href), true)} />
+    </ChromeContext.Provider>,
+  );
+  if (theme !== serverTheme) store.set({ theme });
 
   const publishRoute = () => {
     const s = store.get();
@@ -72,13 +98,30 @@ function start() {
 
   if (state.status === 'ok' && state.pageData) slots.hydrate(state.pageData, state.widgets);
 
-  let navigation = 0;
+  const prefetcher = startPrefetch(document, window, (path, search) => loadPageData(path, search));
+  const notice = createDelayedNotice((slow) => store.set({ slow }));
+  const registerWorker = () =>
+    void registerServiceWorker({ location: window.location, serviceWorker: navigator.serviceWorker, resourcesFailed: resources.failed, reload: () => window.location.reload(), logError: console.error });
+  if (document.readyState === 'complete') registerWorker();
+  else window.addEventListener('load', registerWorker, { once: true });
+
   async function navigate(url: URL, push: boolean) {
+    const end = notice.begin();
+    try {
+      await navigateNow(url, push);
+    } finally {
+      end();
+      prefetcher.watch(document);
+    }
+  }
+
+  let navigation = 0;
+  async function navigateNow(url: URL, push: boolean) {
     const token = ++navigation;
     let sitePath = sitePathOf(url);
     const target = url.pathname + url.search + url.hash;
     store.set({ loading: true });
-    const [load, hash] = await Promise.all([loadPageData(sitePath, url.search), loadCompositionHash()]);
+    const [load, hash] = await Promise.all([prefetcher.take(sitePath, url.search) ?? loadPageData(sitePath, url.search), loadCompositionHash()]);
     if (token !== navigation) return;
     if (hash && hash !== store.get().compositionHash && reloadOnceFor(hash, target, safeStorage('sessionStorage') ?? memoryStorage, (u) => window.location.assign(u))) return;
     if (load.kind === 'failed') {
@@ -103,6 +146,7 @@ function start() {
       // SPEC §4: a failed chunk load is a full navigation to the page; the server then answers with
       // the page, or with its 503 page if the section is really down.
       console.error(error);
+      resources.note();
       window.location.assign(target);
       return;
     }
@@ -129,6 +173,7 @@ function start() {
     publishRoute();
     if (push) window.scrollTo(0, 0);
     focusHeading();
+    announce((announcement) => store.set({ announcement }), navigationAnnouncement(t, head?.title ?? statusTitle));
   }
 
   document.addEventListener('click', (event) => {
@@ -138,7 +183,15 @@ function start() {
     if (url.pathname + url.search === window.location.pathname + window.location.search && !url.hash) return;
     void navigate(url, true);
   });
-  window.addEventListener('popstate', () => void navigate(new URL(window.location.href), false));
+  // A fragment change on the page in view (the menu's `#map-{id}`, an anchor) is not a navigation.
+  let shownAddress = window.location.pathname + window.location.search;
+  store.subscribe(() => {
+    if (!store.get().loading) shownAddress = window.location.pathname + window.location.search;
+  });
+  window.addEventListener('popstate', () => {
+    if (window.location.pathname + window.location.search === shownAddress) return;
+    void navigate(new URL(window.location.href), false);
+  });
   window.history.replaceState({ qf: true }, '');
 }
 

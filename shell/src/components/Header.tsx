@@ -1,8 +1,11 @@
 import type { ReactElement } from 'react';
 import { localePath, splitLang } from '@qf/shared/routing';
-import { otherLang, type Lang } from '@qf/shared/i18n';
+import type { Lang } from '@qf/shared/i18n';
 import type { Theme } from '@qf/shared/bus';
 import { useShellT } from '../i18n';
+import { HeaderTools } from './HeaderTools';
+import { MainMenu } from '../menu/MainMenu';
+import type { Menu } from '../menu/menu-data';
 import styles from './Header.module.css';
 
 interface HeaderProps {
@@ -14,9 +17,15 @@ interface HeaderProps {
   onToggleTheme: () => void;
   /** Client-side search: goes to the search page with SPEC's hash; without JavaScript the form posts a GET. */
   onSearch: (text: string) => void;
+  /** Client-side navigation to a site path (a search suggestion); a full load when absent. */
+  onNavigate?: (href: string) => void;
+  assistantScript?: string;
+  /** The main menu (mega menu, slide-in menu, map mode) in the page's language. */
+  menu?: Menu;
+  mapsApiKey?: string;
 }
 
-export function Header({ lang, path, alternatePath, featuredStoryPath, theme, onToggleTheme, onSearch }: HeaderProps): ReactElement {
+export function Header({ lang, path, alternatePath, featuredStoryPath, theme, onToggleTheme, onSearch, onNavigate = (href) => window.location.assign(href), assistantScript, menu, mapsApiKey }: HeaderProps): ReactElement {
   const t = useShellT();
   const current = splitLang(path).path;
   const links = [
@@ -25,52 +34,14 @@ export function Header({ lang, path, alternatePath, featuredStoryPath, theme, on
     { href: '/media-center/experts', label: t('nav.experts') },
     { href: '/idkt', label: t('nav.idkt') },
   ].filter((l): l is { href: string; label: string } => l !== null);
-  const other = otherLang(lang);
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
         <a className={styles.brand} href={localePath(lang, '/')}>
           {t('siteName')}
         </a>
-        <nav aria-label={t('nav.label')} className={styles.nav}>
-          <ul>
-            {links.map((link) => {
-              const active = current === link.href || current.startsWith(`${link.href}/`);
-              return (
-                <li key={link.href}>
-                  <a href={localePath(lang, link.href)} aria-current={active ? 'page' : undefined}>
-                    {link.label}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <form
-          role="search"
-          className={styles.search}
-          action={localePath(lang, '/search')}
-          method="get"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const text = String(new FormData(event.currentTarget).get('s') ?? '').trim();
-            if (text) onSearch(text);
-          }}
-        >
-          <label htmlFor="qf-header-search" className="qf-visually-hidden">
-            {t('search.label')}
-          </label>
-          <input id="qf-header-search" name="s" type="search" placeholder={t('search.placeholder')} autoComplete="off" maxLength={200} />
-          <button type="submit">{t('search.submit')}</button>
-        </form>
-        <div className={styles.tools}>
-          <button type="button" className={styles.theme} onClick={onToggleTheme} aria-pressed={theme === 'dark'}>
-            {theme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
-          </button>
-          <a className={styles.language} href={alternatePath} hrefLang={other} lang={other} aria-label={t('language.switchLabel')} data-language-switch="">
-            {t('language.switchTo')}
-          </a>
-        </div>
+        <MainMenu lang={lang} path={path} current={current} menu={menu} mapsApiKey={mapsApiKey} theme={theme} links={links} />
+        <HeaderTools lang={lang} path={path} alternatePath={alternatePath} theme={theme} onToggleTheme={onToggleTheme} onSearch={onSearch} onNavigate={onNavigate} assistantScript={assistantScript} />
       </div>
     </header>
   );
