@@ -1,7 +1,7 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import type { ViewProps } from '@qf/shared/contracts';
+import { rootIdPrefix, type ViewProps } from '@qf/shared/contracts';
 import { SectionRoot, type SectionDefinition } from '@qf/shared/react';
 
 export interface SectionParcelProps extends ViewProps {
@@ -25,11 +25,17 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
     if (!section.views[view] && loaders[view]) section.views[view] = await loaders[view]!();
   };
   let nextRenderType: 'hydrateRoot' | 'createRoot' = 'createRoot';
+  // single-spa-react creates the root without options: give it one that carries the root's id prefix.
+  let nextIdPrefix = '';
+  const client = {
+    createRoot: (el: Element) => ReactDOMClient.createRoot(el, { identifierPrefix: nextIdPrefix }),
+    hydrateRoot: (el: Element, node: React.ReactNode) => ReactDOMClient.hydrateRoot(el, node, { identifierPrefix: nextIdPrefix }),
+  };
   const Root = (props: SectionParcelProps) =>
     React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
   const lifecycles = singleSpaReact({
     React,
-    ReactDOMClient,
+    ReactDOMClient: client as never,
     rootComponent: Root as never,
     renderType: () => nextRenderType,
     errorBoundary: (_error: unknown, _info: unknown, props: unknown) =>
@@ -40,6 +46,7 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
     async mount(props: SectionParcelProps & { name?: string }) {
       await ensureView(props.view);
       nextRenderType = props.hydrate ? 'hydrateRoot' : 'createRoot';
+      nextIdPrefix = rootIdPrefix(props);
       return lifecycles.mount(props as never);
     },
     unmount: lifecycles.unmount,

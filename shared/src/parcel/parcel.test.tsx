@@ -1,5 +1,7 @@
 /** @jest-environment jsdom */
+import { useId } from 'react';
 import { renderToString } from 'react-dom/server';
+import { createServerRenderer } from '@qf/shared/render';
 import { createBus } from '@qf/shared/bus';
 import { createSectionParcel } from '@qf/shared/parcel';
 import { SectionRoot, type SectionDefinition } from '@qf/shared/react';
@@ -11,12 +13,44 @@ function Broken(): never {
   throw new Error('a section bug');
 }
 
-const section: SectionDefinition = { name: 'demo', translations: { ns: 'demo', en: {}, ar: {} }, views: { hello: Hello as never, broken: Broken } };
+function Labelled({ data }: { data: { label: string } }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{data.label}</h2>
+    </section>
+  );
+}
+
+const section: SectionDefinition = { name: 'demo', translations: { ns: 'demo', en: {}, ar: {} }, views: { hello: Hello as never, broken: Broken, labelled: Labelled as never } };
 const parcel = createSectionParcel(section);
 const base = { bus: createBus(), host: {}, lang: 'en' as const, errorMessage: 'This part of the page could not be displayed.' };
 const flush = () => new Promise((r) => setTimeout(r, 20));
 
 describe('a section parcel', () => {
+  it('gives two widgets of one page different ids, the same on the server and after hydration', async () => {
+    const { render } = createServerRenderer(section);
+    const els = ['a#home', 'b#story'].map((widgetKey) => {
+      const el = document.createElement('div');
+      el.innerHTML = render({ ...base, view: 'labelled', data: { label: widgetKey, widgetKey } });
+      document.body.append(el);
+      return { el, widgetKey, serverHtml: el.innerHTML };
+    });
+    const ids = els.map(({ el }) => el.querySelector('h2')!.id);
+    expect(new Set(ids).size).toBe(2);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const [i, { el, widgetKey }] of els.entries()) {
+      const props = { ...base, name: `w${i}`, domElement: el, view: 'labelled', data: { label: widgetKey, widgetKey }, hydrate: true };
+      await parcel.mount(props);
+    }
+    await flush();
+    expect(errors).not.toHaveBeenCalled();
+    expect(els.map(({ el }) => el.querySelector('h2')!.id)).toEqual(ids);
+    expect(els.map(({ el }) => el.querySelector('section')!.getAttribute('aria-labelledby'))).toEqual(ids);
+    errors.mockRestore();
+    for (const [i, { el }] of els.entries()) await parcel.unmount({ name: `w${i}`, domElement: el } as never);
+  });
+
   it('hydrates server markup without a mismatch, then updates and unmounts', async () => {
     const el = document.createElement('div');
     document.body.append(el);
