@@ -10,6 +10,9 @@ import { createAreaPages } from './areas';
 import { createDirectoryPages } from './directory';
 import { createProgramList } from './programs';
 import { createTapStories } from './tap-stories';
+import { createStoryList } from './story-list';
+import { createCategoryPages } from './categories';
+import { createCampaignPages } from './campaigns';
 
 /** The mf-content server: its pages (through the page contract) and the search API. */
 export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv }): Promise<{ app: FastifyInstance; port: number; host: string }> {
@@ -21,6 +24,9 @@ export async function buildContentServer(options: { dir: string; content: Conten
   const directory = createDirectoryPages(options.content);
   const programs = createProgramList(options.content);
   const tapStories = createTapStories(options.content);
+  const storyList = createStoryList(options.content);
+  const categories = createCategoryPages(options.content);
+  const campaigns = createCampaignPages(options.content);
   const server = await createRemoteServer({
     name: 'mf-content',
     dir: options.dir,
@@ -33,6 +39,9 @@ export async function buildContentServer(options: { dir: string; content: Conten
       (await areas.resolve(p, lang)) ??
       (await programs.resolve(p, lang, query)) ??
       (await directory.resolve(p, lang)) ??
+      (await storyList.resolve(p, lang, query)) ??
+      (await categories.resolve(p, lang)) ??
+      (await campaigns.resolve(p, lang)) ??
       pages.resolve(p, lang),
     listPaths: async () => [
       { en: '/', ar: '/ar' },
@@ -43,6 +52,9 @@ export async function buildContentServer(options: { dir: string; content: Conten
       ...programs.paths(),
       ...(await directory.paths()),
       ...(await tapStories.paths()),
+      ...storyList.paths(),
+      ...categories.paths(),
+      ...(await campaigns.paths()),
     ],
   });
   search.register(server.app);

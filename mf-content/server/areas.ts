@@ -6,16 +6,18 @@ import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { areaDataSchema, type AreaData } from '../src/views/directory-data';
 
-export const AREAS = ['education', 'research', 'community'] as const;
+export const AREAS = ['education', 'research', 'community', 'worldcup'] as const;
 type Area = (typeof AREAS)[number];
+/** Each area's page; the World Cup's first segment is `world-cup` (the shell's area segments). */
+const AREA_PATHS: Record<Area, string> = { education: '/education', research: '/research', community: '/community', worldcup: '/world-cup' };
 const LATEST = 3;
 const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
 
 /**
- * The area pages `/education`, `/research` and `/community` (SPEC §2 vertical template): the area's latest
- * stories and its categories as the menu shows them (education: schools and universities; research:
- * entities; community: entities and places).
+ * The area pages `/education`, `/research`, `/community` and `/world-cup` (SPEC §2 vertical template): the
+ * area's latest stories and its categories as the menu shows them (education: schools and universities;
+ * research: entities; community: entities and places; World Cup: the places on the map).
  */
 export function createAreaPages(content: ContentSource) {
   const slugOf = (e: Entry) => plainField<string>(e, 'slug') ?? '';
@@ -32,6 +34,7 @@ export function createAreaPages(content: ContentSource) {
     }
     const entities = (await content.entries('entity')).filter((e) => plainField(e, 'vertical') === area);
     if (area === 'research') return [{ key: 'entities', items: items(entities, 'entity', lang, 'subtitle') }];
+    if (area === 'worldcup') return [{ key: 'places', items: items(await content.entries('place'), 'place', lang, 'address') }];
     return [
       { key: 'entities', items: items(entities, 'entity', lang, 'subtitle') },
       { key: 'places', items: items(await content.entries('place'), 'place', lang, 'address') },
@@ -42,11 +45,12 @@ export function createAreaPages(content: ContentSource) {
     education: [{ key: 'programs', href: '/program' }],
     research: [{ key: 'technologies', href: '/idkt/technologies' }, { key: 'idkt', href: '/idkt' }],
     community: [{ key: 'events', href: '/events' }],
+    worldcup: [{ key: 'stories', href: '/stories?area=worldcup' }],
   };
 
   return {
     async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      const area = AREAS.find((a) => path === `/${a}`);
+      const area = AREAS.find((a) => path === AREA_PATHS[a]);
       if (!area) return null;
       const route = routes.routes.find((r) => r.template === 'area' && r.pattern === path)!;
       const t = tFor(lang);
@@ -87,7 +91,7 @@ export function createAreaPages(content: ContentSource) {
       };
     },
     paths(): PagePathEntry[] {
-      return AREAS.map((a) => ({ en: `/${a}`, ar: localePath('ar', `/${a}`) }));
+      return AREAS.map((a) => ({ en: AREA_PATHS[a], ar: localePath('ar', AREA_PATHS[a]) }));
     },
   };
 }

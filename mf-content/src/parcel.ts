@@ -19,6 +19,9 @@ const parcel = createSectionParcel(
     person: () => import('./views/Detail').then((m) => m.Detail),
     tapStories: () => import('./views/TapStories').then((m) => m.TapStories),
     tapStory: () => import('./views/TapStory').then((m) => m.TapStory),
+    stories: () => import('./views/StoryList').then((m) => m.StoryList),
+    category: () => import('./views/CategoryList').then((m) => m.CategoryList),
+    campaign: () => import('./views/Campaign').then((m) => m.Campaign),
   },
 );
 export const { bootstrap, mount, unmount, update } = parcel;

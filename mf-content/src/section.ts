@@ -9,6 +9,9 @@ import { Detail } from './views/Detail';
 import { ProgramList } from './views/ProgramList';
 import { TapStories } from './views/TapStories';
 import { TapStory } from './views/TapStory';
+import { StoryList } from './views/StoryList';
+import { CategoryList } from './views/CategoryList';
+import { Campaign } from './views/Campaign';
 
 export const section: SectionDefinition = {
   name: 'mf-content',
@@ -27,5 +30,8 @@ export const section: SectionDefinition = {
     person: Detail,
     tapStories: TapStories,
     tapStory: TapStory,
+    stories: StoryList,
+    category: CategoryList,
+    campaign: Campaign,
   },
 };

@@ -1,10 +1,12 @@
 import type { Translations } from '@qf/shared/i18n';
 import { directory } from './strings/directory';
+import { lists } from './strings/lists';
 
 export const translations = {
   ns: 'content',
   en: {
     ...directory.en,
+    ...lists.en,
     page: { facts: 'In numbers', contact: 'Contact', phone: 'Phone', email: 'Email', website: 'Website', learnMore: 'Learn more: {{heading}}' },
     search: {
       title: 'Search',
@@ -42,6 +44,7 @@ export const translations = {
   },
   ar: {
     ...directory.ar,
+    ...lists.ar,
     page: { facts: 'بالأرقام', contact: 'التواصل', phone: 'الهاتف', email: 'البريد الإلكتروني', website: 'الموقع الإلكتروني', learnMore: 'اعرف المزيد: {{heading}}' },
     search: {
       title: 'البحث',

@@ -13,6 +13,7 @@ const parcel = createSectionParcel(
     mentions: () => import('./views/MediaList').then((m) => m.MediaList),
     gallery: () => import('./views/Gallery').then((m) => m.Gallery),
     pressRelease: () => import('./views/PressRelease').then((m) => m.PressRelease),
+    landing: () => import('./views/MediaCenter').then((m) => m.MediaCenter),
   },
 );
 export const { bootstrap, mount, unmount, update } = parcel;

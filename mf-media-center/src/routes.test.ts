@@ -10,6 +10,7 @@ const samples: Record<string, { path: string; params: Record<string, string> }> 
   news: { path: '/media-center/news', params: {} },
   pressRelease: { path: '/media-center/news/a-release', params: { slug: 'a-release' } },
   mentions: { path: '/media-center/media-mentions', params: {} },
+  landing: { path: '/media-center', params: {} },
 };
 
 describe('route manifest', () => {
@@ -25,6 +26,7 @@ describe('route manifest', () => {
       ['news', 'idle'],
       ['pressRelease', 'idle'],
       ['mentions', 'idle'],
+      ['landing', 'idle'],
     ]);
   });
 

@@ -12,6 +12,8 @@ export const routes = {
     { template: 'news', pattern: '/media-center/news', hydration: 'idle' },
     { template: 'pressRelease', pattern: '/media-center/news/:slug', hydration: 'idle' },
     { template: 'mentions', pattern: '/media-center/media-mentions', hydration: 'idle' },
+    // Last: ./views/paths.ts reads the experts' routes by position.
+    { template: 'landing', pattern: '/media-center', hydration: 'idle' },
   ],
   widgets: [],
 } as const satisfies RouteManifest;

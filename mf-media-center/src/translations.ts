@@ -1,10 +1,12 @@
 import type { Translations } from '@qf/shared/i18n';
 import { media } from './strings/media';
+import { landing } from './strings/landing';
 
 export const translations = {
   ns: 'mediaCenter',
   en: {
     ...media.en,
+    ...landing.en,
     experts: {
       title: 'Our experts',
       intro:
@@ -29,6 +31,7 @@ export const translations = {
   },
   ar: {
     ...media.ar,
+    ...landing.ar,
     experts: {
       title: 'خبراؤنا',
       intro:

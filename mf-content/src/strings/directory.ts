@@ -8,9 +8,10 @@ export const directory = {
       education: { title: 'Education', intro: 'From early years to doctorates: the schools, universities and programmes of Qatar Foundation.' },
       research: { title: 'Research', intro: 'Research institutes and innovation that turn discoveries into solutions for Qatar and the world.' },
       community: { title: 'Community', intro: 'Places, culture, health and sport that bring people together in Education City and across Qatar.' },
+      worldcup: { title: 'World Cup', intro: 'The legacy of the FIFA World Cup Qatar 2022 at Qatar Foundation: its stories and the places of Education City on the map.' },
       latest: 'Latest stories',
       groups: { schools: 'Schools', universities: 'Universities', entities: 'Entities', places: 'Places' },
-      links: { programs: 'Browse all programmes', technologies: 'Explore the technology database', idkt: 'Industry Development and Knowledge Transfer', events: 'See upcoming events' },
+      links: { programs: 'Browse all programmes', technologies: 'Explore the technology database', idkt: 'Industry Development and Knowledge Transfer', events: 'See upcoming events', stories: 'All World Cup stories' },
       more: 'More in {{area}}',
     },
     directory: {
@@ -80,9 +81,10 @@ export const directory = {
       education: { title: 'التعليم', intro: 'من السنوات الأولى حتى الدكتوراه: مدارس مؤسسة قطر وجامعاتها وبرامجها.' },
       research: { title: 'البحث', intro: 'معاهد بحثية وابتكارات تحوّل الاكتشافات إلى حلول لقطر والعالم.' },
       community: { title: 'المجتمع', intro: 'أماكن وثقافة وصحة ورياضة تجمع الناس في المدينة التعليمية وفي أنحاء قطر.' },
+      worldcup: { title: 'كأس العالم', intro: 'إرث بطولة كأس العالم FIFA قطر 2022 في مؤسسة قطر: قصصه وأماكن المدينة التعليمية على الخريطة.' },
       latest: 'أحدث القصص',
       groups: { schools: 'المدارس', universities: 'الجامعات', entities: 'الكيانات', places: 'الأماكن' },
-      links: { programs: 'تصفّح جميع البرامج', technologies: 'استكشف قاعدة بيانات التقنيات', idkt: 'تنمية الصناعة ونقل المعرفة', events: 'اطّلع على الفعاليات القادمة' },
+      links: { programs: 'تصفّح جميع البرامج', technologies: 'استكشف قاعدة بيانات التقنيات', idkt: 'تنمية الصناعة ونقل المعرفة', events: 'اطّلع على الفعاليات القادمة', stories: 'جميع قصص كأس العالم' },
       more: 'المزيد في {{area}}',
     },
     directory: {

@@ -39,7 +39,7 @@ export const areaDataSchema = z.object({
   /** The area's categories (SPEC §2 menu level 2), titled `area.groups.{key}`. */
   groups: z.array(z.object({ key: z.enum(['schools', 'universities', 'entities', 'places']), items: z.array(linkSchema.extend({ subtitle: z.string().optional() })) })),
   /** Further pages of the area, titled `area.links.{key}`. */
-  links: z.array(z.object({ key: z.enum(['programs', 'technologies', 'idkt', 'events']), href })),
+  links: z.array(z.object({ key: z.enum(['programs', 'technologies', 'idkt', 'events', 'stories']), href })),
 });
 export type AreaData = z.infer<typeof areaDataSchema>;
 

@@ -1,0 +1,87 @@
+import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
+import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
+import { localePath } from '@qf/shared/routing';
+import { routes } from '../src/routes';
+import { translations } from '../src/translations';
+import { storyListDataSchema, type StoryListData } from '../src/views/list-data';
+import { parseStoryQuery, STORIES_PAGE_SIZE, tagKey, type StoryFilter } from '../src/views/story-filter';
+import { newestFirst, storyCard } from './story-cards';
+
+const listRoute = routes.routes.find((r) => r.template === 'stories')!;
+const i18n = i18nCache([translations]);
+const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
+
+/** A story's topics: the language-neutral key (from the English name) and the name in the page's language. */
+function topics(e: Entry, lang: Lang): { value: string; label: string }[] {
+  const en = fieldOf<string[]>(e, 'tags', 'en') ?? [];
+  const local = fieldOf<string[]>(e, 'tags', lang) ?? [];
+  // Localised tag lists are parallel; a list of another length falls back to the English names.
+  return en.map((tag, i) => ({ value: tagKey(tag), label: local.length === en.length ? (local[i] ?? tag) : tag }));
+}
+
+const matches = (e: Entry, filter: StoryFilter) =>
+  (!filter.area || plainField(e, 'vertical') === filter.area) &&
+  (!filter.type || plainField(e, 'storyType') === filter.type) &&
+  (!filter.tag || topics(e, 'en').some((t) => t.value === filter.tag));
+
+/**
+ * SPEC §2 "news and stories" template at `/stories`: every story, newest first, filtered by area, type and
+ * topic through the query (`?area=…&type=…&tag=…`, a GET form, so a filtered list is a shareable URL) and
+ * paged by `?page=N`: page N shows the first N pages, so the 'Load more' link works without JavaScript.
+ */
+export function createStoryList(content: ContentSource) {
+  return {
+    async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage | null> {
+      if (path !== listRoute.pattern) return null;
+      const t = tFor(lang);
+      const articles = [...(await content.entries('article'))].sort(newestFirst);
+      const tags = new Map<string, string>();
+      for (const a of articles) for (const tag of topics(a, lang)) if (!tags.has(tag.value)) tags.set(tag.value, tag.label);
+      const { filter, page: asked, invalid } = parseStoryQuery(query, [...tags.keys()]);
+      const matching = articles.filter((a) => matches(a, filter));
+      const pages = Math.max(1, Math.ceil(matching.length / STORIES_PAGE_SIZE));
+      // A page past the end (the list got shorter since the link was shared) shows the whole list.
+      const page = Math.min(asked, pages);
+      const data: StoryListData = storyListDataSchema.parse({
+        stories: await Promise.all(matching.slice(0, page * STORIES_PAGE_SIZE).map((e) => storyCard(content, e, lang))),
+        total: matching.length,
+        page,
+        pageSize: STORIES_PAGE_SIZE,
+        filter,
+        tags: [...tags].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, lang)),
+        invalid,
+      });
+      return {
+        template: listRoute.template,
+        hydration: listRoute.hydration,
+        head: {
+          title: t('storyList.title'),
+          description: t('storyList.description'),
+          alternatePath: localePath(otherLang(lang), path),
+          kind: 'website',
+          ...(data.stories[0]?.image ? { image: data.stories[0].image.src, imageAlt: data.stories[0].image.alt } : {}),
+          structuredData: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'CollectionPage',
+              name: t('storyList.title'),
+              description: t('storyList.description'),
+              inLanguage: lang,
+              mainEntity: {
+                '@type': 'ItemList',
+                numberOfItems: data.total,
+                itemListElement: data.stories.map((s, i) => ({ '@type': 'ListItem', position: i + 1, name: s.title, url: s.href })),
+              },
+            },
+          ],
+        },
+        data,
+        widgets: [],
+      };
+    },
+    paths(): PagePathEntry[] {
+      return [{ en: listRoute.pattern, ar: localePath('ar', listRoute.pattern) }];
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** Strings of the media centre's landing page (`/media-center`); spread into the `mediaCenter` namespace. */
+export const landing = {
+  en: {
+    landing: {
+      title: 'Media center',
+      description: 'Press releases, media mentions, photo galleries and experts of Qatar Foundation, and how journalists can reach the press office.',
+      intro: 'News from Qatar Foundation for journalists and the public: the latest press releases, what the media say about us, photo galleries, and experts available for interviews.',
+      latestNews: 'Latest press releases',
+      latestMentions: 'In the media',
+      latestGalleries: 'Media galleries',
+      allNews: 'All press releases',
+      allMentions: 'All media mentions',
+      allGalleries: 'All media galleries',
+      experts: {
+        heading: 'Find an expert',
+        text_zero: 'Our experts comment on education, research and community topics.',
+        text_one: '{{count}} expert comments on education, research and community topics and is available for interviews.',
+        text_two: '{{count}} experts comment on education, research and community topics and are available for interviews.',
+        text_few: '{{count}} experts comment on education, research and community topics and are available for interviews.',
+        text_many: '{{count}} experts comment on education, research and community topics and are available for interviews.',
+        text_other: '{{count}} experts comment on education, research and community topics and are available for interviews.',
+        link: 'Browse our experts',
+      },
+      inquiries: {
+        heading: 'Media inquiries',
+        text: 'Journalists with questions, interview requests or filming requests can write to the press office.',
+        email: 'Email the press office: {{email}}',
+        subject: 'Media inquiry',
+      },
+    },
+  },
+  ar: {
+    landing: {
+      title: 'المركز الإعلامي',
+      description: 'البيانات الصحفية والتغطيات الإعلامية ومعارض الصور وخبراء مؤسسة قطر، وطريقة تواصل الصحفيين مع المكتب الإعلامي.',
+      intro: 'أخبار مؤسسة قطر للصحفيين والجمهور: أحدث البيانات الصحفية، وما تقوله وسائل الإعلام عنا، ومعارض الصور، وخبراء متاحون لإجراء المقابلات.',
+      latestNews: 'أحدث البيانات الصحفية',
+      latestMentions: 'في وسائل الإعلام',
+      latestGalleries: 'معارض الوسائط',
+      allNews: 'جميع البيانات الصحفية',
+      allMentions: 'جميع التغطيات الإعلامية',
+      allGalleries: 'جميع معارض الوسائط',
+      experts: {
+        heading: 'ابحث عن خبير',
+        text_zero: 'يعلّق خبراؤنا على قضايا التعليم والبحث والمجتمع.',
+        text_one: 'خبير واحد يعلّق على قضايا التعليم والبحث والمجتمع ومتاح لإجراء المقابلات.',
+        text_two: 'خبيران يعلّقان على قضايا التعليم والبحث والمجتمع ومتاحان لإجراء المقابلات.',
+        text_few: '{{count}} خبراء يعلّقون على قضايا التعليم والبحث والمجتمع ومتاحون لإجراء المقابلات.',
+        text_many: '{{count}} خبيرًا يعلّقون على قضايا التعليم والبحث والمجتمع ومتاحون لإجراء المقابلات.',
+        text_other: '{{count}} خبير يعلّقون على قضايا التعليم والبحث والمجتمع ومتاحون لإجراء المقابلات.',
+        link: 'تصفّح خبراءنا',
+      },
+      inquiries: {
+        heading: 'الاستفسارات الإعلامية',
+        text: 'يمكن للصحفيين الذين لديهم أسئلة أو طلبات مقابلات أو تصوير مراسلة المكتب الإعلامي.',
+        email: 'راسل المكتب الإعلامي: {{email}}',
+        subject: 'استفسار إعلامي',
+      },
+    },
+  },
+} as const;
