@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { pollErrors, pollMessages, pollResponseSchema, pollResultsSchema, pollVoteSchema, type PollResults, type PollVote } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
@@ -115,7 +115,7 @@ export function Poll({ data }: ViewComponentProps<PollProps>): ReactElement {
                   </span>
                 </div>
                 <div className={styles.bar} aria-hidden="true">
-                  <div className={styles.fill} style={{ inlineSize: `${percent}%` }} />
+                  <BarFill className={styles.fill} percent={percent} />
                 </div>
               </li>
             );
@@ -149,4 +149,18 @@ export function Poll({ data }: ViewComponentProps<PollProps>): ReactElement {
       </form>
     </section>
   );
+}
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * The filled part of a result bar. Its width is set through the CSSOM, never as a `style` attribute:
+ * the site's CSP has no 'unsafe-inline' for styles, so a server-rendered style attribute is blocked.
+ */
+function BarFill({ className, percent }: { className?: string; percent: number }): ReactElement {
+  const ref = useRef<HTMLDivElement>(null);
+  useIsomorphicLayoutEffect(() => {
+    ref.current?.style.setProperty('inline-size', `${percent}%`);
+  }, [percent]);
+  return <div ref={ref} className={className} />;
 }
