@@ -108,14 +108,25 @@ export async function startSite(): Promise<Site> {
     child.stdout?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
     child.stderr?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
     children.set(name, child);
-    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    // A server that dies at start (a port still taken, a bad build) fails the start at once.
+    const died = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before answering:\n${output.slice(-2000)}`))));
+    await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`), died]);
   };
+  // The servers stop within STOP_DEADLINE_MS of @qf/shared/server (10 s) even with clients holding
+  // keep-alive sockets; one that does not is killed and named in the logs, so no journey waits on it.
   const stopChild = (name: string) =>
     new Promise<void>((resolve) => {
       const child = children.get(name);
       children.delete(name);
-      if (!child || child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => {
+        output += `[${name}] did not stop within 15 s of SIGTERM: killed\n`;
+        child.kill('SIGKILL');
+      }, 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
       child.kill('SIGTERM');
     });
 

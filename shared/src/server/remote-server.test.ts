@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
+import net from 'node:net';
 import os from 'node:os';
-import { createRemoteServer } from './remote-server';
+import { createRemoteServer, gracefulClose } from './remote-server';
 
 describe('createRemoteServer', () => {
   const asked: [string, string, string][] = [];
@@ -35,5 +37,68 @@ describe('createRemoteServer', () => {
     expect((await app.inject({ url: '/healthz', headers: { origin: 'http://shell.test' } })).headers['access-control-allow-origin']).toBe('http://shell.test');
     expect((await app.inject({ url: '/healthz', headers: { origin: 'http://evil.test' } })).headers['access-control-allow-origin']).toBeUndefined();
     await app.close();
+  });
+});
+
+describe('gracefulClose', () => {
+  /** A server on a free loopback port with one slow route, and a client that keeps its sockets alive. */
+  async function serve(deadlineMs?: number) {
+    const app = Fastify();
+    let release: () => void = () => undefined;
+    app.get('/slow', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { answered: 'whole' };
+    });
+    app.get('/fast', async () => ({ ok: true }));
+    const stop = gracefulClose(app, deadlineMs);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    return { app, stop, url: `http://127.0.0.1:${port}`, release: () => release() };
+  }
+
+  it('answers a request in progress whole, then stops at once although the client keeps its sockets alive', async () => {
+    const { stop, url, release } = await serve();
+    // An idle pooled socket, and a busy one: Node would keep the busy one open for 72 s once it is idle.
+    await (await fetch(`${url}/fast`)).text();
+    const busy = fetch(`${url}/slow`);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    const stopped = stop();
+    expect(stop()).toBe(stopped);
+    setTimeout(release, 200);
+    const res = await busy;
+    expect(res.headers.get('connection')).toBe('close');
+    expect(await res.json()).toEqual({ answered: 'whole' });
+    await stopped;
+    expect(Date.now() - started).toBeLessThan(3000);
+    await expect(fetch(`${url}/fast`)).rejects.toThrow();
+  });
+
+  it('closes a connection that never sent a request (a browser preconnect) instead of waiting for it', async () => {
+    const { stop, url } = await serve();
+    const { port } = new URL(url);
+    const preconnect = net.connect(Number(port), '127.0.0.1');
+    await new Promise((r) => preconnect.once('connect', r));
+    const closed = new Promise((r) => preconnect.once('close', r));
+    const started = Date.now();
+    await stop();
+    await closed;
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('cuts the connections still open at the deadline, and says which requests it cut', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { stop, url } = await serve(300);
+    const busy = fetch(`${url}/slow`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    await stop();
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(busy).resolves.toBe('cut');
+    expect(warn).toHaveBeenCalledWith('still open after 300 ms, cut: GET /slow');
+    warn.mockRestore();
   });
 });

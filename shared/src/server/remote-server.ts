@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isLang, type Lang } from '@qf/shared/i18n';
@@ -102,12 +104,71 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   return { app, port: env.PORT ?? defaultPorts[options.name], host: env.HOST };
 }
 
+/** How long a stopping server waits for requests in progress before it cuts their connections. */
+export const STOP_DEADLINE_MS = 10_000;
+
+/**
+ * Close a listening server the way a redeploy needs: no new connections, requests in progress answered
+ * whole, then nothing left to wait for. Node keeps a keep-alive socket that was busy when closing began
+ * open until its keep-alive timeout (72 s with Fastify), and a client pool that honours the server's
+ * `Keep-Alive: timeout=72` hint (the shell's fetch) holds it as long: `close()` alone left a stopped
+ * server alive for about a minute. And a connection that has not sent a byte yet (a browser preconnects
+ * to origins it expects to need) counts as busy for Node until its headers timeout, which is no longer
+ * checked once closing began: it held a stop until the browser gave the socket up, minutes later. Here
+ * each keep-alive socket is closed as soon as its answer is out, connections that never sent anything
+ * are closed, and after `deadlineMs` every connection left is cut. Returns the stop function; calling
+ * it again returns the same promise.
+ */
+export function gracefulClose(app: FastifyInstance, deadlineMs = STOP_DEADLINE_MS): () => Promise<void> {
+  const server = app.server;
+  const open = new Map<ServerResponse, string>();
+  const sockets = new Set<Socket>();
+  let draining = false;
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const closeUnused = () => {
+    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+  };
+  server.on('request', (request, response) => {
+    open.set(response, `${request.method} ${request.url}`);
+    response.once('close', () => {
+      open.delete(response);
+      // Its socket is idle once the answer is written: close it instead of keeping it alive.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+  let stopping: Promise<void> | undefined;
+  return () => {
+    if (stopping) return stopping;
+    draining = true;
+    // Answers not started yet tell the client not to reuse the connection.
+    for (const response of open.keys()) if (!response.headersSent) response.setHeader('Connection', 'close');
+    // Until the listening socket is closed a new one may still come in: looked at again until stopped.
+    closeUnused();
+    const unused = setInterval(closeUnused, 200);
+    unused.unref();
+    const cut = setTimeout(() => {
+      console.warn(`still open after ${deadlineMs} ms, cut: ${[...open.values()].join(', ') || 'connections without a request in progress'}`);
+      server.closeAllConnections();
+    }, deadlineMs);
+    cut.unref();
+    stopping = app.close().finally(() => {
+      clearInterval(unused);
+      clearTimeout(cut);
+    });
+    return stopping;
+  };
+}
+
 /** Listen, and close cleanly on SIGTERM/SIGINT so a redeploy never cuts a request in half. */
 export async function listen(app: FastifyInstance, port: number, host: string, label: string): Promise<void> {
+  const close = gracefulClose(app);
   await app.listen({ port, host });
   console.log(`${label} listening on http://${host}:${port}`);
   const stop = () => {
-    app.close().then(
+    close().then(
       () => process.exit(0),
       () => process.exit(1),
     );

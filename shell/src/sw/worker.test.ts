@@ -1,4 +1,4 @@
-import { ASSET_CACHE, installServiceWorker, offlinePageFor, PAGE_CACHE, parsePushPayload, strategyFor, type WorkerScope } from './worker';
+import { answers, ASSET_CACHE, installServiceWorker, keepable, offlinePageFor, PAGE_CACHE, parsePushPayload, strategyFor, type WorkerScope } from './worker';
 
 const ORIGIN = 'https://www.example.org';
 
@@ -11,7 +11,11 @@ function memoryCaches() {
     const s = store;
     const keyOf = (r: RequestInfo | URL) => (typeof r === 'string' ? r : r instanceof URL ? r.href : r.url);
     return {
-      match: async (r: RequestInfo | URL) => s.get(keyOf(r))?.clone(),
+      // Cache Storage keeps a response's type (cors, opaque...) and status.
+      match: async (r: RequestInfo | URL) => {
+        const hit = s.get(keyOf(r));
+        return hit && Object.defineProperties(hit.clone(), { type: { value: hit.type }, status: { value: hit.status } });
+      },
       put: async (r: RequestInfo | URL, res: Response) => void s.set(keyOf(r), res),
       addAll: async (requests: Request[]) => {
         for (const r of requests) s.set(r.url, new Response(`offline page ${new URL(r.url).pathname} (${r.cache})`, { headers: { 'content-type': 'text/html' } }));
@@ -24,9 +28,10 @@ function memoryCaches() {
   return { storage, stores };
 }
 
-function fakeScope(fetchImpl: jest.Mock) {
+function fakeScope(fetchImpl: jest.Mock, storageOverride?: CacheStorage) {
   const listeners = new Map<string, (event: unknown) => void>();
-  const { storage, stores } = memoryCaches();
+  const { storage: memory, stores } = memoryCaches();
+  const storage = storageOverride ?? memory;
   const shown: { title: string; options: Record<string, unknown> }[] = [];
   const opened: string[] = [];
   const focused: string[] = [];
@@ -116,7 +121,7 @@ describe('the installed worker', () => {
     expect(await (await w.get(url))!.text()).toBe('code');
     expect(await (await w.get(url))!.text()).toBe('code');
     expect(fetchImpl).toHaveBeenCalledTimes(1);
-    expect(fetchImpl).toHaveBeenCalledWith(url, { mode: 'cors', credentials: 'omit' });
+    expect(fetchImpl).toHaveBeenCalledWith(url, { mode: 'cors', credentials: 'omit', cache: 'default' });
   });
 
   it('never keeps a failed asset answer', async () => {
@@ -181,6 +186,98 @@ describe('the installed worker', () => {
     await w.dispatch('notificationclick', { notification: { close, data: { url: `${ORIGIN}/stories/a` } } });
     expect(focus).toHaveBeenCalled();
     expect(w.opened).toHaveLength(1);
+  });
+});
+
+/** What the network gives a request of each mode, as a browser types it. */
+const typed = (response: Response, type: 'basic' | 'cors' | 'opaque'): Response => {
+  const clone = response.clone.bind(response);
+  Object.defineProperties(response, { type: { value: type }, clone: { value: () => typed(clone(), type) } });
+  if (type === 'opaque') Object.defineProperty(response, 'status', { value: 0 });
+  return response;
+};
+const REMOTE_CSS = 'http://127.0.0.1:3005/browser/271.81709ce753.css';
+const corsRefused = () => new TypeError('Failed to fetch');
+
+describe('answers valid for the mode of each request (remote stylesheets, scripts, manifests)', () => {
+  it.each([
+    [{ type: 'cors', status: 200 }, true],
+    [{ type: 'basic', status: 200 }, true],
+    [{ type: 'cors', status: 404 }, false],
+    [{ type: 'opaque', status: 0 }, false],
+    [{ type: 'error', status: 0 }, false],
+  ])('keeps %j: %s', (response, expected) => {
+    expect(keepable(response)).toBe(expected);
+  });
+
+  it.each([
+    ['no-cors', { type: 'opaque', status: 0 }, true],
+    ['cors', { type: 'opaque', status: 0 }, false],
+    ['same-origin', { type: 'opaque', status: 0 }, false],
+    ['cors', { type: 'cors', status: 200 }, true],
+    ['no-cors', { type: 'cors', status: 200 }, true],
+    ['cors', { type: 'opaqueredirect', status: 0 }, false],
+    ['no-cors', { type: 'error', status: 0 }, false],
+  ])('a %s request may get %j: %s', (mode, response, expected) => {
+    expect(answers(mode, response)).toBe(expected);
+  });
+
+  it('asks the network again when the HTTP cache holds a copy without CORS headers, and then serves every mode from its own copy', async () => {
+    // The first CORS read meets the copy a <link> left in the HTTP cache (no Access-Control-Allow-Origin).
+    const fetchImpl = jest.fn(async (_url: string, init: RequestInit) => {
+      if (init.cache === 'default') throw corsRefused();
+      return typed(new Response('.a{}', { status: 200, headers: { 'content-type': 'text/css' } }), 'cors');
+    });
+    const w = fakeScope(fetchImpl);
+    const first = (await w.get(REMOTE_CSS, 'no-cors'))!;
+    expect([first.type, first.status, await first.text()]).toEqual(['cors', 200, '.a{}']);
+    expect(fetchImpl.mock.calls.map(([, init]) => init)).toEqual([
+      { mode: 'cors', credentials: 'omit', cache: 'default' },
+      { mode: 'cors', credentials: 'omit', cache: 'reload' },
+    ]);
+    // An accessibility checker reading the same stylesheet with CORS gets the readable copy.
+    const read = (await w.get(REMOTE_CSS, 'cors'))!;
+    expect([read.type, await read.text()]).toEqual(['cors', '.a{}']);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives a no-cors request the opaque answer of a remote that refuses CORS, keeps nothing, and never gives a CORS read an opaque answer', async () => {
+    const fetchImpl = jest.fn(async (input: string | Request) => {
+      if (typeof input === 'string') throw corsRefused();
+      // The browser's own request, as the page made it.
+      if (input.mode === 'cors') throw corsRefused();
+      return typed(new Response('.a{}', { status: 200 }), 'opaque');
+    });
+    const w = fakeScope(fetchImpl);
+    expect((await w.get(REMOTE_CSS, 'no-cors'))!.type).toBe('opaque');
+    expect(w.stores.get(ASSET_CACHE)?.size ?? 0).toBe(0);
+    await expect(w.get(REMOTE_CSS, 'cors')).rejects.toThrow('Failed to fetch');
+  });
+
+  it('refetches a copy an older worker kept that cannot answer the request', async () => {
+    const fetchImpl = jest.fn(async () => typed(new Response('.fresh{}', { status: 200 }), 'cors'));
+    const w = fakeScope(fetchImpl);
+    const cache = await w.scope.caches.open(ASSET_CACHE);
+    await cache.put(REMOTE_CSS, typed(new Response('', { status: 200 }), 'opaque'));
+    const res = (await w.get(REMOTE_CSS, 'cors'))!;
+    expect([res.type, await res.text()]).toEqual(['cors', '.fresh{}']);
+    expect(w.stores.get(ASSET_CACHE)!.get(REMOTE_CSS)!.type).toBe('cors');
+  });
+
+  it('answers from the network when Cache Storage fails (full, or unavailable)', async () => {
+    const broken = {
+      open: async () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+      keys: async () => [],
+      delete: async () => false,
+    } as unknown as CacheStorage;
+    const fetchImpl = jest.fn(async (input: string | Request) =>
+      typeof input === 'string' ? typed(new Response('.a{}', { status: 200 }), 'cors') : typed(html('<h1>Story A</h1>'), 'basic'),
+    );
+    const w = fakeScope(fetchImpl, broken);
+    expect(await (await w.get(REMOTE_CSS, 'no-cors'))!.text()).toBe('.a{}');
+    expect(await (await w.get(`${ORIGIN}/stories/a`, 'navigate'))!.text()).toBe('<h1>Story A</h1>');
   });
 });
 

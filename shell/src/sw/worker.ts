@@ -3,7 +3,9 @@
  * version into it. Kept free of DOM and library code: the worker is one small file with no runtime.
  *
  * - Hashed assets of the shell and the remotes (`name.0123456789.js`, `mf-manifest.<build>.json`):
- *   cache-first, they never change under the same name.
+ *   cache-first, they never change under the same name. Only readable 200s are kept (a remote's files
+ *   are read with CORS), so a kept copy is valid for a request of any mode, and a problem with Cache
+ *   Storage only ever means asking the network.
  * - Page data and pages the visitor opens: network-first, the cached copy when the network fails.
  * - A navigation with no network and no cached copy: the offline page of the path's language.
  * - Web Push: shows the notification of a `{title, body, url}` payload; a click focuses or opens `url`.
@@ -41,6 +43,26 @@ export function strategyFor(request: RequestLike, origin: string): Strategy | nu
   if (request.mode === 'navigate' && !/^\/(api|_shell|media)\//.test(url.pathname) && url.pathname !== '/sw.js') return 'page';
   return null;
 }
+
+/** Answers the worker can read: same-origin, CORS, or made by the worker itself. */
+const READABLE = new Set(['basic', 'cors', 'default']);
+
+interface ResponseLike {
+  type: string;
+  status: number;
+}
+
+/**
+ * Whether an answer may be kept as a hashed file: a complete 200 the worker could read. An opaque answer
+ * (a no-cors request) hides its status, so it may be an error page, and could never answer a CORS read.
+ */
+export const keepable = (response: ResponseLike): boolean => READABLE.has(response.type) && response.status === 200;
+
+/**
+ * Whether an answer is valid for a request of this mode: an opaque one only for a no-cors request (a
+ * CORS read given one fails with net::ERR_FAILED), never an error or an unfollowed redirect.
+ */
+export const answers = (mode: string | undefined, response: ResponseLike): boolean => READABLE.has(response.type) || (response.type === 'opaque' && mode === 'no-cors');
 
 /** The offline page in the language of the path: Arabic under /ar. */
 export const offlinePageFor = (url: string): string => (/^\/ar(\/|$)/.test(new URL(url).pathname) ? OFFLINE_PAGES.ar : OFFLINE_PAGES.en);
@@ -119,41 +141,68 @@ export function installServiceWorker(scope: WorkerScope, version: string): void 
     for (const old of keys.slice(0, Math.max(0, keys.length - limit))) await cache.delete(old);
   }
 
-  async function asset(request: Request): Promise<Response> {
-    const cache = await caches.open(ASSET_CACHE);
-    const hit = await cache.match(request.url, lookup);
-    if (hit) return hit;
-    let response: Response;
-    if (new URL(request.url).origin === origin) response = await scope.fetch(request);
-    else {
-      // A remote's files are fetched with CORS (the remotes allow the shell's origins), so the answer
-      // is readable and only a real 200 is kept; an opaque answer is passed on, never cached.
+  /** A copy kept in Cache Storage, or undefined; a cache that cannot be read is no reason to fail. */
+  async function cached(cacheName: string, key: string): Promise<Response | undefined> {
+    try {
+      return await (await caches.open(cacheName)).match(key, lookup);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keep a copy when possible; a full or broken cache never costs the page its answer. */
+  async function keep(cacheName: string, key: string, response: Response, limit: number): Promise<void> {
+    try {
+      await store(cacheName, key, response.clone(), limit);
+    } catch {
+      // the answer still goes to the page
+    }
+  }
+
+  /**
+   * A remote's file, read with CORS (the remotes allow the shell's origins) so the answer is readable,
+   * can be kept, and is valid for any request mode. The first try may be answered by the HTTP cache with
+   * a copy stored for a `<link>` without CORS headers (a server or CDN that does not vary on Origin):
+   * that fails the CORS check, so the second try asks the network. A remote that refuses CORS gets the
+   * browser's own request, as if there were no worker (an opaque answer is valid for a no-cors request).
+   */
+  async function fetchRemoteAsset(request: Request): Promise<Response> {
+    for (const cache of ['default', 'reload'] as const) {
       try {
-        response = await scope.fetch(request.url, { mode: 'cors', credentials: 'omit' });
+        return await scope.fetch(request.url, { mode: 'cors', credentials: 'omit', cache });
       } catch {
-        return scope.fetch(request);
+        // next try
       }
     }
-    if (response.ok) await store(ASSET_CACHE, request.url, response.clone(), ASSET_LIMIT);
+    return scope.fetch(request);
+  }
+
+  async function asset(request: Request): Promise<Response> {
+    const hit = await cached(ASSET_CACHE, request.url);
+    // A copy that could not answer this request (an opaque answer kept by an older worker) is refetched.
+    if (hit && keepable(hit) && answers(request.mode, hit)) return hit;
+    const response = new URL(request.url).origin === origin ? await scope.fetch(request) : await fetchRemoteAsset(request);
+    if (keepable(response)) await keep(ASSET_CACHE, request.url, response, ASSET_LIMIT);
     return response;
   }
 
   async function networkFirst(request: Request, kind: 'page' | 'page-data'): Promise<Response> {
     const key = request.url.split('#')[0]!;
+    let response: Response;
     try {
-      const response = await scope.fetch(request);
-      const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
-      if (response.status === 200 && (kind === 'page-data' || html)) await store(PAGE_CACHE, key, response.clone(), PAGE_LIMIT);
-      return response;
+      response = await scope.fetch(request);
     } catch {
-      const cached = await (await caches.open(PAGE_CACHE)).match(key, lookup);
-      if (cached) return cached;
+      const copy = await cached(PAGE_CACHE, key);
+      if (copy) return copy;
       if (kind === 'page') {
-        const offline = await (await caches.open(offlineCache)).match(new URL(offlinePageFor(key), origin).href, lookup);
+        const offline = await cached(offlineCache, new URL(offlinePageFor(key), origin).href);
         if (offline) return offline;
       }
       return Response.error();
     }
+    const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    if (response.status === 200 && (kind === 'page-data' || html)) await keep(PAGE_CACHE, key, response, PAGE_LIMIT);
+    return response;
   }
 
   scope.addEventListener('install', (event) => {
