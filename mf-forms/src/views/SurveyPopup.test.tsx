@@ -49,6 +49,28 @@ describe('SurveyPopup', () => {
     expect((global.fetch as jest.Mock).mock.calls).toHaveLength(1);
   });
 
+  it('never interrupts a visitor who is filling in a form on the page', async () => {
+    jest.useFakeTimers();
+    render(
+      <>
+        <form>
+          <label htmlFor="email">Email address</label>
+          <input id="email" />
+        </form>
+        <SectionRoot section={section} view="SurveyPopup" data={{ surveyId: 'survey-1', delayMs: 1000 }} lang="en" bus={createBus()} host={{}} />
+      </>,
+    );
+    screen.getByLabelText('Email address').focus();
+    screen.getByLabelText('Email address').blur();
+    await act(async () => {
+      jest.advanceTimersByTime(60_000);
+    });
+    jest.useRealTimers();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(global.fetch).not.toHaveBeenCalled();
+    expect(localStorage.getItem('qf-survey:survey-1')).toBeNull();
+  });
+
   it('keeps Tab and Shift+Tab inside the dialog', async () => {
     show('SurveyPopup', { surveyId: 'survey-1', delayMs: 0 });
     const dialog = await screen.findByRole('dialog');

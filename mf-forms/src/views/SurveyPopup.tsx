@@ -28,13 +28,25 @@ export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): Rea
     if (remembered(key)) return undefined;
     let cancelled = false;
     let triggered = false;
+    // A visitor who is filling in a form on this page (a newsletter, a registration) is never
+    // interrupted by a modal: the survey waits for a later page.
+    let busy = false;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Element && event.target.closest('form') && !event.target.closest('[role="dialog"]')) {
+        busy = true;
+        cleanup();
+      }
+    };
     const open = () => {
-      if (triggered) return;
+      if (triggered || busy || document.activeElement?.closest('form')) return;
       triggered = true;
-      cleanup();
+      clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
       void loadSurvey(data.surveyId, lang).then((details) => {
-        // Checked again: the visitor may have answered it in another tab meanwhile.
-        if (cancelled || !details || remembered(key)) return;
+        document.removeEventListener('focusin', onFocusIn);
+        // Checked again: the visitor may have answered it in another tab meanwhile, or started
+        // filling in a form while the survey was loading.
+        if (cancelled || !details || remembered(key) || busy || document.activeElement?.closest('form')) return;
         remember(key, 'shown');
         setSurvey(details);
       });
@@ -45,9 +57,11 @@ export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): Rea
     };
     const timer = setTimeout(open, data.delayMs ?? 20_000);
     window.addEventListener('scroll', onScroll, { passive: true });
+    document.addEventListener('focusin', onFocusIn);
     function cleanup() {
       clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
+      document.removeEventListener('focusin', onFocusIn);
     }
     return () => {
       cancelled = true;
