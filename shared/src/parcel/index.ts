@@ -1,7 +1,8 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { rootIdPrefix, type ViewProps } from '@qf/shared/contracts';
+import type { ViewProps } from '@qf/shared/contracts';
+import { rootIdPrefix } from './id-prefix';
 import { SectionRoot, type SectionDefinition } from '@qf/shared/react';
 
 export interface SectionParcelProps extends ViewProps {

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { rootIdPrefix, type RemoteServerModule, type ViewProps } from '@qf/shared/contracts';
+import type { RemoteServerModule, ViewProps } from '@qf/shared/contracts';
+import { rootIdPrefix } from '../parcel/id-prefix';
 import { SectionRoot, type SectionDefinition } from '@qf/shared/react';
 
 /** The `./server` module of a section: renders a view to HTML with exactly the props the parcel gets. */
