@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Lang } from '@qf/shared/i18n';
+import { specFieldMessages } from './spec-messages';
 import { fieldErrors, NAME_PATTERN } from './field-errors';
 
 /** Where an alumnus graduated: the universities and schools of Education City, or elsewhere in QF. */
@@ -51,25 +52,19 @@ type MessageKey = AlumniOutcome | 'name' | 'email' | 'select' | 'required' | 'ye
 /** SPEC §5 messages word for word ('Please enter a valid name', …), our own where it is silent, and their Arabic. */
 export const alumniMessages: Record<Lang, Record<MessageKey, string>> = {
   en: {
+    ...specFieldMessages.en,
     'signed-up': 'Thank you for signing up. We will let you know as soon as the alumni portal opens.',
     'already-signed-up': 'This email address is already signed up for the alumni portal.',
     invalid: 'Please correct the fields marked below.',
     error: 'An error occured. please try again',
-    name: 'Please enter a valid name',
-    email: 'Please enter a valid email address',
-    select: 'Select an option',
-    required: 'This field is required',
     year: 'Please enter a valid graduation year',
   },
   ar: {
+    ...specFieldMessages.ar,
     'signed-up': 'شكراً لتسجيلك. سنبلغك فور إطلاق بوابة الخريجين.',
     'already-signed-up': 'عنوان البريد الإلكتروني هذا مسجّل بالفعل في بوابة الخريجين.',
     invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
     error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
-    name: 'يُرجى إدخال اسم صحيح',
-    email: 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
-    select: 'يُرجى اختيار أحد الخيارات',
-    required: 'هذا الحقل مطلوب',
     year: 'يُرجى إدخال سنة تخرّج صحيحة',
   },
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Lang } from '@qf/shared/i18n';
+import { specFieldMessages } from './spec-messages';
 import { fieldErrors, NAME_PATTERN } from './field-errors';
 
 export const ECSS_QUESTION_MIN = 10;
@@ -39,28 +40,22 @@ type MessageKey = EcssQuestionOutcome | 'name' | 'email' | 'required' | 'tooShor
 
 export const ecssQuestionMessages: Record<Lang, Record<MessageKey, string>> = {
   en: {
+    ...specFieldMessages.en,
     received: 'Thank you. Your question has been received and will be shared with the speakers.',
     'not-found': 'This speaker series session does not exist.',
     invalid: 'Please correct the fields marked below.',
     error: 'An error occured. please try again',
-    name: 'Please enter a valid name',
-    email: 'Please enter a valid email address',
-    required: 'This field is required',
     tooShort: 'Please write a question of at least 10 characters.',
     tooLong: 'Please keep your question to 1,000 characters or fewer.',
-    select: 'Select an option',
   },
   ar: {
+    ...specFieldMessages.ar,
     received: 'شكراً لك. تم استلام سؤالك وستتم مشاركته مع المتحدثين.',
     'not-found': 'جلسة سلسلة المحاضرات هذه غير موجودة.',
     invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
     error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
-    name: 'يُرجى إدخال اسم صحيح',
-    email: 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
-    required: 'هذا الحقل مطلوب',
     tooShort: 'يُرجى كتابة سؤال لا يقل عن 10 أحرف.',
     tooLong: 'يُرجى ألا يتجاوز سؤالك 1000 حرف.',
-    select: 'يُرجى اختيار أحد الخيارات',
   },
 };
 

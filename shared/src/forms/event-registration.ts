@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Lang } from '@qf/shared/i18n';
+import { specFieldMessages } from './spec-messages';
 
 /** Angle brackets belong to markup, never to a name, a job title or a company: such a value is refused. */
 const NO_MARKUP = /^[^<>]*$/;
@@ -45,6 +46,7 @@ type MessageKey = RegistrationOutcome | 'name' | 'email' | 'title' | 'company' |
 /** SPEC §4, §5 and §8 messages, word for word where the SPEC gives them, and their Arabic. */
 export const registrationMessages: Record<Lang, Record<MessageKey, string>> = {
   en: {
+    ...specFieldMessages.en,
     registered: 'Thank you for registering.',
     emailNote: 'An email with the viewing details will follow.',
     'already-registered': 'You have already registered for this event with this email address.',
@@ -54,14 +56,12 @@ export const registrationMessages: Record<Lang, Record<MessageKey, string>> = {
     'not-found': 'This event does not exist.',
     invalid: 'Please correct the fields marked below.',
     error: 'An error occured. please try again',
-    name: 'Please enter a valid name',
-    email: 'Please enter a valid email address',
     title: 'Please enter a valid title',
     company: 'Please enter a company name',
-    select: 'Select an option',
     vaccinated: 'This field is required.',
   },
   ar: {
+    ...specFieldMessages.ar,
     registered: 'شكراً لتسجيلك.',
     emailNote: 'ستصلك رسالة بالبريد الإلكتروني تتضمن تفاصيل المشاهدة.',
     'already-registered': 'لقد سجّلت بالفعل في هذه الفعالية بعنوان البريد الإلكتروني هذا.',
@@ -71,11 +71,8 @@ export const registrationMessages: Record<Lang, Record<MessageKey, string>> = {
     'not-found': 'هذه الفعالية غير موجودة.',
     invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
     error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
-    name: 'يُرجى إدخال اسم صحيح',
-    email: 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
     title: 'يُرجى إدخال مسمى وظيفي صحيح',
     company: 'يُرجى إدخال اسم الجهة',
-    select: 'يُرجى اختيار أحد الخيارات',
     vaccinated: 'هذا الحقل مطلوب.',
   },
 };

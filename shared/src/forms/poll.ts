@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Lang } from '@qf/shared/i18n';
+import { specFieldMessages } from './spec-messages';
 import { fieldErrors } from './field-errors';
 
 /** A browser's voter id: random, kept in its storage (and a cookie), never derived from the person. */
@@ -50,23 +51,23 @@ type MessageKey = PollOutcome | 'select' | 'voter';
 
 export const pollMessages: Record<Lang, Record<MessageKey, string>> = {
   en: {
+    ...specFieldMessages.en,
     voted: 'Thank you for voting.',
     'already-voted': 'You have already voted in this poll.',
     closed: 'This poll is closed.',
     'not-found': 'This poll does not exist.',
     invalid: 'Please correct the fields marked below.',
     error: 'An error occured. please try again',
-    select: 'Select an option',
     voter: 'Your browser could not be recognised. Please reload the page and try again.',
   },
   ar: {
+    ...specFieldMessages.ar,
     voted: 'شكراً لتصويتك.',
     'already-voted': 'لقد صوّتَّ بالفعل في هذا الاستطلاع.',
     closed: 'هذا الاستطلاع مغلق.',
     'not-found': 'هذا الاستطلاع غير موجود.',
     invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
     error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
-    select: 'يُرجى اختيار أحد الخيارات',
     voter: 'تعذّر التعرّف على متصفحك. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.',
   },
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Lang } from '@qf/shared/i18n';
+import { specFieldMessages } from './spec-messages';
 import { fieldErrors } from './field-errors';
 
 export const SURVEY_COMMENT_MAX = 1000;
@@ -37,21 +38,21 @@ type MessageKey = SurveyOutcome | 'select' | 'comment';
 
 export const surveyMessages: Record<Lang, Record<MessageKey, string>> = {
   en: {
+    ...specFieldMessages.en,
     received: 'Thank you for your feedback.',
     closed: 'This survey is closed.',
     'not-found': 'This survey does not exist.',
     invalid: 'Please correct the fields marked below.',
     error: 'An error occured. please try again',
-    select: 'Select an option',
     comment: 'Please keep your comment to 1,000 characters or fewer.',
   },
   ar: {
+    ...specFieldMessages.ar,
     received: 'شكراً لملاحظاتك.',
     closed: 'هذا الاستبيان مغلق.',
     'not-found': 'هذا الاستبيان غير موجود.',
     invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
     error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
-    select: 'يُرجى اختيار أحد الخيارات',
     comment: 'يُرجى ألا يتجاوز تعليقك 1000 حرف.',
   },
 };

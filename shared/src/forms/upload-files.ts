@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Lang } from '@qf/shared/i18n';
+import { specFieldMessages } from './spec-messages';
 
 /**
  * What the two upload forms (art entry, scholarship) share: the file rules (one limit for every upload,
@@ -111,12 +112,7 @@ export type UploadMessageKey =
 /** SPEC §5 messages word for word (and §8's generic error), with the few the SPEC leaves to us. */
 export const uploadMessages: Record<Lang, Record<UploadMessageKey, string>> = {
   en: {
-    name: 'Please enter a valid name',
-    email: 'Please enter a valid email address',
-    phone: 'Please enter a valid phone number',
-    url: 'Please enter a valid url',
-    required: 'This field is required',
-    select: 'Select an option',
+    ...specFieldMessages.en,
     title: 'Please enter a valid title',
     tooLong: 'This text is too long.',
     words: 'Please use no more than 100 words.',
@@ -128,12 +124,7 @@ export const uploadMessages: Record<Lang, Record<UploadMessageKey, string>> = {
     error: 'An error occured. please try again',
   },
   ar: {
-    name: 'يُرجى إدخال اسم صحيح',
-    email: 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
-    phone: 'يُرجى إدخال رقم هاتف صحيح',
-    url: 'يُرجى إدخال رابط صحيح',
-    required: 'هذا الحقل مطلوب',
-    select: 'يُرجى اختيار أحد الخيارات',
+    ...specFieldMessages.ar,
     title: 'يُرجى إدخال عنوان صحيح',
     tooLong: 'هذا النص طويل جداً.',
     words: 'يُرجى ألا يتجاوز النص 100 كلمة.',
