@@ -10,6 +10,7 @@ export const translations = {
     ...smallForms.en,
     ...push.en,
     honeypot: 'Leave this field empty',
+    errorsHeading: 'Please correct the following:',
     registration: {
       heading: 'Register for this event',
       required: 'All fields are required.',
@@ -29,7 +30,6 @@ export const translations = {
       vaccinated: 'I confirm that I am fully vaccinated or meet the venue’s current health requirements.',
       submit: 'Register',
       submitting: 'Registering…',
-      errorsHeading: 'Please correct the following:',
     },
     newsletter: {
       heading: 'Subscribe to our newsletter',
@@ -44,6 +44,7 @@ export const translations = {
     ...smallForms.ar,
     ...push.ar,
     honeypot: 'اترك هذا الحقل فارغاً',
+    errorsHeading: 'يُرجى تصحيح ما يلي:',
     registration: {
       heading: 'سجّل في هذه الفعالية',
       required: 'جميع الحقول مطلوبة.',
@@ -63,7 +64,6 @@ export const translations = {
       vaccinated: 'أؤكد أنني تلقيت التطعيم الكامل أو أستوفي المتطلبات الصحية الحالية للمكان.',
       submit: 'سجّل',
       submitting: 'جارٍ التسجيل…',
-      errorsHeading: 'يُرجى تصحيح ما يلي:',
     },
     newsletter: {
       heading: 'اشترك في نشرتنا الإخبارية',

@@ -5,7 +5,6 @@
 export const smallForms = {
   en: {
     engagement: {
-      errorsHeading: 'Please correct the following:',
       required: 'All fields are required unless marked optional.',
       close: 'Close',
       sending: 'Sending…',
@@ -73,7 +72,6 @@ export const smallForms = {
   },
   ar: {
     engagement: {
-      errorsHeading: 'يُرجى تصحيح ما يلي:',
       required: 'جميع الحقول مطلوبة ما لم يُشر إلى أنها اختيارية.',
       close: 'إغلاق',
       sending: 'جارٍ الإرسال…',

@@ -7,7 +7,6 @@ export const uploads = {
     uploads: {
       required: 'All fields are required unless marked optional.',
       optional: 'optional',
-      errorsHeading: 'Please correct the following:',
       fileHint: 'One file: {{types}}. 10MB max.',
       closesOn: 'Open until {{date}}.',
       opensOn: 'Opens on {{date}}.',
@@ -74,7 +73,6 @@ export const uploads = {
     uploads: {
       required: 'جميع الحقول مطلوبة ما لم يُذكر أنها اختيارية.',
       optional: 'اختياري',
-      errorsHeading: 'يُرجى تصحيح ما يلي:',
       fileHint: 'ملف واحد: {{types}}. الحد الأقصى 10 ميغابايت.',
       closesOn: 'يستمر استقبال الطلبات حتى {{date}}.',
       opensOn: 'يبدأ استقبال الطلبات في {{date}}.',

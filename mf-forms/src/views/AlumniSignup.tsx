@@ -79,7 +79,7 @@ export function AlumniSignup({ data }: ViewComponentProps<Record<string, unknown
     <section className={styles.panel} aria-labelledby={`${id}-heading`}>
       {heading}
       <p className={styles.hint}>{t('engagement.alumni.intro')}</p>
-      <ErrorSummary className={styles.summary} errors={errorList(errors, alumniFields)} idOf={(f) => `${id}-${f}`} />
+      <ErrorSummary errors={errorList(errors, alumniFields)} idOf={(f) => `${id}-${f}`} />
       {result ? (
         <p className={styles.notice} role={result.outcome === 'error' ? 'alert' : 'status'}>
           {result.message}

@@ -77,7 +77,7 @@ export function EcssQuestion({ data }: ViewComponentProps<EcssQuestionProps>): R
     <section className={styles.panel} aria-labelledby={`${id}-heading`}>
       {heading}
       <p className={styles.hint}>{t('engagement.ecss.intro')}</p>
-      <ErrorSummary className={styles.summary} errors={errorList(errors, ecssQuestionFields)} idOf={(f) => `${id}-${f}`} />
+      <ErrorSummary errors={errorList(errors, ecssQuestionFields)} idOf={(f) => `${id}-${f}`} />
       {result ? (
         <p className={styles.notice} role="alert">
           {result.message}

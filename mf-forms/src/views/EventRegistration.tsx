@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { registrationErrors, registrationMessages, registrationResponseSchema, registrationFields, type RegistrationField, type RegistrationOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { ErrorSummary } from './ErrorSummary';
 import { Honeypot } from './Honeypot';
+import { newKey } from './schema-resolver';
 import styles from './EventRegistration.module.css';
 
 export interface EventRegistrationProps {
@@ -37,7 +39,6 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
   const lang = useLang();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [availability, setAvailability] = useState<Availability>({ open: data.open, online: data.attendance !== 'in-person', inPerson: data.attendance !== 'online', seatsLeft: -1 });
   const messages = registrationMessages[lang];
@@ -138,24 +139,11 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
     <section className={styles.registration} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('registration.heading')}</h2>
       <p className={styles.hint}>{t('registration.required')}</p>
-      <div ref={summaryRef} role="alert" className={styles.summary}>
-        {status.kind === 'invalid' ? (
-          <>
-            <p>{t('registration.errorsHeading')}</p>
-            <ul>
-              {registrationFields
-                .filter((f) => errors[f])
-                .map((f) => (
-                  <li key={f}>
-                    <a href={`#${id}-${f}`}>{errors[f]}</a>
-                  </li>
-                ))}
-            </ul>
-          </>
-        ) : status.kind === 'done' && status.outcome !== 'registered' ? (
-          <p>{status.message}</p>
-        ) : null}
-      </div>
+      <ErrorSummary
+        errors={registrationFields.flatMap((f) => (errors[f] ? [[f, errors[f]] as const] : []))}
+        idOf={(f) => `${id}-${f}`}
+        failure={status.kind === 'done' && status.outcome !== 'registered' ? status.message : undefined}
+      />
       <form ref={formRef} noValidate onSubmit={onSubmit} className={styles.form}>
         <Honeypot />
         {text('name', 'name')}
@@ -207,8 +195,4 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
       </form>
     </section>
   );
-}
-
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactElement } from 'reac
 import { newsletterError, newsletterMessages, newsletterResponseSchema, type NewsletterOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { Honeypot } from './Honeypot';
+import { newKey } from './schema-resolver';
 import styles from './NewsletterSignup.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'done'; outcome: NewsletterOutcome; message: string } | { kind: 'invalid'; message: string };
@@ -79,9 +80,4 @@ export function NewsletterSignup(_props: ViewComponentProps<Record<string, unkno
       </form>
     </section>
   );
-}
-
-/** A key per submission, so a retried request is recognised by the server. */
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }

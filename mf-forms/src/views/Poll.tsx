@@ -129,7 +129,7 @@ export function Poll({ data }: ViewComponentProps<PollProps>): ReactElement {
   const message = formState.errors.optionId?.message;
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
-      <ErrorSummary className={styles.summary} errors={message ? [['optionId', message]] : []} idOf={() => `${id}-option-0`} />
+      <ErrorSummary errors={message ? [['optionId', message]] : []} idOf={() => `${id}-option-0`} />
       {status}
       <form className={styles.form} noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         <fieldset className={styles.field} aria-describedby={message ? `${id}-optionId-error` : undefined} disabled={closed}>

@@ -70,7 +70,7 @@ export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey:
   return (
     <>
       <h2 id={headingId}>{survey.title}</h2>
-      <ErrorSummary className={styles.summary} errors={errorList(errors, surveyFields)} idOf={(f) => (f === 'satisfaction' ? `${id}-satisfaction-1` : `${id}-${f}`)} />
+      <ErrorSummary errors={errorList(errors, surveyFields)} idOf={(f) => (f === 'satisfaction' ? `${id}-satisfaction-1` : `${id}-${f}`)} />
       {done ? (
         <p className={styles.notice} role="alert">
           {done.text}

@@ -3,6 +3,7 @@ import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError, 
 import { MAX_UPLOAD_BYTES, uploadMessages, uploadResponseSchema, type FileFacts } from '@qf/shared/forms';
 import type { Lang } from '@qf/shared/i18n';
 import { useT } from '@qf/shared/react';
+import { ErrorSummary } from './ErrorSummary';
 import { newKey } from './schema-resolver';
 import styles from './Uploads.module.css';
 
@@ -115,43 +116,13 @@ export function TermsField<T extends FieldValues>({ ctx, name }: { ctx: FieldCon
   );
 }
 
-/**
- * The form's errors in field order, as an alert for screen readers with a link to each field; the
- * messages also stand next to their fields. A failure the server reports (closed, duplicate) shows here.
- */
+/** The form's errors in field order, with a failure the server reported for the whole form. */
 export function UploadSummary<T extends FieldValues>({ formId, errors, order, failure }: { formId: string; errors: FieldErrors<T>; order: readonly string[]; failure?: string }): ReactElement {
-  const t = useT();
   const list = order.flatMap((f) => {
     const m = messageOf(errors, f);
     return m ? [[f, m] as const] : [];
   });
-  return (
-    <div role="alert" className={styles.summary}>
-      {failure ? <p>{failure}</p> : null}
-      {list.length ? (
-        <>
-          <p>{t('uploads.errorsHeading')}</p>
-          <ul>
-            {list.map(([field, message]) => (
-              <li key={field}>
-                <a
-                  href={`#${formId}-${field}`}
-                  onClick={(e) => {
-                    const target = document.getElementById(`${formId}-${field}`);
-                    if (!target) return;
-                    e.preventDefault();
-                    target.focus();
-                  }}
-                >
-                  {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </div>
-  );
+  return <ErrorSummary errors={list} idOf={(f) => `${formId}-${f}`} failure={failure} />;
 }
 
 /** Moves the focus to the first field (in the form's order) that has an error, after each failed submit. */
