@@ -3,7 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
 export const remotes = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
@@ -171,4 +172,35 @@ export async function buildVariant(remote: Remote, file: string, from: string, t
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`variant build failed (${code})`))));
   });
   return folder;
+}
+
+/**
+ * What a visitor would call broken on a page, recorded as it happens: console errors (and warnings when
+ * asked), page errors and failed requests. Page-data prefetches the shell cancels when the visitor moves
+ * on (SPEC §9) are not failures. `allow` names console messages that are documented answers (a 409).
+ */
+export function recordProblems(page: Page, options: { allow?: RegExp; warnings?: boolean; requests?: boolean } = {}): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    const text = `${m.type()}: ${m.text()}`;
+    if ((m.type() === 'error' || (options.warnings && m.type() === 'warning')) && !options.allow?.test(text)) problems.push(text);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  if (options.requests !== false)
+    page.on('requestfailed', (r) => {
+      if (r.url().includes('/page-data/') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+      problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+    });
+  return problems;
+}
+
+/**
+ * axe's violations on a page (or inside `include`), as "rule: targets" lines, so a failure names what to
+ * fix. Without axe's preload: it re-reads every stylesheet into <style> elements of its own, which the
+ * site's CSP (no inline styles) reports as violations that are axe's, not the page's.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).options({ preload: false });
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

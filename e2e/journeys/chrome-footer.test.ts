@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, root, startSite, type Site } from '../site';
+import { axeViolations, launchBrowser, root, startSite, type Site } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -32,7 +31,7 @@ afterAll(async () => {
 });
 
 async function open(width: number, url: string): Promise<{ page: Page; errors: string[] }> {
-  // AxeBuilder needs a page of its own context. Stored consent keeps the cookie banner off the footer, and
+  // axe needs a page of its own context. Stored consent keeps the cookie banner off the footer, and
   // a survey already dismissed keeps the story's survey popup (a modal dialog that takes the focus once
   // the page is scrolled down to the footer) from catching the keys meant for the footer.
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -50,11 +49,7 @@ async function open(width: number, url: string): Promise<{ page: Page; errors: s
 }
 
 async function axe(page: Page) {
-  // The header's language link belongs to the header's journeys (label-content-name-mismatch reported there).
-  // Without axe's preload: it re-reads every stylesheet into <style> elements of its own, which the page's
-  // CSP (no inline styles) reports as violations that are axe's, not the page's.
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-language-switch]').options({ preload: false }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 const crumbs = (page: Page, name: string) =>

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startSite, type Site } from '../site';
+import { axeViolations, launchBrowser, recordProblems, startSite, type Site } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -17,30 +16,13 @@ afterAll(async () => {
   await site?.close();
 });
 
-// The shell's scroll-progress bar (another team's chrome) renders a style attribute the CSP blocks;
-// site.test.ts answers for the chrome, these journeys for the pages (as content-pages.test.ts).
-const CHROME_STYLE = /^error: Applying inline style violates the following Content Security Policy directive/;
-
+/** A page in its own context (as axe needs) that records every console error, page error and failed request. */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    const text = `${m.type()}: ${m.text()}`;
-    if (m.type() === 'error' && !CHROME_STYLE.test(text)) problems.push(text);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    // The shell prefetches page data of visible links (SPEC §9); going to the next page cancels them.
-    if (r.url().includes('/page-data/') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
-    problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
-  });
-  return { page, problems };
+  const page = await (await browser.newContext()).newPage();
+  return { page, problems: recordProblems(page) };
 }
 
-const axeMain = async (page: Page) => {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
+const axeMain = (page: Page) => axeViolations(page, 'main');
 
 /** Each list page, in English and in Arabic, with the h1 it must show. */
 const PAGES: [kind: string, en: string, enTitle: string, ar: string, arTitle: string][] = [

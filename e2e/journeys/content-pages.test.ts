@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startSite, type Site } from '../site';
+import { axeViolations, launchBrowser, recordProblems, startSite, type Site } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -17,25 +16,10 @@ afterAll(async () => {
   await site?.close();
 });
 
-// The shell's scroll-progress bar (another team's chrome, work in progress) renders a style attribute the
-// CSP blocks; site.test.ts answers for the chrome, these journeys for the pages.
-const CHROME_STYLE = /^error: Applying inline style violates the following Content Security Policy directive/;
-
-/**
- * A page (in its own context, as axe needs) that records every console error, page error and failed
- * request. Service workers are blocked: the shell's worker (work in progress) fails remote stylesheets
- * it intercepts after a client-side navigation; these journeys are about the pages, not the worker.
- */
+/** A page in its own context (as axe needs) that records every console error, page error and failed request. */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    const text = `${m.type()}: ${m.text()}`;
-    if (m.type() === 'error' && !CHROME_STYLE.test(text)) problems.push(text);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
-  return { page, problems };
+  const page = await (await browser.newContext()).newPage();
+  return { page, problems: recordProblems(page) };
 }
 
 /** Every new kind of page, in English and in Arabic, with the h1 it must show. */
@@ -109,8 +93,7 @@ describe('the programme list', () => {
     await page.getByLabel('المدرسة أو الجامعة').selectOption('hec-paris-in-qatar');
     await page.waitForFunction(() => window.location.search === '?school=hec-paris-in-qatar&degree=master');
     await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('برنامج واحد');
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -128,8 +111,7 @@ describe('a place page', () => {
     expect(url.origin + url.pathname).toBe('https://www.google.com/maps/dir/');
     expect(url.searchParams.get('destination')).toBe(`Qatar National Convention Centre, ${address}`);
     expect(await link.getAttribute('target')).toBe('_blank');
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -156,8 +138,7 @@ describe('the technology database', () => {
     await page.waitForURL(/\/idkt\/technologies\/anti-corrosion-coating-for-pipelines$/);
     await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Smart anti-corrosion coating for pipelines');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Smart anti-corrosion coating for pipelines');
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });

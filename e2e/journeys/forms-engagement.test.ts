@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startSite, type Site } from '../site';
+import { launchBrowser, recordProblems, startSite, type Site } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -22,21 +22,12 @@ afterAll(async () => {
   await site?.close();
 });
 
-// The shell's scroll-progress bar (another team's chrome) renders a style attribute the CSP blocks;
-// site.test.ts answers for the chrome, these journeys for the forms.
-const CHROME_STYLE = /Applying inline style violates the following Content Security Policy directive/;
-
 /** A fresh browser profile (its own storage and cookies) and a page that records console errors. */
 async function openPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    // 409 (already signed up, already voted) is a documented answer; the browser logs every 4xx.
-    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().includes('status of 409') && !CHROME_STYLE.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  return { context, page, problems };
+  // 409 (already signed up, already voted) is a documented answer; the browser logs every 4xx.
+  return { context, page, problems: recordProblems(page, { allow: /status of 409/, warnings: true, requests: false }) };
 }
 
 /** No axe violation inside a widget (its error state is what visitors with assistive technology meet). */
