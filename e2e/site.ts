@@ -147,10 +147,47 @@ export async function startSite(): Promise<Site> {
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/**
+ * One Chromium for a journey file. If that Chromium goes away in the middle of the file (it happened
+ * once in CI: every later test of the file failed with "browser has been closed"), the next
+ * `newContext`/`newPage` launches a new one, so one lost browser costs one test (which jest retries,
+ * see jest-setup.cjs), not the rest of the file. The loss is logged with the time it happened.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  let current = await launchChromium();
+  let closing = false;
+  const watch = (b: Browser) =>
+    b.on('disconnected', () => {
+      if (!closing) console.warn(`[journeys] Chromium disconnected unexpectedly at ${new Date().toISOString()}; the next page gets a new one`);
+    });
+  watch(current);
+  const connected = async (): Promise<Browser> => {
+    if (!current.isConnected()) {
+      current = await launchChromium();
+      watch(current);
+    }
+    return current;
+  };
+  return new Proxy({} as Browser, {
+    get(_target, prop) {
+      if (prop === 'newContext') return async (...args: Parameters<Browser['newContext']>) => (await connected()).newContext(...args);
+      if (prop === 'newPage') return async (...args: Parameters<Browser['newPage']>) => (await connected()).newPage(...args);
+      if (prop === 'close') {
+        return async () => {
+          closing = true;
+          await current.close();
+        };
+      }
+      const value = Reflect.get(current, prop, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
   });
 }
 
