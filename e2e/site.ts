@@ -17,13 +17,29 @@ const prefixes: Partial<Record<Remote, string[]>> = {
   'mf-idkt': ['/idkt'],
 };
 
+interface FixtureEvent {
+  id: string;
+  slug: string;
+  attendance: 'hybrid' | 'online' | 'in-person';
+  days: number;
+  en: string;
+  ar: string;
+  /** In-person seats (50 unless said; none for online events). */
+  capacity?: number;
+  /** Registration open (true unless said). */
+  open?: boolean;
+}
+
 /** Events the journeys register for, always in the future. */
 export const FIXTURE_EVENTS = [
   { id: 'e2e-hybrid', slug: 'e2e-open-hybrid-lecture', attendance: 'hybrid', days: 30, en: 'Open lecture on learning', ar: 'محاضرة مفتوحة عن التعلّم' },
   { id: 'e2e-online', slug: 'e2e-open-online-webinar', attendance: 'online', days: 40, en: 'Online webinar on research', ar: 'ندوة عبر الإنترنت عن البحث' },
-] as const;
+  { id: 'e2e-closed', slug: 'e2e-closed-symposium', attendance: 'hybrid', days: 35, en: 'Symposium with closed registration', ar: 'ندوة أُغلق التسجيل فيها', open: false },
+  { id: 'e2e-one-seat-hybrid', slug: 'e2e-one-seat-hybrid-talk', attendance: 'hybrid', days: 45, en: 'Hybrid talk with one seat', ar: 'محاضرة هجينة بمقعد واحد', capacity: 1 },
+  { id: 'e2e-one-seat-hall', slug: 'e2e-one-seat-hall-lecture', attendance: 'in-person', days: 50, en: 'Hall lecture with one seat', ar: 'محاضرة في قاعة بمقعد واحد', capacity: 1 },
+] as const satisfies readonly FixtureEvent[];
 
-function fixtureEvent(e: (typeof FIXTURE_EVENTS)[number]) {
+function fixtureEvent(e: FixtureEvent) {
   const start = new Date(Date.now() + e.days * 86_400_000);
   const end = new Date(start.getTime() + 2 * 3_600_000);
   const loc = <T>(en: T, ar: T) => ({ 'en-US': en, 'ar-QA': ar });
@@ -39,8 +55,8 @@ function fixtureEvent(e: (typeof FIXTURE_EVENTS)[number]) {
       organizer: loc('Qatar Foundation', 'مؤسسة قطر'),
       summary: loc('An event for the journeys.', 'فعالية لاختبارات المسارات.'),
       body: loc(['A paragraph about the event.'], ['فقرة عن الفعالية.']),
-      registrationOpen: { 'en-US': true },
-      capacityInPerson: { 'en-US': e.attendance === 'online' ? 0 : 50 },
+      registrationOpen: { 'en-US': e.open ?? true },
+      capacityInPerson: { 'en-US': e.attendance === 'online' ? 0 : (e.capacity ?? 50) },
     },
   };
 }
