@@ -30,6 +30,8 @@ interface Figure {
   requests: number;
   origins: Record<string, number>;
   duplicates: string[];
+  /** The heaviest scripts, to say where the weight is. */
+  heaviest: string[];
 }
 
 async function measure(path: string): Promise<Figure> {
@@ -66,6 +68,10 @@ async function measure(path: string): Promise<Figure> {
     requests: scripts.length,
     origins,
     duplicates: names.filter((n, i) => names.indexOf(n) !== i),
+    heaviest: [...scripts]
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 6)
+      .map((s) => `${new URL(s.url).port}:${s.name} ${(s.gzip / 1024).toFixed(1)} KB${s.at <= hydrateAt ? '' : ' (after idle)'}`),
   };
 }
 
@@ -86,7 +92,7 @@ it('prints the JavaScript weight of each slice page', async () => {
         (f) =>
           `${f.page.padEnd(58)} before idle ${kb(f.beforeIdle).padStart(9)}   in all ${kb(f.total).padStart(9)}   ${f.requests} scripts (${Object.entries(f.origins)
             .map(([port, n]) => `${portNames[port] ?? port}: ${n}`)
-            .join(', ')})`,
+            .join(', ')})\n${' '.repeat(4)}heaviest: ${f.heaviest.map((h) => h.replace(/^(\d+):/, (_, port: string) => `${portNames[port] ?? port}/`)).join(', ')}`,
       ),
     ].join('\n'),
   );
