@@ -47,4 +47,16 @@ describe('abuse protection of the forms API', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post({ email: 'other@example.org' }, { 'x-forwarded-for': '203.0.113.10' })).statusCode).toBe(201);
   });
+
+  it('guards the removal of a push subscription like a submission', async () => {
+    const remove = (headers: Record<string, string>) =>
+      app.inject({ method: 'DELETE', url: '/api/forms/push/subscriptions?lang=ar', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ endpoint: 'https://push.example/one' }) });
+    const foreign = await remove({ origin: 'https://evil.example', 'x-forwarded-for': '198.51.100.20' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('لا يمكن إرسال هذا النموذج إلا من موقع المؤسسة.');
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await remove({ 'x-forwarded-for': '198.51.100.21' })).statusCode);
+    expect(codes.slice(0, 3).every((c) => c < 429)).toBe(true);
+    expect(codes[3]).toBe(429);
+  });
 });

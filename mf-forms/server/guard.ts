@@ -14,6 +14,8 @@ const MESSAGES: Record<Lang, { tooMany: string; forbidden: string }> = {
   ar: { tooMany: 'تم إرسال عدد كبير جداً من الطلبات من اتصالك. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.', forbidden: 'لا يمكن إرسال هذا النموذج إلا من موقع المؤسسة.' },
 };
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The client's address: the shell forwards it; only a loopback peer (the shell) is believed. */
 function clientOf(request: FastifyRequest): string {
   const peer = request.socket.remoteAddress ?? '';
@@ -24,13 +26,14 @@ function clientOf(request: FastifyRequest): string {
 }
 
 /**
- * Abuse protection for every submission endpoint: a cross-site form cannot post (Origin check), and
+ * Abuse protection for every endpoint that changes something: a cross-site form cannot post (Origin check), and
  * each client gets a fixed number of submissions per window (429 with a translated message).
  */
 export function registerGuard(app: FastifyInstance, options: GuardOptions): void {
   const hits = new Map<string, { count: number; resetAt: number }>();
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST' || !request.url.startsWith('/api/forms/')) return;
+    // Every request that changes something (a POST, and the DELETE of a push subscription) is guarded.
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/forms/')) return;
     const query = request.query as Record<string, unknown> | undefined;
     const lang: Lang = isLang(query?.lang) ? query.lang : 'en';
     const origin = request.headers.origin;
