@@ -210,7 +210,18 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('18.4px');
     await page.keyboard.press('Escape');
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.reload();
+    // Before the shell's bundle runs (it is held back here), the page already shows the choices.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_shell/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    // parsed ('interactive'), while the held deferred scripts keep DOMContentLoaded from firing
+    await page.waitForFunction(() => document.readyState === 'interactive');
+    expect(await page.evaluate(() => [document.body.classList.contains('qf-a11y-contrast'), document.body.dataset.textSize, getComputedStyle(document.documentElement).fontSize])).toEqual([true, '115', '18.4px']);
+    release();
     await hydrated(page);
     expect(await page.evaluate(() => [document.body.classList.contains('qf-a11y-contrast'), document.body.dataset.textSize])).toEqual([true, '115']);
     await page.getByRole('button', { name: t.a11y }).click();

@@ -11,6 +11,7 @@ import { APP_ID, STATE_ELEMENT_ID, type ShellState } from '../src/state';
 import { createStore } from '../src/store';
 import { NONCE_PLACEHOLDER } from './security';
 import { manifestPath } from './pwa';
+import { a11yPrePaintScript } from '../src/chrome/a11y-prepaint';
 
 export interface DocumentAssets {
   /** The shell's own entry scripts and stylesheets. */
@@ -109,6 +110,7 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     `<head>${head.join('')}</head>`,
     // The active area's colour applies before any script runs (the stylesheet reads data-area).
     `<body data-theme="${state.theme ?? 'dark'}"${area ? ` data-area="${area.vertical}"` : ''}>`,
+    `<script nonce="${NONCE_PLACEHOLDER}">${a11yPrePaintScript()}</script>`,
     `<div id="${APP_ID}">${appHtml}</div>`,
     `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedJson(state)}</script>`,
     '</body></html>',
