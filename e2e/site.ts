@@ -97,11 +97,16 @@ export interface Site {
   logs(): string;
 }
 
+export interface SiteOptions {
+  /** Changes a journey makes to its copy of the content entries (a folder of JSON files) before any server starts. */
+  prepareContent?: (entriesDir: string) => void;
+}
+
 /**
  * The composed production build on free ports: five remote servers, the shell, a registry naming
  * them, a throw-away database folder. Everything is stopped by close().
  */
-export async function startSite(): Promise<Site> {
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'qf-e2e-'));
   const ports = new Map<Remote, number>();
   for (const r of remotes) ports.set(r, await freePort());
@@ -118,6 +123,7 @@ export async function startSite(): Promise<Site> {
   cpSync(path.join(root, 'content', 'redirects.json'), path.join(contentDir, 'redirects.json'));
   symlinkSync(path.join(root, 'content', 'media'), path.join(contentDir, 'media'));
   writeFileSync(path.join(contentDir, 'entries', 'zz-e2e-events.json'), JSON.stringify(FIXTURE_EVENTS.map((e) => fixtureEvent(e))));
+  options.prepareContent?.(path.join(contentDir, 'entries'));
   const env = { ...process.env, CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200' };
 
   const launch = async (name: string, cwd: string, file: string, port: number) => {

@@ -6,8 +6,8 @@ jest.setTimeout(240_000);
 
 const STORY = '/stories/qatar-foundation-opens-new-learning-commons';
 const POLL_PAGE = '/community-poll';
-// A session of the speaker series (the series' own page is not built yet): it places the question form.
-const SERIES_PAGE = '/events/education-city-speaker-series-future-of-learning';
+// The speaker series' overview page: it places the question form (session pages link to it).
+const SERIES_PAGE = '/education-city-speaker-series';
 
 let site: Site;
 let browser: Browser;

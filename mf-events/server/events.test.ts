@@ -110,15 +110,19 @@ describe('event page resolver', () => {
 describe('registration', () => {
   it('places the registration form on an event that has not ended, never on a past one', async () => {
     const upcoming = await resolveOk(`/events/${LEARNING}`, 'en');
-    expect(upcoming.widgets).toEqual(['mf-forms/EventRegistration', 'mf-forms/EcssQuestion']);
+    // The question form of a series session is on the series page (server/series.test.ts), not here.
+    expect(upcoming.widgets).toEqual(['mf-forms/EventRegistration']);
     expect((upcoming.data as { id: string }).id).toBe('event-1');
     expect((await resolveOk(`/events/${FESTIVAL}`, 'en')).widgets).toEqual([]);
   });
 
-  it('knows the speaker series a session belongs to, for the question form', async () => {
-    expect((await resolveOk(`/events/${LEARNING}`, 'ar')).data).toMatchObject({ id: 'event-1', seriesId: 'ecss-education-city-speaker-series' });
+  it('knows the speaker series a session belongs to, for the link to the series page', async () => {
+    expect((await resolveOk(`/events/${LEARNING}`, 'ar')).data).toMatchObject({
+      id: 'event-1',
+      series: { id: 'ecss-education-city-speaker-series', title: 'سلسلة محاضرات المدينة التعليمية', path: '/education-city-speaker-series' },
+    });
     const other = (await resolveOk(`/events/${EARTHNA}`, 'en')).data as EventPageData;
-    expect(other.seriesId).toBeUndefined();
+    expect(other.series).toBeUndefined();
   });
 });
 

@@ -1,10 +1,12 @@
-import { fieldOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
+import { fieldOf, plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
 import { localePath, matchPattern } from '@qf/shared/routing';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
-import { eventCardSchema, eventsListDataSchema, type EventCard, type EventsListData } from '../src/views/events-list-data';
+import { eventsListDataSchema, type EventsListData } from '../src/views/events-list-data';
+import { cardOf, hasEnded, splitEvents } from './event-cards';
+import { seriesOf, seriesPath } from './series';
 import { eventPageDataSchema, type EventPageData } from '../src/views/event-page-data';
 
 const [listRoute, eventRoute] = routes.routes;
@@ -14,20 +16,7 @@ const t = (lang: Lang, key: string) => i18n(lang).getFixedT(lang, translations.n
 const eventPath = (slug: string) => `/events/${slug}`;
 const time = (iso: string) => new Date(iso).getTime();
 
-/** An event has ended once its end time has passed. */
-export const hasEnded = (event: Pick<EventCard, 'endDate'>, now: Date): boolean => time(event.endDate) <= now.getTime();
-
-function cardOf(entry: Entry, lang: Lang): EventCard {
-  return eventCardSchema.parse({
-    slug: plainField(entry, 'slug'),
-    title: requiredField(entry, 'title', lang),
-    startDate: plainField(entry, 'startDate'),
-    endDate: plainField(entry, 'endDate'),
-    attendance: plainField(entry, 'attendance'),
-    location: requiredField(entry, 'location', lang),
-    summary: requiredField(entry, 'summary', lang),
-  });
-}
+export { hasEnded, splitEvents };
 
 function pageOf(entry: Entry, lang: Lang, now: Date): EventPageData {
   const card = cardOf(entry, lang);
@@ -40,13 +29,6 @@ function pageOf(entry: Entry, lang: Lang, now: Date): EventPageData {
     registrationOpen: plainField(entry, 'registrationOpen') === true,
     past: hasEnded(card, now),
   });
-}
-
-/** Split events at `now`: upcoming (not ended yet) soonest first, past most recent first. */
-export function splitEvents(events: readonly EventCard[], now: Date): Omit<EventsListData, 'now'> {
-  const upcoming = events.filter((e) => !hasEnded(e, now)).sort((a, b) => time(a.startDate) - time(b.startDate) || time(a.endDate) - time(b.endDate));
-  const past = events.filter((e) => hasEnded(e, now)).sort((a, b) => time(b.startDate) - time(a.startDate) || time(b.endDate) - time(a.endDate));
-  return { upcoming, past };
 }
 
 export interface EventPagesOptions {
@@ -78,8 +60,8 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
   async function resolveEvent(path: string, slug: string, lang: Lang): Promise<ResolvedPage | null> {
     const entry = (await events()).find((e) => plainField(e, 'slug') === slug);
     if (!entry) return null;
-    const series = (await content.entries('ecss')).find((s) => (plainField<Link[]>(s, 'sessions') ?? []).some((l) => l.sys.id === entry.sys.id));
-    const data = eventPageDataSchema.parse({ ...pageOf(entry, lang, now()), ...(series ? { seriesId: series.sys.id } : {}) });
+    const series = await seriesOf(content, entry.sys.id);
+    const data = eventPageDataSchema.parse({ ...pageOf(entry, lang, now()), ...(series ? { series: { id: series.sys.id, title: requiredField(series, 'title', lang), path: seriesPath(series) } } : {}) });
     const capacity = plainField<number>(entry, 'capacityInPerson') ?? 0;
     const mode = { online: 'OnlineEventAttendanceMode', 'in-person': 'OfflineEventAttendanceMode', hybrid: 'MixedEventAttendanceMode' }[data.attendance];
     const physical = { '@type': 'Place', name: data.location, address: data.location };
@@ -108,7 +90,8 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
       hydration: eventRoute.hydration,
       head: { ...head(lang, path, data.title, data.summary), kind: 'event', structuredData: [event] },
       data,
-      widgets: data.past ? [] : ['mf-forms/EventRegistration', ...(data.seriesId ? ['mf-forms/EcssQuestion' as const] : [])],
+      // A session's questions are asked on its series' page (SeriesPage), which the event page links to.
+      widgets: data.past ? [] : ['mf-forms/EventRegistration'],
     };
   }
 

@@ -1,18 +1,12 @@
 import path from 'node:path';
 import { contentSourceFromEnv } from '@qf/shared/content';
-import { createRemoteServer, listen } from '@qf/shared/server';
-import { createEventPages } from './events';
+import { listen } from '@qf/shared/server';
+import { buildEventsServer } from './app';
 
 async function main() {
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
-  const events = createEventPages(content);
-  const { app, port, host } = await createRemoteServer({
-    name: 'mf-events',
-    dir,
-    resolvePage: (p, lang) => events.resolve(p, lang),
-    listPaths: () => events.paths(),
-  });
+  const { app, port, host } = await buildEventsServer({ dir, content });
   await listen(app, port, host, 'mf-events');
 }
 

@@ -6,6 +6,7 @@ import { section } from './section';
 const samples: Record<string, string> = {
   events: '/events',
   event: '/events/education-city-speaker-series-future-of-learning',
+  series: '/education-city-speaker-series',
 };
 
 describe('route manifest', () => {
@@ -20,6 +21,10 @@ describe('route manifest', () => {
   it('does not confuse the list with an event page', () => {
     expect(matchPattern('/events', samples.event!)).toBeNull();
     expect(matchPattern('/events/:slug', samples.events!)).toBeNull();
+  });
+
+  it('owns the series page itself, not what lies under it', () => {
+    expect(matchPattern('/education-city-speaker-series', '/education-city-speaker-series/nope')).toBeNull();
   });
 
   it('has a view for every template', () => {

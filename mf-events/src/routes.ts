@@ -7,6 +7,8 @@ export const routes = {
   routes: [
     { template: 'events', pattern: '/events', hydration: 'idle' },
     { template: 'event', pattern: '/events/:slug', hydration: 'idle' },
+    // The speaker-series overview: the path of the series' `ecss` entry (contentPath('ecss', slug)).
+    { template: 'series', pattern: '/education-city-speaker-series', hydration: 'idle' },
   ],
   widgets: [],
 } as const satisfies RouteManifest;

@@ -2,9 +2,10 @@ import type { SectionDefinition } from '@qf/shared/react';
 import { translations } from './translations';
 import { EventPage } from './views/EventPage';
 import { EventsList } from './views/EventsList';
+import { SeriesPage } from './views/SeriesPage';
 
 export const section: SectionDefinition = {
   name: 'mf-events',
   translations,
-  views: { events: EventsList, event: EventPage },
+  views: { events: EventsList, event: EventPage, series: SeriesPage },
 };

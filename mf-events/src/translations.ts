@@ -1,8 +1,10 @@
 import type { Translations } from '@qf/shared/i18n';
+import { series } from './strings/series';
 
 export const translations = {
   ns: 'events',
   en: {
+    ...series.en,
     common: {
       attendance: { online: 'Online', 'in-person': 'In person', hybrid: 'Hybrid (in person and online)' },
       dohaTime: 'Doha time',
@@ -33,6 +35,7 @@ export const translations = {
     },
   },
   ar: {
+    ...series.ar,
     common: {
       attendance: { online: 'عبر الإنترنت', 'in-person': 'حضوريًا', hybrid: 'مدمج (حضوريًا وعبر الإنترنت)' },
       dohaTime: 'بتوقيت الدوحة',

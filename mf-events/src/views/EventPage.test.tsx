@@ -80,6 +80,23 @@ describe('EventPage', () => {
     expect(screen.queryByText('Registration Closed')).toBeNull();
   });
 
+  it('links a session of the speaker series to the series page, where its question form is, in both languages', () => {
+    const series = { id: 'ecss-education-city-speaker-series', title: 'Education City Speaker Series', path: '/education-city-speaker-series' };
+    const { container, unmount } = renderPage({ ...en, series }, 'en');
+    expect(screen.getByText(/^This session is part of the Education City Speaker Series\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See every session and send the speakers your question' })).toHaveAttribute('href', '/education-city-speaker-series');
+    expect(container.querySelector('[data-qf-widget="mf-forms/EcssQuestion"]')).toBeNull();
+    unmount();
+    renderPage({ ...ar, series: { ...series, title: 'سلسلة محاضرات المدينة التعليمية' }, past: true }, 'ar');
+    expect(screen.getByText(/^هذه الجلسة جزء من سلسلة محاضرات المدينة التعليمية\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'اطّلع على جميع الجلسات وأرسل سؤالك إلى المتحدثين' })).toHaveAttribute('href', '/ar/education-city-speaker-series');
+  });
+
+  it('has no series link on an event outside the series', () => {
+    renderPage(en, 'en');
+    expect(screen.queryByText(/This session is part of/)).toBeNull();
+  });
+
   it('shows a multi-day event as a date range', () => {
     renderPage({ ...ar, startDate: '2027-03-09T09:00:00+03:00', endDate: '2027-03-10T16:00:00+03:00', past: true }, 'ar');
     expect(detail('التاريخ').querySelectorAll('time')).toHaveLength(2);

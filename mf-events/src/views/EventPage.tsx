@@ -67,8 +67,12 @@ export function EventPage({ data }: ViewComponentProps<EventPageData>): ReactEle
       {data.past ? null : (
         <Widget id="mf-forms/EventRegistration" instance="event" props={{ eventId: data.id, open: data.registrationOpen, attendance: data.attendance }} />
       )}
-      {/* A session of the speaker series: visitors send the speakers their questions beforehand. */}
-      {data.seriesId && !data.past ? <Widget id="mf-forms/EcssQuestion" instance="ecss" props={{ seriesId: data.seriesId, eventId: data.id }} /> : null}
+      {/* A session of the speaker series: its page holds the countdown, every session and the question form. */}
+      {data.series ? (
+        <p className={styles.series}>
+          {t('series.fromEvent.partOf', { title: data.series.title })} <a href={localePath(lang, data.series.path)}>{t('series.fromEvent.link')}</a>
+        </p>
+      ) : null}
       <p className={styles.back}>
         <a href={localePath(lang, '/events')}>{t('event.allEvents')}</a>
       </p>

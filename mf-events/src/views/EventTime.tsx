@@ -7,7 +7,7 @@ const TIME_ZONE = 'Asia/Qatar';
 // The <time> texts come from Intl, whose wording can differ slightly between the server's ICU and the
 // browser's (a comma after the weekday, for example). The instants are the same, so a difference there
 // is not worth a re-render: those elements keep the server text (suppressHydrationWarning).
-const locale = (lang: Lang) => (lang === 'ar' ? 'ar-QA' : 'en-GB');
+export const locale = (lang: Lang) => (lang === 'ar' ? 'ar-QA' : 'en-GB');
 
 /** The calendar day of an instant in Doha, as YYYY-MM-DD. */
 const dohaDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE }).format(new Date(iso));
@@ -16,6 +16,13 @@ export const formatDate = (lang: Lang, iso: string, style: 'full' | 'long' = 'fu
   new Intl.DateTimeFormat(locale(lang), { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(iso));
 
 export const formatTime = (lang: Lang, iso: string) => new Intl.DateTimeFormat(locale(lang), { timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
+
+/** Day and time of an instant in another time zone, worded like formatDate and formatTime (same locale, same styles). */
+export const formatDateTimeIn = (lang: Lang, iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(locale(lang), { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso));
+
+/** Whole numbers in the page's numerals (Arabic-Indic under ar-QA, as the dates are), at least `digits` long. */
+export const formatNumber = (lang: Lang, n: number, digits = 1) => new Intl.NumberFormat(locale(lang), { minimumIntegerDigits: digits, useGrouping: false }).format(n);
 
 interface RangeProps {
   start: string;

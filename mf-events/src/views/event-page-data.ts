@@ -11,7 +11,14 @@ export const eventPageDataSchema = eventCardSchema.extend({
   registrationOpen: z.boolean(),
   /** True when the event had ended at request time (computed by the server, never in the view). */
   past: z.boolean(),
-  /** The speaker series (an `ecss` entry) that lists this event as a session, if any. */
-  seriesId: z.string().min(1).optional(),
+  /** The speaker series (an `ecss` entry) that lists this event as a session, if any: its page links it. */
+  series: z
+    .object({
+      id: z.string().min(1),
+      title: z.string().min(1),
+      /** The series page's language-neutral path. */
+      path: z.string().startsWith('/'),
+    })
+    .optional(),
 });
 export type EventPageData = z.infer<typeof eventPageDataSchema>;

@@ -1,0 +1,106 @@
+import type { ReactElement } from 'react';
+import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
+import { localePath } from '@qf/shared/routing';
+import { Countdown } from './Countdown';
+import { DateRange, formatDate, formatTime, locale, TimeRange } from './EventTime';
+import type { SeriesPageData, SeriesSession } from './series-page-data';
+import { ZoneTimes } from './ZoneTimes';
+import styles from './SeriesPage.module.css';
+
+function SessionCard({ session }: { session: SeriesSession }): ReactElement {
+  const t = useT();
+  const lang = useLang();
+  const speakers = new Intl.ListFormat(locale(lang), { type: 'conjunction' }).format(session.speakers.map((s) => s.name));
+  return (
+    <li className={styles.card} data-attendance={session.attendance}>
+      <article>
+        <h3 className={styles.cardTitle}>
+          <a href={localePath(lang, `/events/${session.slug}`)}>{session.title}</a>
+        </h3>
+        <p className={styles.when}>
+          <DateRange start={session.startDate} end={session.endDate} dateStyle="long" />
+        </p>
+        <p className={styles.when}>
+          <TimeRange start={session.startDate} end={session.endDate} zoneClassName={styles.zone} />
+        </p>
+        <p className={styles.meta}>
+          <span className={styles.mode}>{t(`common.attendance.${session.attendance}`)}</span>
+          <span>{session.location}</span>
+        </p>
+        {session.speakers.length ? (
+          // The names are joined by Intl.ListFormat: the browser's ICU may word it slightly differently.
+          <p className={styles.speakers} suppressHydrationWarning>
+            {t('series.speakers', { names: speakers })}
+          </p>
+        ) : null}
+        <p className={styles.summary}>{session.summary}</p>
+      </article>
+    </li>
+  );
+}
+
+function SessionSection({ id, heading, empty, sessions }: { id: string; heading: string; empty: string; sessions: SeriesSession[] }): ReactElement {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {heading}
+      </h2>
+      {sessions.length ? (
+        <ul className={styles.cards}>
+          {sessions.map((s) => (
+            <SessionCard key={s.id} session={s} />
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.empty}>{empty}</p>
+      )}
+    </section>
+  );
+}
+
+/** The speaker-series overview (SPEC template "speaker-series overview"): the series, a countdown to its next session, its sessions and the question form. */
+export function SeriesPage({ data }: ViewComponentProps<SeriesPageData>): ReactElement {
+  const t = useT();
+  const lang = useLang();
+  const { next } = data;
+  return (
+    <article className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title} tabIndex={-1}>
+          {data.title}
+        </h1>
+        {data.image ? (
+          <img className={styles.hero} src={data.image.src} srcSet={data.image.srcSet} sizes="(min-width: 56rem) 52rem, 100vw" width={data.image.width} height={data.image.height} alt={data.image.alt} fetchPriority="high" decoding="async" />
+        ) : null}
+        <p className={styles.description}>{data.description}</p>
+      </header>
+      <section className={styles.next} aria-labelledby="series-next">
+        <h2 id="series-next" className={styles.sectionTitle}>
+          {t('series.next.heading')}
+        </h2>
+        {next ? (
+          <>
+            <h3 className={styles.nextTitle}>
+              <a href={localePath(lang, `/events/${next.slug}`)}>{next.title}</a>
+            </h3>
+            <p className={styles.startsOn} suppressHydrationWarning>
+              {t('series.next.startsOn', { title: next.title, date: formatDate(lang, next.startDate), time: formatTime(lang, next.startDate) })}
+            </p>
+            <Countdown start={next.startDate} serverNow={data.now} title={next.title} />
+            <h3 className={styles.zonesTitle}>{t('series.zones.heading')}</h3>
+            <ZoneTimes start={next.startDate} className={styles.zones} rowClassName={styles.zoneRow} />
+          </>
+        ) : (
+          <p className={styles.none}>{t('series.next.none')}</p>
+        )}
+      </section>
+      <SessionSection id="series-upcoming" heading={t('series.upcoming')} empty={t('series.noUpcoming')} sessions={data.upcoming} />
+      <SessionSection id="series-past" heading={t('series.past')} empty={t('series.noPast')} sessions={data.past} />
+      {/* The series' questions live here: the visitor chooses a session still to come, or the whole series. */}
+      <Widget id="mf-forms/EcssQuestion" instance="ecss" props={{ seriesId: data.id, sessions: data.upcoming.map((s) => ({ id: s.id, title: s.title })) }} />
+      <p className={styles.back}>
+        <a href={localePath(lang, '/events')}>{t('series.allEvents')}</a>
+      </p>
+    </article>
+  );
+}
