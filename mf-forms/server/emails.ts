@@ -12,7 +12,8 @@ const strings = {
     welcomeSubject: 'Welcome to the Qatar Foundation newsletter',
     welcomeThanks: 'Thanks for subscribing.',
     welcomeBody: 'Once a month we will send you stories, events and opportunities from across Qatar Foundation.',
-    welcomeNotYou: 'If you did not subscribe, reply to this email and we will remove your address.',
+    welcomeUnsubscribe: 'If you did not subscribe, or no longer wish to receive our newsletter, you can unsubscribe at any time:',
+    unsubscribeLink: 'Unsubscribe from the newsletter',
     registrationSubject: (title: string) => `Your registration: ${title}`,
     greeting: (name: string) => `Dear ${name},`,
     registrationThanks: 'Thank you for registering. Here are the viewing details.',
@@ -33,7 +34,8 @@ const strings = {
     welcomeSubject: 'مرحباً بك في النشرة الإخبارية لمؤسسة قطر',
     welcomeThanks: 'شكراً لاشتراكك.',
     welcomeBody: 'سنرسل إليك مرة كل شهر قصصاً وفعاليات وفرصاً من مختلف أنحاء مؤسسة قطر.',
-    welcomeNotYou: 'إذا لم تشترك بنفسك، فيُرجى الرد على هذه الرسالة وسنحذف عنوانك.',
+    welcomeUnsubscribe: 'إذا لم تشترك بنفسك، أو لم تعد ترغب في تلقي نشرتنا الإخبارية، يمكنك إلغاء الاشتراك في أي وقت:',
+    unsubscribeLink: 'إلغاء الاشتراك في النشرة الإخبارية',
     registrationSubject: (title: string) => `تسجيلك: ${title}`,
     greeting: (name: string) => `مرحباً ${name}،`,
     registrationThanks: 'شكراً لتسجيلك. إليك تفاصيل المشاهدة.',
@@ -62,17 +64,35 @@ ${blocks.join('\n')}
 </html>`;
 }
 
-/** The newsletter welcome (SPEC §8 'Thanks for subscribing.' opens it). */
-export function welcomeEmail(lang: Lang, to: string): OutboxMessage {
+/**
+ * What mail apps need to offer their own unsubscribe button (RFC 2369), and to unsubscribe with one click
+ * (RFC 8058), which is defined over https only.
+ */
+export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  const headers: Record<string, string> = { 'List-Unsubscribe': `<${unsubscribeUrl}>` };
+  if (unsubscribeUrl.startsWith('https://')) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  return headers;
+}
+
+/** The newsletter welcome (SPEC §8 'Thanks for subscribing.' opens it), with the subscriber's own unsubscribe link. */
+export function welcomeEmail(lang: Lang, to: string, unsubscribeUrl: string): OutboxMessage {
   const s = strings[lang];
-  const paragraphs = [s.welcomeThanks, s.welcomeBody, s.welcomeNotYou, s.signature];
+  // The link on a line of its own in the text part: mail apps make it clickable, and Arabic text around
+  // it cannot reorder it.
+  const text = [s.welcomeThanks, s.welcomeBody, `${s.welcomeUnsubscribe}\n${unsubscribeUrl}`, s.signature].join('\n\n');
   return {
     kind: 'newsletter-welcome',
     to,
     lang,
     subject: s.welcomeSubject,
-    text: `${paragraphs.join('\n\n')}\n`,
-    html: htmlEmail(lang, s.welcomeSubject, paragraphs.map((p) => `<p>${escape(p)}</p>`)),
+    text: `${text}\n`,
+    html: htmlEmail(lang, s.welcomeSubject, [
+      `<p>${escape(s.welcomeThanks)}</p>`,
+      `<p>${escape(s.welcomeBody)}</p>`,
+      `<p>${escape(s.welcomeUnsubscribe)} <a href="${escape(unsubscribeUrl)}">${escape(s.unsubscribeLink)}</a></p>`,
+      `<p>${escape(s.signature)}</p>`,
+    ]),
+    headers: listUnsubscribeHeaders(unsubscribeUrl),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLang, type Lang } from '@qf/shared/i18n';
+import { backPath, outcomePage } from './outcome-page';
 
 export interface GuardOptions {
   /** Origins allowed to post (the shell's); a post from any other origin is refused. */
@@ -7,6 +8,12 @@ export interface GuardOptions {
   /** Submissions per client address per window, per endpoint. */
   max: number;
   windowMs: number;
+  /**
+   * Route paths whose requests carry their own authorization and may come from anywhere (the signed
+   * newsletter unsubscribe link, posted by a mail app with no or a foreign Origin): exempt from the
+   * Origin check only, never from the rate limit.
+   */
+  originExempt?: ReadonlySet<string>;
 }
 
 const MESSAGES: Record<Lang, { tooMany: string; forbidden: string }> = {
@@ -36,10 +43,16 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions): void
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/forms/')) return;
     const query = request.query as Record<string, unknown> | undefined;
     const lang: Lang = isLang(query?.lang) ? query.lang : 'en';
+    // A plain form post (no script) reads a page, as it does for every other outcome.
+    const refuse = (status: number, outcome: string, message: string) =>
+      request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+        ? reply.code(status).type('text/html; charset=utf-8').send(outcomePage(lang, message, backPath(request.headers.referer, lang)))
+        : reply.code(status).send({ outcome, message });
+    const route = request.routeOptions.url ?? request.url.split('?')[0]!;
     const origin = request.headers.origin;
-    if (origin && !options.origins.has(origin)) return reply.code(403).send({ outcome: 'forbidden', message: MESSAGES[lang].forbidden });
+    if (origin && !options.origins.has(origin) && !options.originExempt?.has(route)) return refuse(403, 'forbidden', MESSAGES[lang].forbidden);
     const now = Date.now();
-    const key = `${clientOf(request)} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    const key = `${clientOf(request)} ${route}`;
     let entry = hits.get(key);
     if (!entry || entry.resetAt <= now) {
       entry = { count: 0, resetAt: now + options.windowMs };
@@ -49,7 +62,7 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions): void
     entry.count++;
     if (entry.count > options.max) {
       reply.header('Retry-After', String(Math.ceil((entry.resetAt - now) / 1000)));
-      return reply.code(429).send({ outcome: 'rate-limited', message: MESSAGES[lang].tooMany });
+      return refuse(429, 'rate-limited', MESSAGES[lang].tooMany);
     }
   });
 }

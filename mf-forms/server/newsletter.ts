@@ -6,12 +6,13 @@ import { backPath, outcomePage } from './outcome-page';
 import { filledHoneypot } from './guard';
 import { enqueueEmail } from './outbox';
 import { welcomeEmail } from './emails';
+import type { NewsletterLinks } from './newsletter-unsubscribe';
 
 /**
  * `POST /api/forms/newsletter` with `{"email": "..."}` (JSON or a plain form post). Answers one of the
  * four outcomes of SPEC §4 with its message in the visitor's language (`?lang=ar`).
  */
-export function registerNewsletter(app: FastifyInstance, db: Db): void {
+export function registerNewsletter(app: FastifyInstance, db: Db, links: NewsletterLinks): void {
   app.post('/api/forms/newsletter', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const lang: Lang = isLang(query.lang) ? query.lang : 'en';
@@ -38,7 +39,7 @@ export function registerNewsletter(app: FastifyInstance, db: Db): void {
            ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
           [email, email.toLowerCase(), lang],
         );
-        if (rows.length === 1) await enqueueEmail(tx, welcomeEmail(lang, email));
+        if (rows.length === 1) await enqueueEmail(tx, welcomeEmail(lang, email, links.unsubscribeUrl(lang, email)));
         return rows.length === 1;
       });
       return answer(subscribed ? 'subscribed' : 'already-subscribed');

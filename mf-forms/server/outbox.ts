@@ -4,13 +4,18 @@ import type { Db, Queryable } from './db';
 
 /** One email, as the form that sends it writes it: already in the visitor's language. */
 export interface OutboxMessage {
-  /** What the email is (`newsletter-welcome`, `event-registration`, ...): for ops and for tests. */
+  /**
+   * What the email is (`newsletter-welcome`, `event-registration`, ...): for ops and for tests. Every
+   * newsletter email's kind starts with `newsletter-`: unsubscribing deletes those sent to the address.
+   */
   kind: string;
   to: string;
   lang: Lang;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers sent with the email (e.g. `List-Unsubscribe` on newsletter emails). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -18,13 +23,14 @@ export interface OutboxMessage {
  * when the submission does, and the visitor's answer never waits for SMTP.
  */
 export async function enqueueEmail(tx: Queryable, message: OutboxMessage): Promise<void> {
-  await tx.query('INSERT INTO email_outbox (kind, to_address, lang, subject, text, html) VALUES ($1, $2, $3, $4, $5, $6)', [
+  await tx.query('INSERT INTO email_outbox (kind, to_address, lang, subject, text, html, headers) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)', [
     message.kind,
     message.to,
     message.lang,
     message.subject,
     message.text,
     message.html,
+    JSON.stringify(message.headers ?? {}),
   ]);
 }
 
@@ -62,7 +68,15 @@ interface Claimed {
   subject: string;
   text: string;
   html: string;
+  headers: Record<string, string> | string | null;
   attempts: number;
+}
+
+/** The stored headers (a JSON object of strings; a driver may hand jsonb back as text). */
+function headersOf(stored: Claimed['headers']): Record<string, string> {
+  const value: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /** An SMTP URL, or the reason it is not one (checked before the server starts). */
@@ -118,7 +132,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(row: Claimed): Promise<void> {
     try {
-      await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text, html: row.html, headers: { 'Content-Language': row.lang } });
+      await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text, html: row.html, headers: { ...headersOf(row.headers), 'Content-Language': row.lang } });
       await db.query('UPDATE email_outbox SET sent_at = now(), next_attempt_at = NULL, last_error = NULL WHERE id = $1', [row.id]);
     } catch (error) {
       const e = error as { message?: string; responseCode?: number; command?: string };
@@ -144,7 +158,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
          SELECT id FROM email_outbox WHERE sent_at IS NULL AND next_attempt_at <= now()
          ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
        )
-       RETURNING id, to_address, lang, subject, text, html, attempts`,
+       RETURNING id, to_address, lang, subject, text, html, headers, attempts`,
       [batchSize, leaseMs],
     );
     for (const row of rows) await deliver({ ...row, attempts: Number(row.attempts) });

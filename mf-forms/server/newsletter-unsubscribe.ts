@@ -1,0 +1,172 @@
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newsletterMessages } from '@qf/shared/forms';
+import { isLang, type Lang } from '@qf/shared/i18n';
+import { localePath } from '@qf/shared/routing';
+import { FORM_BODY_LIMIT } from './body';
+import type { Db } from './db';
+import { confirmPage, outcomePage } from './outcome-page';
+
+export const UNSUBSCRIBE_PATH = '/api/forms/newsletter/unsubscribe';
+export const SECRET_FILE = 'forms-secret';
+const MIN_SECRET_LENGTH = 32;
+
+const strings = {
+  en: {
+    title: 'Unsubscribe from the newsletter',
+    question: 'Do you want to stop receiving the Qatar Foundation newsletter at this address?',
+    button: 'Unsubscribe',
+    unsubscribed: 'You have been unsubscribed. You will not receive our newsletter any more.',
+    invalidLink: 'This unsubscribe link is not valid. Please use the complete link from one of our newsletter emails.',
+    home: 'Go to the home page',
+  },
+  ar: {
+    title: 'إلغاء الاشتراك في النشرة الإخبارية',
+    question: 'هل تريد التوقف عن تلقي النشرة الإخبارية لمؤسسة قطر على هذا العنوان؟',
+    button: 'إلغاء الاشتراك',
+    unsubscribed: 'تم إلغاء اشتراكك. لن تصلك نشرتنا الإخبارية بعد الآن.',
+    invalidLink: 'رابط إلغاء الاشتراك هذا غير صالح. يُرجى استخدام الرابط كاملاً كما ورد في إحدى رسائل نشرتنا الإخبارية.',
+    home: 'الانتقال إلى الصفحة الرئيسية',
+  },
+} as const;
+
+export const unsubscribeMessages = (lang: Lang) => strings[lang];
+
+/** The subscription's key, as the newsletter stores it (`email_normalized`). */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The key unsubscribe links are signed with. `FORMS_SECRET` when set (required when several servers share
+ * one PostgreSQL: each would otherwise sign with its own); otherwise generated on the first start and kept
+ * in the forms data folder (mode 0600), like the VAPID keys, so links already mailed stay valid.
+ */
+export function loadFormsSecret({ env, dataDir }: { env: NodeJS.ProcessEnv; dataDir: string }): Buffer {
+  const configured = env.FORMS_SECRET?.trim();
+  if (configured !== undefined && configured !== '') {
+    if (configured.length < MIN_SECRET_LENGTH) throw new Error(`FORMS_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+    return Buffer.from(configured, 'utf8');
+  }
+  const file = path.join(dataDir, SECRET_FILE);
+  const read = (): Buffer | null => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    if (text.length < MIN_SECRET_LENGTH) throw new Error(`${file} is not a valid secret file: it holds fewer than ${MIN_SECRET_LENGTH} characters`);
+    return Buffer.from(text, 'utf8');
+  };
+  const existing = read();
+  if (existing) return existing;
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx': if another process created the file in the meantime, its secret wins.
+    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return read()!;
+}
+
+/**
+ * The site's public origin, for links in emails: `SITE_URL` (the variable the shell reads for canonical
+ * links), else the first of `SHELL_ORIGINS` (the browser reaches the forms API through the shell).
+ */
+export function siteOrigin(env: NodeJS.ProcessEnv): string {
+  const name = env.SITE_URL?.trim() ? 'SITE_URL' : 'SHELL_ORIGINS';
+  const value = env.SITE_URL?.trim() || (env.SHELL_ORIGINS ?? 'http://127.0.0.1:3000').split(',')[0]!.trim();
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL such as https://www.qf.org.qa (got ${JSON.stringify(value)})`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL such as https://www.qf.org.qa (got ${JSON.stringify(value)})`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** What the newsletter needs to sign its links and the unsubscribe endpoint to check them. */
+export interface NewsletterLinks {
+  /** The absolute, signed link of one subscriber's unsubscribe page. */
+  unsubscribeUrl(lang: Lang, email: string): string;
+  /** Whether `token` was made for `email` by this site (constant time). */
+  verify(email: string, token: string): boolean;
+}
+
+export function newsletterLinks(secret: Buffer, origin: string): NewsletterLinks {
+  const sign = (email: string) => createHmac('sha256', secret).update(normalizeEmail(email), 'utf8').digest('base64url');
+  return {
+    unsubscribeUrl: (lang, email) => `${origin}${UNSUBSCRIBE_PATH}?${new URLSearchParams({ lang, email, token: sign(email) }).toString()}`,
+    verify(email, token) {
+      const expected = Buffer.from(sign(email), 'utf8');
+      const given = Buffer.from(token, 'utf8');
+      // The length of a token is no secret (it is always that of a SHA-256 in base64url).
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+/** The signed address a request carries in its query, or null when it carries none that this site signed. */
+function signedAddress(request: FastifyRequest, links: NewsletterLinks): string | null {
+  const { email, token } = (request.query ?? {}) as Record<string, unknown>;
+  if (typeof email !== 'string' || typeof token !== 'string' || email.length > 254 || token.length > 100) return null;
+  return links.verify(email, token) ? email : null;
+}
+
+/**
+ * `GET` and `POST /api/forms/newsletter/unsubscribe?lang=&email=&token=`, the link of every newsletter
+ * email. The GET only asks (mail scanners fetch links, and must not unsubscribe anyone); the POST — the
+ * page's button, or a mail app's RFC 8058 one-click `List-Unsubscribe=One-Click` — deletes the
+ * subscription. The token is the authorization, so the guard exempts this path from its Origin check.
+ */
+export async function registerNewsletterUnsubscribe(app: FastifyInstance, db: Db, links: NewsletterLinks): Promise<void> {
+  await app.register(async (scope) => {
+    // RFC 8058 lets a mail app send its one-click body as multipart/form-data; the body says nothing the
+    // URL does not, so it is read (within the usual limit) and set aside.
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, _body, done) => done(null, {}));
+
+    const langOf = (request: FastifyRequest): Lang => {
+      const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+      return isLang(lang) ? lang : 'en';
+    };
+    const page = (reply: FastifyReply, status: number, html: string) =>
+      reply.code(status).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
+    const outcome = (reply: FastifyReply, lang: Lang, status: number, message: string) =>
+      page(reply, status, outcomePage(lang, message, localePath(lang, '/'), strings[lang].title, strings[lang].home));
+
+    scope.get(UNSUBSCRIBE_PATH, async (request, reply) => {
+      const lang = langOf(request);
+      const s = strings[lang];
+      const email = signedAddress(request, links);
+      if (email === null) return outcome(reply, lang, 400, s.invalidLink);
+      const { token } = request.query as { token: string };
+      const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams({ lang, email, token }).toString()}`;
+      return page(reply, 200, confirmPage(lang, { title: s.title, question: s.question, detail: email, action, button: s.button, back: localePath(lang, '/'), backText: s.home }));
+    });
+
+    scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
+      const lang = langOf(request);
+      const email = signedAddress(request, links);
+      if (email === null) return outcome(reply, lang, 400, strings[lang].invalidLink);
+      const normalized = normalizeEmail(email);
+      try {
+        // The address is personal data: once unsubscribed, nothing of it stays, neither the subscription
+        // nor any newsletter email to it (a welcome still waiting is never sent). Same answer whether or
+        // not the address was subscribed, so the page tells nobody who is.
+        await db.transaction(async (tx) => {
+          await tx.query('DELETE FROM newsletter_subscriptions WHERE email_normalized = $1', [normalized]);
+          await tx.query("DELETE FROM email_outbox WHERE kind LIKE 'newsletter-%' AND (to_address = $2 OR lower(to_address) = $1)", [normalized, email.trim()]);
+        });
+      } catch (error) {
+        console.error('newsletter unsubscription failed', error);
+        return outcome(reply, lang, 503, newsletterMessages[lang].error);
+      }
+      return outcome(reply, lang, 200, strings[lang].unsubscribed);
+    });
+  });
+}
