@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { registrationErrors, registrationMessages, registrationResponseSchema, registrationFields, type RegistrationField, type RegistrationOutcome } from '@qf/shared/forms';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { registrationErrors, registrationFields, registrationMessages, registrationResponseSchema, registrationSchema, type RegistrationField, type RegistrationInput, type RegistrationOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
+import { describedControl, errorList, FieldError, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
-import { newKey } from './schema-resolver';
+import { postForm, schemaResolver } from './schema-resolver';
 import styles from './EventRegistration.module.css';
 
 export interface EventRegistrationProps {
@@ -20,11 +22,7 @@ interface Availability {
   seatsLeft: number;
 }
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'submitting' }
-  | { kind: 'invalid'; errors: Partial<Record<RegistrationField, string>> }
-  | { kind: 'done'; outcome: RegistrationOutcome; message: string };
+type FormValues = Omit<Record<RegistrationField, string>, 'attendance' | 'vaccinated'> & { attendance: string | null; vaccinated: boolean };
 
 const HEARD = ['website', 'social-media', 'email', 'friend', 'news', 'other'] as const;
 
@@ -37,11 +35,19 @@ const HEARD = ['website', 'social-media', 'email', 'friend', 'news', 'other'] as
 export function EventRegistration({ data }: ViewComponentProps<EventRegistrationProps>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const id = useId();
+  const id = useFormId(data);
   const formRef = useRef<HTMLFormElement>(null);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [result, setResult] = useState<{ outcome: RegistrationOutcome; message: string } | null>(null);
   const [availability, setAvailability] = useState<Availability>({ open: data.open, online: data.attendance !== 'in-person', inPerson: data.attendance !== 'online', seatsLeft: -1 });
   const messages = registrationMessages[lang];
+  // No default values: the server markup is the form's starting state, read field by field when the
+  // widget hydrates (text typed before the code arrived is kept), with the attendance choice checked
+  // there when only one is offered.
+  const { register, handleSubmit, setError, setValue, formState } = useForm<FormValues, unknown, RegistrationInput>({
+    resolver: schemaResolver<FormValues, RegistrationInput>((v) => registrationErrors(v, lang), (v) => registrationSchema.parse(v)),
+  });
+  const errors = formState.errors;
+  const message = (name: RegistrationField) => errors[name]?.message;
 
   useEffect(() => {
     if (!data.open) return;
@@ -57,12 +63,6 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
     };
   }, [data.eventId, data.open]);
 
-  useEffect(() => {
-    if (status.kind !== 'invalid') return;
-    const first = registrationFields.find((f) => status.errors[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [status]);
-
   // The states that end the form keep the section and its heading, so the visitor keeps the context.
   const final = !availability.open ? (
     <p className={styles.closed} role="status">
@@ -72,7 +72,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
     <p className={styles.closed} role="status">
       {messages.full}
     </p>
-  ) : status.kind === 'done' && status.outcome === 'registered' ? (
+  ) : result?.outcome === 'registered' ? (
     <div className={styles.thanks} role="status">
       <p>{messages.registered}</p>
       <p>{messages.emailNote}</p>
@@ -86,65 +86,67 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
       </section>
     );
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status.kind === 'submitting' || !formRef.current) return;
-    const form = new FormData(formRef.current);
-    const input = { ...Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])), vaccinated: form.get('vaccinated') === 'on' };
-    const errors = registrationErrors(input, lang);
-    if (Object.keys(errors).length) {
-      setStatus({ kind: 'invalid', errors });
-      return;
-    }
-    setStatus({ kind: 'submitting' });
+  const onValid = async (values: RegistrationInput) => {
     try {
-      const res = await fetch(`/api/forms/events/${encodeURIComponent(data.eventId)}/registrations?lang=${lang}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
-        body: JSON.stringify(input),
-      });
-      const parsed = registrationResponseSchema.safeParse(await res.json());
+      const website = (formRef.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
+      const parsed = registrationResponseSchema.safeParse(await postForm(`/api/forms/events/${encodeURIComponent(data.eventId)}/registrations?lang=${lang}`, { ...values, website }));
+      // Any other answer (429, 403, a proxy's error page) is the generic error.
       if (!parsed.success) throw new Error('unexpected answer');
-      if (parsed.data.outcome === 'invalid' && parsed.data.errors) return setStatus({ kind: 'invalid', errors: parsed.data.errors });
-      if (parsed.data.outcome === 'in-person-full') setAvailability((a) => ({ ...a, inPerson: false, seatsLeft: 0 }));
-      if (parsed.data.outcome === 'full' || parsed.data.outcome === 'closed') setAvailability((a) => ({ ...a, open: parsed.data.outcome !== 'closed', online: false, inPerson: false }));
-      setStatus({ kind: 'done', outcome: parsed.data.outcome, message: parsed.data.message });
+      const { outcome, errors: fieldErrors } = parsed.data;
+      if (outcome === 'invalid' && fieldErrors) {
+        registrationFields.filter((f) => fieldErrors[f]).forEach((f, i) => setError(f, { type: 'server', message: fieldErrors[f] }, { shouldFocus: i === 0 }));
+        return;
+      }
+      if (outcome === 'in-person-full') setAvailability((a) => ({ ...a, inPerson: false, seatsLeft: 0 }));
+      if (outcome === 'full' || outcome === 'closed') setAvailability((a) => ({ ...a, open: outcome !== 'closed', online: false, inPerson: false }));
+      setResult({ outcome, message: parsed.data.message });
     } catch {
-      setStatus({ kind: 'done', outcome: 'error', message: messages.error });
+      setResult({ outcome: 'error', message: messages.error });
     }
-  }
+  };
 
-  const errors = status.kind === 'invalid' ? status.errors : {};
-  const field = (name: RegistrationField) => ({
-    id: `${id}-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const error = (name: RegistrationField) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className={styles.error}>
-        {errors[name]}
-      </p>
-    ) : null;
   const text = (name: 'name' | 'email' | 'title' | 'company' | 'nationality' | 'countryOfResidence', autoComplete: string, type = 'text') => (
     <div className={styles.field}>
       <label htmlFor={`${id}-${name}`}>{t(`registration.${name}`)}</label>
-      <input {...field(name)} className={styles.control} type={type} autoComplete={autoComplete} required dir={type === 'email' ? 'ltr' : undefined} />
-      {error(name)}
+      <input {...register(name)} {...describedControl(id, name, message(name))} className={styles.control} type={type} autoComplete={autoComplete} required dir={type === 'email' ? 'ltr' : undefined} />
+      <FieldError formId={id} name={name} message={message(name)} />
     </div>
   );
+  const attendanceError = message('attendance');
+  // The first choice offered carries the group's id, so the summary's link has somewhere to go.
+  const firstChoice = availability.online ? 'online' : 'in-person';
+  const choice = (value: 'online' | 'in-person') => {
+    const field = register('attendance');
+    return {
+      ...field,
+      // React-hook-form gives a radio group the value of its first radio when it meets the next one,
+      // and so unchecks a later choice the visitor made before the widget hydrated: it is put back.
+      ref: (el: HTMLInputElement | null) => {
+        const chosen = el?.checked;
+        field.ref(el);
+        if (el && chosen && !el.checked) setValue('attendance', el.value);
+      },
+      id: value === firstChoice ? `${id}-attendance` : undefined,
+      type: 'radio',
+      value,
+      'aria-invalid': attendanceError ? true : undefined,
+    };
+  };
 
   return (
     <section className={styles.registration} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('registration.heading')}</h2>
       <p className={styles.hint}>{t('registration.required')}</p>
-      <ErrorSummary
-        errors={registrationFields.flatMap((f) => (errors[f] ? [[f, errors[f]] as const] : []))}
-        idOf={(f) => `${id}-${f}`}
-        failure={status.kind === 'done' && status.outcome !== 'registered' ? status.message : undefined}
-      />
-      <form ref={formRef} noValidate onSubmit={onSubmit} className={styles.form}>
+      <ErrorSummary errors={errorList(errors, registrationFields)} idOf={(f) => `${id}-${f}`} failure={result && result.outcome !== 'registered' ? result.message : undefined} />
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(e) => {
+          setResult(null);
+          void handleSubmit(onValid)(e);
+        }}
+        className={styles.form}
+      >
         <Honeypot />
         {text('name', 'name')}
         {text('email', 'email', 'email')}
@@ -154,7 +156,8 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
         {text('countryOfResidence', 'country-name')}
         <div className={styles.field}>
           <label htmlFor={`${id}-heardFrom`}>{t('registration.heardFrom')}</label>
-          <select {...field('heardFrom')} className={styles.control} defaultValue="" required>
+          {/* defaultValue: without it a browser selects the first option that is not disabled. */}
+          <select {...register('heardFrom')} {...describedControl(id, 'heardFrom', message('heardFrom'))} className={styles.control} defaultValue="" required>
             <option value="" disabled>
               {t('registration.choose')}
             </option>
@@ -164,33 +167,38 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
               </option>
             ))}
           </select>
-          {error('heardFrom')}
+          <FieldError formId={id} name="heardFrom" message={message('heardFrom')} />
         </div>
-        <fieldset key={`${availability.online}-${availability.inPerson}`} className={styles.field} aria-describedby={errors.attendance ? `${id}-attendance-error` : undefined}>
+        {/* The only choice offered is checked; keyed by the choices, so it is when it becomes the only one.
+            No space before a choice's name (the flex gap spaces it): its label's text starts with the name. */}
+        <fieldset key={`${availability.online}-${availability.inPerson}`} className={styles.field} aria-describedby={attendanceError ? `${id}-attendance-error` : undefined}>
           <legend>{t('registration.attendance')}</legend>
           {availability.online ? (
             <label className={styles.choice}>
-              <input type="radio" name="attendance" value="online" defaultChecked={!availability.inPerson} /> {t('registration.online')}
+              <input {...choice('online')} defaultChecked={!availability.inPerson} />
+              {t('registration.online')}
             </label>
           ) : null}
           {availability.inPerson ? (
             <label className={styles.choice}>
-              <input type="radio" name="attendance" value="in-person" /> {t('registration.inPerson')}
+              <input {...choice('in-person')} defaultChecked={!availability.online} />
+              {t('registration.inPerson')}
               {availability.seatsLeft > 0 ? <span className={styles.seats}> ({t('registration.seatsLeft', { count: availability.seatsLeft })})</span> : null}
             </label>
           ) : data.attendance !== 'online' ? (
             <p className={styles.note}>{messages['in-person-full']}</p>
           ) : null}
-          {error('attendance')}
+          <FieldError formId={id} name="attendance" message={attendanceError} />
         </fieldset>
         <div className={styles.field}>
           <label className={styles.choice}>
-            <input {...field('vaccinated')} type="checkbox" required /> {t('registration.vaccinated')}
+            <input {...register('vaccinated')} {...describedControl(id, 'vaccinated', message('vaccinated'))} type="checkbox" required />
+            {t('registration.vaccinated')}
           </label>
-          {error('vaccinated')}
+          <FieldError formId={id} name="vaccinated" message={message('vaccinated')} />
         </div>
-        <button type="submit" className={styles.button} disabled={status.kind === 'submitting'}>
-          {status.kind === 'submitting' ? t('registration.submitting') : t('registration.submit')}
+        <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? t('registration.submitting') : t('registration.submit')}
         </button>
       </form>
     </section>

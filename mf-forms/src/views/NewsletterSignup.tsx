@@ -1,81 +1,93 @@
-import { useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { newsletterError, newsletterMessages, newsletterResponseSchema, type NewsletterOutcome } from '@qf/shared/forms';
+import { useRef, useState, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { newsletterError, newsletterMessages, newsletterResponseSchema, newsletterSchema, type NewsletterInput, type NewsletterOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { ErrorSummary } from './ErrorSummary';
+import { describedControl, errorList, FieldError, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
-import { newKey } from './schema-resolver';
+import { postForm, schemaResolver } from './schema-resolver';
 import styles from './NewsletterSignup.module.css';
 
-type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'done'; outcome: NewsletterOutcome; message: string } | { kind: 'invalid'; message: string };
+interface FormValues {
+  email: string;
+}
+
+const FIELDS = ['email'] as const;
 
 /**
- * The newsletter form. It is a real form (it posts to the forms API through the shell); with
- * JavaScript it validates with the shared schema and answers in place.
+ * The newsletter form. It is a real form (it posts to the forms API through the shell, which answers a
+ * plain post with an outcome page); with JavaScript it validates with the shared schema and answers in
+ * place: success and already-subscribed in a status region, a bad address next to the field and in the
+ * summary, a failure in the summary.
  */
-export function NewsletterSignup(_props: ViewComponentProps<Record<string, unknown>>): ReactElement {
+export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unknown>>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const id = useFormId(data);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [result, setResult] = useState<{ outcome: NewsletterOutcome; message: string } | null>(null);
+  // No default values: the server markup is the form's starting state, read field by field when the
+  // widget hydrates, so an address typed before the code arrived is kept.
+  const { register, handleSubmit, setError, formState } = useForm<FormValues, unknown, NewsletterInput>({
+    resolver: schemaResolver<FormValues, NewsletterInput>(
+      (v) => {
+        const message = newsletterError(v, lang);
+        return message ? { email: message } : {};
+      },
+      (v) => newsletterSchema.parse(v),
+    ),
+  });
+  const message = formState.errors.email?.message;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status.kind === 'submitting') return;
-    const email = inputRef.current?.value ?? '';
-    const invalid = newsletterError({ email }, lang);
-    if (invalid) {
-      setStatus({ kind: 'invalid', message: invalid });
-      inputRef.current?.focus();
-      return;
-    }
-    setStatus({ kind: 'submitting' });
+  const onValid = async (values: NewsletterInput) => {
     try {
-      const res = await fetch(`/api/forms/newsletter?lang=${lang}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
-        body: JSON.stringify({ email, website: (event.currentTarget.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '' }),
-      });
-      const parsed = newsletterResponseSchema.safeParse(await res.json());
+      const website = (formRef.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
+      const parsed = newsletterResponseSchema.safeParse(await postForm(`/api/forms/newsletter?lang=${lang}`, { ...values, website }));
+      // Any other answer (429, 403, a proxy's error page) is the generic error of SPEC §8.
       if (!parsed.success) throw new Error('unexpected answer');
-      setStatus({ kind: 'done', outcome: parsed.data.outcome, message: parsed.data.message });
+      if (parsed.data.outcome === 'invalid-email') {
+        setError('email', { type: 'server', message: parsed.data.message }, { shouldFocus: true });
+        return;
+      }
+      setResult(parsed.data);
     } catch {
-      setStatus({ kind: 'done', outcome: 'error', message: newsletterMessages[lang].error });
+      setResult({ outcome: 'error', message: newsletterMessages[lang].error });
     }
-  }
+  };
 
-  const errorText = status.kind === 'invalid' ? status.message : status.kind === 'done' && (status.outcome === 'invalid-email' || status.outcome === 'error') ? status.message : null;
-  const successText = status.kind === 'done' && (status.outcome === 'subscribed' || status.outcome === 'already-subscribed') ? status.message : null;
+  const done = result && result.outcome !== 'error' ? result.message : '';
   return (
     <section className={styles.newsletter} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={styles.heading}>
         {t('newsletter.heading')}
       </h2>
       <p className={styles.intro}>{t('newsletter.intro')}</p>
-      <form className={styles.form} method="post" action={`/api/forms/newsletter?lang=${lang}`} noValidate onSubmit={onSubmit}>
+      <ErrorSummary errors={errorList(formState.errors, FIELDS)} idOf={(f) => `${id}-${f}`} failure={result?.outcome === 'error' ? result.message : undefined} />
+      <form
+        ref={formRef}
+        className={styles.form}
+        method="post"
+        action={`/api/forms/newsletter?lang=${lang}`}
+        noValidate
+        onSubmit={(e) => {
+          setResult(null);
+          void handleSubmit(onValid)(e);
+        }}
+      >
         <Honeypot />
         <label htmlFor={`${id}-email`} className={styles.label}>
           {t('newsletter.emailLabel')}
         </label>
         <div className={styles.row}>
-          <input
-            ref={inputRef}
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            dir="ltr"
-            required
-            className={styles.input}
-            aria-invalid={errorText ? true : undefined}
-            aria-describedby={`${id}-message`}
-          />
-          <button type="submit" className={styles.button} disabled={status.kind === 'submitting'}>
-            {status.kind === 'submitting' ? t('newsletter.submitting') : t('newsletter.submit')}
+          <input {...register('email')} {...describedControl(id, 'email', message)} type="email" autoComplete="email" inputMode="email" dir="ltr" required className={styles.input} />
+          <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? t('newsletter.submitting') : t('newsletter.submit')}
           </button>
         </div>
-        <p id={`${id}-message`} className={errorText ? styles.error : styles.success} role={errorText ? 'alert' : 'status'}>
-          {errorText ?? successText ?? ''}
+        <FieldError formId={id} name="email" message={message} />
+        {/* Always in the page, so assistive technology announces the outcome when it appears. */}
+        <p className={styles.success} role="status">
+          {done}
         </p>
       </form>
     </section>

@@ -20,6 +20,11 @@ describe('server rendering of the alumni, poll, survey and speaker-series widget
     const ecss = ids(html('EcssQuestion', { seriesId: 's', widgetKey: 'mf-forms/EcssQuestion#ecss' }));
     expect(alumni[0]).toMatch(/^mf-forms-AlumniSignup-page/);
     expect(alumni.filter((id) => ecss.includes(id))).toEqual([]);
+    const newsletter = ids(html('NewsletterSignup', { widgetKey: 'mf-forms/NewsletterSignup#default' }));
+    const registration = ids(html('EventRegistration', { eventId: 'e', open: true, attendance: 'hybrid', widgetKey: 'mf-forms/EventRegistration#default' }));
+    expect(newsletter[0]).toMatch(/^mf-forms-NewsletterSignup-default/);
+    expect(registration[0]).toMatch(/^mf-forms-EventRegistration-default/);
+    expect(newsletter.filter((id) => registration.includes(id) || alumni.includes(id))).toEqual([]);
   });
 
   it('renders nothing for the survey popup and prompt: the browser’s storage decides', () => {
