@@ -127,6 +127,34 @@ describe('in the browser', () => {
     await page.close();
   });
 
+  it.each([
+    [STORY, 'mf-forms/NewsletterSignup'],
+    [`/ar${STORY}`, 'mf-forms/NewsletterSignup'],
+    [`/events/${FIXTURE_EVENTS[0].slug}`, 'mf-forms/EventRegistration'],
+    ['/idkt/newsletter', 'mf-forms/PushNotifications'],
+  ])('styles %s and its widget %s from the first paint, before any section script arrives', async (path, widget) => {
+    const page = await browser.newPage();
+    // The sections' scripts never arrive: what shows is the server's HTML with the head's stylesheets.
+    await page.route(/\/browser\/.*\.js$/, (route) => route.abort());
+    await page.goto(site.url + path, { waitUntil: 'load' });
+    // Every class the server gave the section and the widget has rules in the stylesheets the head
+    // links (read here, as the remotes' sheets are cross-origin to the page): none is unstyled.
+    const sheets = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (l) => l.href));
+    const css = (await Promise.all(sheets.map(async (href) => (await fetch(href)).text()))).join('\n');
+    const styled = new Set(Array.from(css.matchAll(/\.([\w-]+)/g), (m) => m[1]!));
+    const classes = await page.evaluate((id) => {
+      const widget = document.querySelector(`[data-qf-widget="${id}"]`);
+      if (!widget?.querySelector('[class]')) return ['the widget was not server-rendered'];
+      const all = new Set<string>();
+      for (const root of [document.querySelector('main') ?? document.body, widget]) root.querySelectorAll('[class]').forEach((el) => el.classList.forEach((c) => all.add(c)));
+      return [...all];
+    }, widget);
+    // CSS-module classes are 6-character hashes; the shell's global classes carry a 'qf-' prefix.
+    const unstyled = classes.filter((c) => !styled.has(c) && (c.length !== 6 || /[A-Z0-9]/.test(c)) && !c.startsWith('qf-'));
+    expect(unstyled).toEqual([]);
+    await page.close();
+  });
+
   it('subscribes to the newsletter from the widget placed in a story, in both languages', async () => {
     const { page, problems } = await openPage();
     // This visitor has already dismissed the story survey popup (its own journey is in forms-engagement):

@@ -9,10 +9,10 @@ import { Subpage } from './views/Subpage';
 const parcel = createSectionParcel(
   { name: 'mf-idkt', translations, views: { landing: Landing, subpage: Subpage, IdktFooter } },
   {
-    technologies: () => import('./views/Technologies').then((m) => m.Technologies),
-    technology: () => import('./views/IdktItem').then((m) => m.IdktItem),
-    infoBank: () => import('./views/InfoBank').then((m) => m.InfoBank),
-    document: () => import('./views/IdktItem').then((m) => m.IdktItem),
+    technologies: () => import(/* webpackChunkName: "technologies" */ './views/Technologies').then((m) => m.Technologies),
+    technology: () => import(/* webpackChunkName: "technology" */ './views/IdktItem').then((m) => m.IdktItem),
+    infoBank: () => import(/* webpackChunkName: "infoBank" */ './views/InfoBank').then((m) => m.InfoBank),
+    document: () => import(/* webpackChunkName: "document" */ './views/IdktItem').then((m) => m.IdktItem),
   },
 );
 export const { bootstrap, mount, unmount, update } = parcel;

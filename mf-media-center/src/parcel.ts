@@ -8,12 +8,12 @@ import { ExpertProfile } from './views/ExpertProfile';
 const parcel = createSectionParcel(
   { name: 'mf-media-center', translations, views: { experts: ExpertsList, expert: ExpertProfile } },
   {
-    galleries: () => import('./views/MediaList').then((m) => m.MediaList),
-    news: () => import('./views/MediaList').then((m) => m.MediaList),
-    mentions: () => import('./views/MediaList').then((m) => m.MediaList),
-    gallery: () => import('./views/Gallery').then((m) => m.Gallery),
-    pressRelease: () => import('./views/PressRelease').then((m) => m.PressRelease),
-    landing: () => import('./views/MediaCenter').then((m) => m.MediaCenter),
+    galleries: () => import(/* webpackChunkName: "galleries" */ './views/MediaList').then((m) => m.MediaList),
+    news: () => import(/* webpackChunkName: "news" */ './views/MediaList').then((m) => m.MediaList),
+    mentions: () => import(/* webpackChunkName: "mentions" */ './views/MediaList').then((m) => m.MediaList),
+    gallery: () => import(/* webpackChunkName: "gallery" */ './views/Gallery').then((m) => m.Gallery),
+    pressRelease: () => import(/* webpackChunkName: "pressRelease" */ './views/PressRelease').then((m) => m.PressRelease),
+    landing: () => import(/* webpackChunkName: "landing" */ './views/MediaCenter').then((m) => m.MediaCenter),
   },
 );
 export const { bootstrap, mount, unmount, update } = parcel;

@@ -76,6 +76,22 @@ function base({ dir, name, target, mode }) {
 }
 
 /** Records what a build is: its name, its package version and a hash of every emitted file. */
+/**
+ * The stylesheets of each named lazy chunk (a view or widget loaded with `import(/* webpackChunkName:
+ * "<view>" *\/ …)`), with those of the chunks it shares with others: the shell links them in the head of
+ * a page that server-renders that view, so the server-rendered HTML is styled at first paint instead of
+ * when the section's script arrives (it used to be unstyled until then).
+ */
+function cssOfNamedChunks(compilation) {
+  const css = {};
+  for (const [name, group] of compilation.namedChunkGroups) {
+    const files = group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.css')));
+    // In the group's chunk order, the order the browser runtime loads them in (it decides the cascade).
+    if (files.length) css[name] = [...new Set(files)];
+  }
+  return css;
+}
+
 class BuildInfoPlugin {
   constructor(file, info) {
     this.file = file;
@@ -96,7 +112,11 @@ class BuildInfoPlugin {
         // An immutable copy of the manifest, named by the build: the browser loads exactly the build
         // the page was rendered with, even after a newer one is deployed.
         const manifest = path.join(compiler.options.output.path, 'mf-manifest.json');
-        if (fs.existsSync(manifest)) fs.copyFileSync(manifest, path.join(compiler.options.output.path, `mf-manifest.${part.buildId}.json`));
+        if (fs.existsSync(manifest)) {
+          const withCss = { ...JSON.parse(fs.readFileSync(manifest, 'utf8')), qfCss: cssOfNamedChunks(stats.compilation) };
+          fs.writeFileSync(manifest, JSON.stringify(withCss));
+          fs.writeFileSync(path.join(compiler.options.output.path, `mf-manifest.${part.buildId}.json`), JSON.stringify(withCss));
+        }
       }
       const buildId = crypto.createHash('sha256').update(JSON.stringify(builds)).digest('hex').slice(0, 12);
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
@@ -283,4 +303,4 @@ class AssetListPlugin {
   }
 }
 
-module.exports = { createRemoteConfigs, createShellConfigs, sharedSingletons, repoRoot };
+module.exports = { createRemoteConfigs, createShellConfigs, sharedSingletons, cssOfNamedChunks, repoRoot };

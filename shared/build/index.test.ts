@@ -32,3 +32,21 @@ describe('package-lock.json', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('stylesheets of named lazy chunks', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { cssOfNamedChunks } = require('./index.js') as { cssOfNamedChunks: (compilation: unknown) => Record<string, string[]> };
+  const chunk = (...files: string[]) => ({ files: new Set(files) });
+
+  it('lists each named view with the stylesheets of all its chunks, shared ones included, and skips groups without any', () => {
+    const shared = chunk('12.aaa.js', '12.aaa.css');
+    const compilation = {
+      namedChunkGroups: new Map([
+        ['story', { chunks: [shared, chunk('story.bbb.js', 'story.bbb.css')] }],
+        ['home', { chunks: [chunk('home.ccc.css', 'home.ccc.js'), shared] }],
+        ['routes', { chunks: [chunk('routes.ddd.js')] }],
+      ]),
+    };
+    expect(cssOfNamedChunks(compilation)).toEqual({ story: ['12.aaa.css', 'story.bbb.css'], home: ['home.ccc.css', '12.aaa.css'] });
+  });
+});

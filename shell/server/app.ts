@@ -326,11 +326,15 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
         slotHtml = rendered.html;
         widgets = rendered.widgets;
         chromeHtml = await renderChrome(pageData, chrome, { registry, remotes, onError: (e) => console.error(e) });
+        const { page } = pageData.result;
+        const placed = [...page.widgets, ...Object.values(page.chrome ?? {}).map((w) => w.id)];
         for (const remote of pageData.result.remotes) {
           const isOwner = remote.name === pageData.result.remote;
           const [status, entry] = await Promise.all([registry.status(remote.name), registry.entry(remote.name)]);
           if (!status.up || !entry) continue;
-          const a = await manifests.parcelAssets(registry.manifestUrl(entry, status), isOwner ? pageData.result.page.hydration : 'visible');
+          // The owner's template and the widgets this remote renders into the page, styled from the first paint.
+          const views = [...(isOwner ? [page.template] : []), ...placed.filter((id) => id.startsWith(`${remote.name}/`)).map((id) => id.slice(remote.name.length + 1))];
+          const a = await manifests.parcelAssets(registry.manifestUrl(entry, status), isOwner ? page.hydration : 'visible', views);
           sectionCss.push(...a.css);
           preloadJs.push(...a.js);
         }

@@ -20,12 +20,15 @@ const assetList = z.object({ sync: z.array(z.string()), async: z.array(z.string(
 const manifestSchema = z.object({
   metaData: z.object({ remoteEntry: z.object({ name: z.string(), path: z.string() }) }),
   exposes: z.array(z.object({ name: z.string(), path: z.string(), assets: z.object({ js: assetList, css: assetList }) })),
+  /** Stylesheets of each lazily loaded view or widget, by its name (written by @qf/shared/build; older builds lack it). */
+  qfCss: z.record(z.string(), z.array(z.string())).optional(),
 });
 
 /**
- * What a remote's pinned browser manifest says the page needs: the parcel's stylesheets (always, for
- * the first paint) and its entry and scripts (to preload when the slot hydrates eagerly). Pinned
- * manifests never change, so each is fetched once.
+ * What a remote's pinned browser manifest says the page needs: the parcel's stylesheets and those of
+ * the views and widgets the server rendered (always, for the first paint: their scripts load later,
+ * often only when idle or visible), and its entry and scripts (to preload when the slot hydrates
+ * eagerly). Pinned manifests never change, so each is fetched once.
  */
 export function createManifestReader(fetchImpl: typeof fetch = fetch) {
   const cache = new Map<string, Promise<z.infer<typeof manifestSchema>>>();
@@ -50,13 +53,13 @@ export function createManifestReader(fetchImpl: typeof fetch = fetch) {
     return base + manifest.metaData.remoteEntry.path + manifest.metaData.remoteEntry.name;
   }
 
-  async function parcelAssets(manifestUrl: string, hydration: Hydration): Promise<{ css: string[]; js: string[] }> {
+  async function parcelAssets(manifestUrl: string, hydration: Hydration, views: readonly string[] = []): Promise<{ css: string[]; js: string[] }> {
     try {
       const manifest = await read(manifestUrl);
       const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
       const expose = manifest.exposes.find((e) => e.path === './parcel' || e.name === 'parcel');
       if (!expose) return { css: [], js: [] };
-      const css = expose.assets.css.sync.map((f) => base + f);
+      const css = [...new Set([...expose.assets.css.sync, ...views.flatMap((v) => manifest.qfCss?.[v] ?? [])])].map((f) => base + f);
       const entry = base + manifest.metaData.remoteEntry.path + manifest.metaData.remoteEntry.name;
       const js = hydration === 'eager' ? [entry, ...expose.assets.js.sync.map((f) => base + f)] : [];
       return { css, js };
