@@ -5,7 +5,7 @@ import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
-import { postForm, schemaResolver } from './schema-resolver';
+import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
 
 interface FormValues {
@@ -49,8 +49,8 @@ export function AlumniSignup({ data }: ViewComponentProps<Record<string, unknown
         return;
       }
       setResult({ outcome, message: parsed.data.message });
-    } catch {
-      setResult({ outcome: 'error', message: alumniMessages[lang].error });
+    } catch (error) {
+      setResult({ outcome: 'error', message: failureMessage(error, alumniMessages[lang].error) });
     }
   };
 

@@ -228,6 +228,12 @@ describe('EventRegistration', () => {
         expect(lastBody()).toMatchObject({ attendance: 'in-person' });
       });
 
+      it('names the last in-person seat in the singular', async () => {
+        api(() => seats(true, true, 1), () => answer({}));
+        show({ eventId: 'e', open: true, attendance: 'hybrid' }, lang);
+        await screen.findByText(lang === 'en' ? '(1 in-person seat left)' : '(بقي مقعد حضوري واحد)');
+      });
+
       it('tells the visitor to watch the recording when every seat is booked', async () => {
         api(() => seats(false, false, 0), () => answer({}));
         show({ eventId: 'e', open: true, attendance: 'in-person' }, lang);
@@ -278,7 +284,7 @@ describe('EventRegistration', () => {
       it.each([
         ['the event does not exist (404)', () => answer({ outcome: 'not-found', message: spec[lang].notFound }, 404), spec[lang].notFound],
         ['the database fails (503)', () => answer({ outcome: 'error', message: spec[lang].error }, 503), spec[lang].error],
-        ['too many submissions (429)', () => answer({ outcome: 'rate-limited', message: spec[lang].tooMany }, 429), spec[lang].error],
+        ['too many submissions come from the connection (429: the API says why)', () => answer({ outcome: 'rate-limited', message: spec[lang].tooMany }, 429), spec[lang].tooMany],
         ['the network fails', () => Promise.reject(new Error('offline')), spec[lang].error],
       ])('says so in the summary when %s', async (_case, reply, message) => {
         api(() => seats(true, true, 5), reply);

@@ -5,7 +5,7 @@ import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
-import { postForm, schemaResolver } from './schema-resolver';
+import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './EventRegistration.module.css';
 
 export interface EventRegistrationProps {
@@ -90,7 +90,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
     try {
       const website = (formRef.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
       const parsed = registrationResponseSchema.safeParse(await postForm(`/api/forms/events/${encodeURIComponent(data.eventId)}/registrations?lang=${lang}`, { ...values, website }));
-      // Any other answer (429, 403, a proxy's error page) is the generic error.
+      // Any other answer (a proxy's error page) is the generic error; a 429/403 says why.
       if (!parsed.success) throw new Error('unexpected answer');
       const { outcome, errors: fieldErrors } = parsed.data;
       if (outcome === 'invalid' && fieldErrors) {
@@ -100,8 +100,8 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
       if (outcome === 'in-person-full') setAvailability((a) => ({ ...a, inPerson: false, seatsLeft: 0 }));
       if (outcome === 'full' || outcome === 'closed') setAvailability((a) => ({ ...a, open: outcome !== 'closed', online: false, inPerson: false }));
       setResult({ outcome, message: parsed.data.message });
-    } catch {
-      setResult({ outcome: 'error', message: messages.error });
+    } catch (error) {
+      setResult({ outcome: 'error', message: failureMessage(error, messages.error) });
     }
   };
 

@@ -155,14 +155,15 @@ describe('NewsletterSignup', () => {
       });
 
       it.each([
-        ['the database fails (503)', () => answer({ outcome: 'error', message: spec[lang].error }, 503)],
-        ['too many submissions (429)', () => answer({ outcome: 'rate-limited', message: spec[lang].tooMany }, 429)],
-        ['the network fails', () => Promise.reject(new Error('offline'))],
-      ])('gives the generic error as an alert when %s', async (_case, reply) => {
+        ['the database fails (503)', () => answer({ outcome: 'error', message: spec[lang].error }, 503), spec[lang].error],
+        ['the network fails', () => Promise.reject(new Error('offline')), spec[lang].error],
+        ['a proxy answers with its own page', () => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502 })), spec[lang].error],
+        ['too many submissions come from the connection (429: the API says why)', () => answer({ outcome: 'rate-limited', message: spec[lang].tooMany }, 429), spec[lang].tooMany],
+      ])('gives an alert when %s', async (_case, reply, expected) => {
         global.fetch = jest.fn(reply) as unknown as typeof fetch;
         showWidget(lang);
         submit(lang, 'reader@example.org');
-        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(spec[lang].error));
+        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(expected));
         expect(screen.getByRole('alert')).not.toHaveTextContent(ui[lang].summary);
         expect(screen.getByRole('status')).toHaveTextContent('');
         expect(screen.getByLabelText(ui[lang].label)).not.toHaveAttribute('aria-invalid');

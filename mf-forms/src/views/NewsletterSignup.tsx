@@ -5,7 +5,7 @@ import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
-import { postForm, schemaResolver } from './schema-resolver';
+import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './NewsletterSignup.module.css';
 
 interface FormValues {
@@ -43,15 +43,15 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
     try {
       const website = (formRef.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
       const parsed = newsletterResponseSchema.safeParse(await postForm(`/api/forms/newsletter?lang=${lang}`, { ...values, website }));
-      // Any other answer (429, 403, a proxy's error page) is the generic error of SPEC §8.
+      // Any other answer (a proxy's error page) is the generic error of SPEC §8; a 429/403 says why.
       if (!parsed.success) throw new Error('unexpected answer');
       if (parsed.data.outcome === 'invalid-email') {
         setError('email', { type: 'server', message: parsed.data.message }, { shouldFocus: true });
         return;
       }
       setResult(parsed.data);
-    } catch {
-      setResult({ outcome: 'error', message: newsletterMessages[lang].error });
+    } catch (error) {
+      setResult({ outcome: 'error', message: failureMessage(error, newsletterMessages[lang].error) });
     }
   };
 

@@ -5,7 +5,7 @@ import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { remember, remembered, voterId } from './browser-memory';
 import { ErrorSummary } from './ErrorSummary';
 import { FieldError, useFormId } from './form-parts';
-import { postForm, schemaResolver } from './schema-resolver';
+import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
 
 export interface PollProps {
@@ -73,8 +73,8 @@ export function Poll({ data }: ViewComponentProps<PollProps>): ReactElement {
       if (answer.outcome === 'voted' || answer.outcome === 'already-voted') remember(votedKey(data.pollId), 'voted');
       if (answer.results) setResults(answer.results);
       setNotice({ text: answer.message, alert: answer.outcome !== 'voted' && answer.outcome !== 'already-voted' });
-    } catch {
-      setNotice({ text: pollMessages[lang].error, alert: true });
+    } catch (error) {
+      setNotice({ text: failureMessage(error, pollMessages[lang].error), alert: true });
     }
   };
 

@@ -4,7 +4,7 @@ import { surveyAnswerSchema, surveyErrors, surveyFields, surveyMessages, surveyR
 import { useLang, useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError } from './form-parts';
-import { postForm, schemaResolver } from './schema-resolver';
+import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
 
 interface FormValues {
@@ -45,8 +45,8 @@ export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey:
       }
       setDone({ text: message, ok: outcome === 'received' });
       if (outcome === 'received' || outcome === 'closed') onAnswered();
-    } catch {
-      setDone({ text: surveyMessages[lang].error, ok: false });
+    } catch (error) {
+      setDone({ text: failureMessage(error, surveyMessages[lang].error), ok: false });
     }
   };
 

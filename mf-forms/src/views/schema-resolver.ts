@@ -18,8 +18,28 @@ export function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Posts a form's values as JSON to the forms API and reads its `{outcome, message}` answer. */
+/**
+ * The API's own refusal of a submission (429 too many from this connection, 403 not from the site),
+ * which it words in the visitor's language: shown as it is, where other failures get the form's
+ * generic error.
+ */
+export class FormRefused extends Error {}
+
+/** Reads a refusal out of an answer, if it is one. */
+export function refusalOf(status: number, body: unknown): FormRefused | null {
+  if (status !== 429 && status !== 403) return null;
+  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message ? new FormRefused(message) : null;
+}
+
+/** What a failed submission tells the visitor: the API's refusal, else the form's generic error. */
+export const failureMessage = (error: unknown, generic: string): string => (error instanceof FormRefused ? error.message : generic);
+
+/** Posts a form's values as JSON to the forms API and reads its `{outcome, message}` answer (throws a refusal). */
 export async function postForm(url: string, body: unknown): Promise<unknown> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': newKey() }, body: JSON.stringify(body) });
-  return res.json();
+  const answer: unknown = await res.json();
+  const refused = refusalOf(res.status, answer);
+  if (refused) throw refused;
+  return answer;
 }

@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES, uploadMessages, uploadResponseSchema, type FileFacts 
 import type { Lang } from '@qf/shared/i18n';
 import { useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { newKey } from './schema-resolver';
+import { failureMessage, newKey, refusalOf } from './schema-resolver';
 import styles from './Uploads.module.css';
 
 /** What the page that places an upload form passes: the window from its content entry. */
@@ -149,7 +149,10 @@ export function useUploadSubmit<T extends FieldValues>(url: string, lang: Lang, 
     setStatus({ kind: 'submitting' });
     try {
       const res = await fetch(url, { method: 'POST', headers: { accept: 'application/json', 'idempotency-key': key }, body: new FormData(form) });
-      const parsed = uploadResponseSchema.safeParse(await res.json());
+      const answer: unknown = await res.json();
+      const refused = refusalOf(res.status, answer);
+      if (refused) throw refused;
+      const parsed = uploadResponseSchema.safeParse(answer);
       if (!parsed.success) throw new Error('unexpected answer');
       if (res.ok) return setStatus({ kind: 'done', message: parsed.data.message });
       for (const field of fields) {
@@ -157,8 +160,8 @@ export function useUploadSubmit<T extends FieldValues>(url: string, lang: Lang, 
         if (message) setError(field, { type: 'server', message }, { shouldFocus: field === fields.find((f) => parsed.data.errors?.[f]) });
       }
       setStatus({ kind: 'failed', message: parsed.data.message });
-    } catch {
-      setStatus({ kind: 'failed', message: uploadMessages[lang].error });
+    } catch (error) {
+      setStatus({ kind: 'failed', message: failureMessage(error, uploadMessages[lang].error) });
     }
   }
   return { status, submit };
