@@ -112,6 +112,26 @@ for (const backend of testBackends()) {
       }
     });
 
+    it('takes a plain form post (sent before the script ran) and answers with a page in the visitor’s language', async () => {
+      const form = (fields: Record<string, string>, lang: string) =>
+        app.inject({ method: 'POST', url: `/api/forms/events/t-hybrid/registrations?lang=${lang}`, headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://www.qf.org.qa/ar/events/t-hybrid' }, payload: new URLSearchParams(fields).toString() });
+      const fields = { website: '', name: 'ليلى حسن', email: 'plain-form@example.org', title: 'معلمة', company: 'أكاديمية قطر', nationality: 'قطرية', countryOfResidence: 'قطر', heardFrom: 'friend', attendance: 'online', vaccinated: 'on' };
+      const before = await count('t-hybrid');
+      const ok = await form(fields, 'ar');
+      expect(ok.statusCode).toBe(201);
+      expect(ok.headers['content-type']).toMatch(/^text\/html/);
+      expect(ok.body).toContain('<html lang="ar" dir="rtl">');
+      expect(ok.body).toContain('شكراً لتسجيلك. ستصلك رسالة بالبريد الإلكتروني تتضمن تفاصيل المشاهدة.');
+      expect(ok.body).toContain('href="/ar/events/t-hybrid"');
+      expect(await count('t-hybrid')).toBe(before + 1);
+
+      const { vaccinated: _unchecked, ...rest } = fields;
+      const bad = await form({ ...rest, email: 'plain-form-2@example.org', name: '' }, 'en');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('Please correct the fields marked below. Please enter a valid name This field is required.');
+      expect(await count('t-hybrid')).toBe(before + 1);
+    });
+
     it('answers 404 for an event that does not exist', async () => {
       expect((await register('no-such-event', person('x@example.org'))).statusCode).toBe(404);
     });

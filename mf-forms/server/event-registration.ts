@@ -1,3 +1,4 @@
+import { backPath, outcomePage } from './outcome-page';
 import type { FastifyInstance } from 'fastify';
 import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
 import { registrationErrors, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '@qf/shared/forms';
@@ -42,6 +43,8 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{8,100}$/;
  * `GET /api/forms/events/{eventId}/availability`. Seats are taken by a conditional update under a row
  * lock, in the same transaction as the registration, so an event never gets one seat too many.
  */
+const PAGE_TITLE: Record<Lang, string> = { en: 'Event registration', ar: 'التسجيل في الفعالية' };
+
 export function registerEventRegistration(app: FastifyInstance, db: Db, content: ContentSource, now: () => Date = () => new Date()): void {
   async function rulesOf(eventId: string): Promise<EventRules | null> {
     const entry = await content.entry(eventId);
@@ -79,42 +82,47 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
       const message = outcome === 'registered' ? `${messages.registered} ${messages.emailNote}` : messages[outcome];
       return { status: registrationOutcomes[outcome], body: { outcome, message, ...extra } };
     };
+    // Posted by the form itself before its script ran (a slow connection, no JavaScript): the same
+    // answer, as a page in the visitor's language that names every field to correct, with a way back.
+    const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+    const respond = (a: { status: number; body: Record<string, unknown> }) => {
+      reply.code(a.status);
+      if (!fromForm) return reply.send(a.body);
+      const errors = a.body.errors && typeof a.body.errors === 'object' ? Object.values(a.body.errors as Record<string, string>) : [];
+      return reply.type('text/html; charset=utf-8').send(outcomePage(lang, [String(a.body.message), ...errors].join(' '), backPath(request.headers.referer, lang), PAGE_TITLE[lang]));
+    };
 
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? `registration:${eventId}:${key}` : undefined;
     if (idempotencyKey) {
       const stored = await db.query<{ status: number; body: unknown }>('SELECT status, body FROM idempotency_keys WHERE key = $1', [idempotencyKey]);
-      if (stored[0]) return reply.code(stored[0].status).send(stored[0].body);
+      if (stored[0]) return respond({ status: Number(stored[0].status), body: stored[0].body as Record<string, unknown> });
     }
 
     if (filledHoneypot(request.body)) {
-      const a = send('registered');
-      return reply.code(a.status).send(a.body);
+      return respond(send('registered'));
     }
     const rules = await rulesOf(eventId);
     if (!rules) {
-      const a = send('not-found');
-      return reply.code(a.status).send(a.body);
+      return respond(send('not-found'));
     }
     // Anything but a JSON object (an array, a string, nothing) is an empty form: every field is missing.
-    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
+    const body: Record<string, unknown> = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? { ...(request.body as Record<string, unknown>) } : {};
+    // A checked box of a plain form post arrives as 'on'.
+    if (fromForm && body.vaccinated === 'on') body.vaccinated = true;
     const errors = registrationErrors(body, lang);
     if (Object.keys(errors).length) {
-      const a = send('invalid', { errors });
-      return reply.code(a.status).send(a.body);
+      return respond(send('invalid', { errors }));
     }
     const input = registrationSchema.parse(body);
     if (!rules.registrationOpen || rules.ended) {
-      const a = send('closed');
-      return reply.code(a.status).send(a.body);
+      return respond(send('closed'));
     }
     if (input.attendance === 'in-person' && rules.attendance === 'online') {
-      const a = send('invalid', { errors: { attendance: messages.select } });
-      return reply.code(a.status).send(a.body);
+      return respond(send('invalid', { errors: { attendance: messages.select } }));
     }
     if (input.attendance === 'online' && rules.attendance === 'in-person') {
-      const a = send('invalid', { errors: { attendance: messages.select } });
-      return reply.code(a.status).send(a.body);
+      return respond(send('invalid', { errors: { attendance: messages.select } }));
     }
 
     let answer: { status: number; body: Record<string, unknown> };
@@ -147,6 +155,6 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
         answer = send('error');
       }
     }
-    return reply.code(answer.status).send(answer.body);
+    return respond(answer);
   });
 }

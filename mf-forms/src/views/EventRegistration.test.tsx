@@ -123,6 +123,9 @@ describe('EventRegistration', () => {
       expect(el.querySelector('select')!.value).toBe('');
       expect(el.querySelector('button[type="submit"]')).toHaveTextContent(ui[lang].submit);
       expect(el.querySelector('h2')).toHaveTextContent(ui[lang].heading);
+      // submitted before the script runs, it is a plain post to the API, never a GET with the visitor's details
+      expect(el.querySelector('form')).toHaveAttribute('method', 'post');
+      expect(el.querySelector('form')).toHaveAttribute('action', `/api/forms/events/e/registrations?lang=${lang}`);
     }
   });
 

@@ -140,6 +140,10 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
       <ErrorSummary errors={errorList(errors, registrationFields)} idOf={(f) => `${id}-${f}`} failure={result && result.outcome !== 'registered' ? result.message : undefined} />
       <form
         ref={formRef}
+        // Sent as a plain form post if the visitor submits before the script runs: never as a GET,
+        // which would put their name and email in the address bar and the server's logs.
+        method="post"
+        action={`/api/forms/events/${encodeURIComponent(data.eventId)}/registrations?lang=${lang}`}
         noValidate
         onSubmit={(e) => {
           setResult(null);
