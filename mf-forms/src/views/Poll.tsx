@@ -131,7 +131,7 @@ export function Poll({ data }: ViewComponentProps<PollProps>): ReactElement {
     <section className={styles.panel} aria-labelledby={headingId}>
       <ErrorSummary errors={message ? [['optionId', message]] : []} idOf={() => `${id}-option-0`} />
       {status}
-      <form className={styles.form} noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
+      <form className={styles.form} method="post" action={`/api/forms/polls/${encodeURIComponent(data.pollId)}/votes?lang=${lang}`} noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
         <fieldset className={styles.field} aria-describedby={message ? `${id}-optionId-error` : undefined} disabled={closed}>
           <legend>
             <h2 id={headingId}>{poll.question}</h2>
