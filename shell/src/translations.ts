@@ -24,8 +24,6 @@ export const translations = {
       featuredStory: 'Featured story',
     },
     language: { switchTo: 'العربية', switchLabel: 'Read this page in Arabic' },
-    search: { label: 'Search the site', placeholder: 'Search', submit: 'Search' },
-    theme: { toDark: 'Switch to dark theme', toLight: 'Switch to light theme' },
     breadcrumb: {
       label: 'Breadcrumb',
       segments: {
@@ -81,8 +79,6 @@ export const translations = {
       featuredStory: 'قصة مميزة',
     },
     language: { switchTo: 'English', switchLabel: 'اقرأ هذه الصفحة باللغة الإنجليزية' },
-    search: { label: 'ابحث في الموقع', placeholder: 'بحث', submit: 'ابحث' },
-    theme: { toDark: 'التبديل إلى المظهر الداكن', toLight: 'التبديل إلى المظهر الفاتح' },
     breadcrumb: {
       label: 'مسار التنقل',
       segments: {
