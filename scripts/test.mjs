@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build, prepareContent, remotes, run, shell } from './workspaces.mjs';
+import { typecheck } from './typecheck.mjs';
 
 const workspaces = ['shared', ...remotes.map((r) => r.name), shell.name];
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'qf-test-'));
@@ -31,9 +32,7 @@ function finish(code) {
 }
 
 step('typecheck');
-for (const w of [...workspaces, 'e2e']) {
-  if ((await run('npx', ['tsc', '-p', `${w}/tsconfig.json`, '--noEmit'])) !== 0) finish(1);
-}
+if ((await typecheck()) !== 0) finish(1);
 
 step('content');
 if ((await run('npm', ['run', 'content:check'])) !== 0) finish(1);
