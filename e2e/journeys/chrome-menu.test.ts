@@ -110,9 +110,10 @@ describe.each(['en', 'ar'] as const)('the menus in %s', (lang) => {
       const nav = page.getByRole('navigation', { name: t.nav });
       const education = nav.getByRole('button', { name: t.community, exact: true });
       await education.click();
-      await expect(education.getAttribute('aria-expanded')).resolves.toBe('true');
+      // The open menus are a chunk of their own, fetched on the first hover: the panel comes a moment later.
       const panel = page.getByRole('region', { name: t.community, exact: true });
       await panel.waitFor();
+      await expect(education.getAttribute('aria-expanded')).resolves.toBe('true');
       await expect(scrollLocked(page)).resolves.toBe(true);
       await expect(panel.evaluate((el) => el.getBoundingClientRect().width)).resolves.toBe(350);
 

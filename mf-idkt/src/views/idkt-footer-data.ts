@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { chromeSiteSchema } from '@qf/shared/contracts';
 
 /** The three audience pages of the footer's columns, each with its #section-1…3 anchors (SPEC §2). */
@@ -11,9 +11,9 @@ export const idktFooterDataSchema = z.object({
   audiences: z.array(
     z.object({
       slug: z.enum(idktAudiences),
-      title: z.string().min(1),
+      title: z.string().check(z.minLength(1)),
       /** The headings of the page's sections, in anchor order. */
-      sections: z.array(z.string().min(1)),
+      sections: z.array(z.string().check(z.minLength(1))),
     }),
   ),
   /** Added by the shell to every chrome widget: copyright and small links from site globals. */

@@ -7,6 +7,7 @@ import { MainMenu } from './MainMenu';
 import type { Menu } from './menu-data';
 import type { MapsApi } from './maps-loader';
 import { forgetMenus } from './use-menu-data';
+import { loadMenuLevels } from './menu-levels';
 
 const items = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, title: `${prefix} ${i + 1}`, path: `/${prefix}-${i + 1}` }));
 
@@ -113,6 +114,8 @@ const mount = (props: Props = {}) => {
   return { ...view, update: (next: Props) => view.rerender(element(next)) };
 };
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
+// The open menus are a lazy chunk (menu-levels.test.tsx covers its first fetch): here it is already there.
+beforeAll(() => loadMenuLevels());
 const flush = () => act(async () => {
   await new Promise((r) => setTimeout(r, 0));
 });

@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactElement } from 'react';
 import type { Theme } from '@qf/shared/bus';
 import type { Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { useShellT } from '../i18n';
 import { onLevelKeyDown, useFocusTrap } from './focus';
 import { nextMapHash, parseMapHash, urlWithMapHash, urlWithoutMapHash, type MapShown } from './map-hash';
-import { MapPanel } from './MapPanel';
-import { categoryCount, isFirstGroup, mapAreaOf, type Menu, type MenuArea, type MenuCategory } from './menu-data';
-import { initialMenuState, menuReducer, type MapView, type MenuAction, type MenuState, type Surface } from './menu-state';
-import { PreviewPanel } from './PreviewPanel';
+import type { MapPanel } from './MapPanel';
+import { mapAreaOf, type Menu, type MenuCategory } from './menu-data';
+import { loadedMenuLevels, loadMenuLevels } from './menu-levels';
+import { initialMenuState, menuReducer, type MapView, type MenuAction, type Surface } from './menu-state';
 import { lockScroll } from './scroll-lock';
 import { useMenuData } from './use-menu-data';
-import { usePreviews, type PreviewsState } from './use-previews';
+import { usePreviews } from './use-previews';
 import styles from './Menu.module.css';
 
 /** SPEC §9: the full (mega) menu from 1380 px; below it the slide-in menu. */
@@ -24,7 +24,7 @@ export interface QuickLink {
   label: string;
 }
 
-interface MainMenuProps {
+export interface MainMenuProps {
   lang: Lang;
   /** The site path with its language prefix: a change is a route change, which collapses the menu. */
   path: string;
@@ -39,7 +39,8 @@ interface MainMenuProps {
 
 const desktopNow = () => typeof window !== 'undefined' && Boolean(window.matchMedia?.(DESKTOP_QUERY).matches);
 const reducedMotion = () => typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
-const byFirstGroup = (categories: readonly MenuCategory[]) => [...categories.filter(isFirstGroup), ...categories.filter((c) => !isFirstGroup(c))];
+/** Starts fetching the open menus' chunk (on hover, focus or press of a menu button). */
+const prefetchLevels = () => void loadMenuLevels().catch(() => undefined);
 
 /**
  * The header's main navigation: quick links, the desktop mega menu (areas, categories, items with
@@ -50,13 +51,32 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   const t = useShellT();
   const data = useMenuData(lang, menu);
   const defaultView: MapView = mapsApiKey ? 'map' : 'list';
-  const [state, dispatch] = useReducer(menuReducer, defaultView, initialMenuState);
+  const [state, reduce] = useReducer(menuReducer, defaultView, initialMenuState);
   const [enhanced, setEnhanced] = useState(false);
   const nav = useRef<HTMLElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
   const restore = useRef(true);
   const stateRef = useRef(state);
   stateRef.current = state;
+
+  // The open menus are a chunk of their own: an action that opens one waits for it, so the menu
+  // appears (and takes focus) whole, as when it was part of the page's first script. If the chunk
+  // cannot be fetched the menu stays closed; the next action asks for it again.
+  // An action taken meanwhile (a route change closing the menu, another area) supersedes it.
+  const latest = useRef(0);
+  const dispatch = useCallback((action: MenuAction) => {
+    const n = ++latest.current;
+    if (loadedMenuLevels() || !menuReducer(stateRef.current, action).open) {
+      reduce(action);
+      return;
+    }
+    loadMenuLevels().then(
+      () => latest.current === n && reduce(action),
+      () => undefined,
+    );
+  }, []);
+  // Read at render: it may have arrived through a prefetch since the last one.
+  const levels = loadedMenuLevels();
 
   const megaOpen = state.open && state.surface === 'mega';
   const drawerOpen = state.open && state.surface === 'drawer';
@@ -73,7 +93,7 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
     const category = area.categories.find((c) => c.slug === 'all' && holds(c)) ?? area.categories.find(holds) ?? area.categories[0]!;
     const surface: Surface = desktopNow() ? 'mega' : 'drawer';
     dispatch({ type: 'openMap', surface, area: area.id, category: category.id, place: holds(category) ? target.place : null, view: stateRef.current.view });
-  }, [data]);
+  }, [data, dispatch]);
 
   // A route change collapses the menu (focus goes to the new page, not back to the opener); the new
   // address may itself ask for the map.
@@ -177,7 +197,7 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
         {data.areas.map((a) => (
           <li key={a.id} className={styles.area} data-vertical={a.vertical}>
             {enhanced ? (
-              <button type="button" data-menu-item aria-expanded={megaOpen && state.path[0] === a.id} aria-controls="qf-mega-panel" onClick={() => act({ type: 'choose', surface: 'mega', level: 0, id: a.id })}>
+              <button type="button" data-menu-item aria-expanded={megaOpen && state.path[0] === a.id} aria-controls="qf-mega-panel" onPointerEnter={prefetchLevels} onFocus={prefetchLevels} onClick={() => act({ type: 'choose', surface: 'mega', level: 0, id: a.id })}>
                 {a.label}
               </button>
             ) : (
@@ -185,8 +205,8 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
                 {a.label}
               </a>
             )}
-            {enhanced && megaPath[0] === a.id ? (
-              <MegaPanel lang={lang} theme={theme} area={a} path={megaPath} state={state} open={megaOpen} previews={previews} mapsApiKey={mapsApiKey} act={act} close={close} loadMaps={loadMaps} places={data.places} />
+            {enhanced && levels && megaPath[0] === a.id ? (
+              <levels.MegaPanel lang={lang} theme={theme} area={a} path={megaPath} state={state} open={megaOpen} previews={previews} mapsApiKey={mapsApiKey} act={act} close={close} loadMaps={loadMaps} places={data.places} />
             ) : null}
           </li>
         ))}
@@ -223,267 +243,15 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
         ) : null}
       </ul>
       {enhanced ? (
-        <button type="button" className={styles.menuButton} aria-haspopup="dialog" aria-expanded={drawerOpen} aria-controls="qf-mobile-menu" onClick={() => act({ type: 'openDrawer' })}>
+        <button type="button" className={styles.menuButton} aria-haspopup="dialog" aria-expanded={drawerOpen} aria-controls="qf-mobile-menu" onPointerEnter={prefetchLevels} onPointerDown={prefetchLevels} onFocus={prefetchLevels} onClick={() => act({ type: 'openDrawer' })}>
           <span aria-hidden="true" className={styles.burger} />
           {t('menu.open')}
         </button>
       ) : null}
-      {drawerOpen ? (
-        <Drawer ref={drawer} lang={lang} theme={theme} data={data} state={state} previews={previews} mapsApiKey={mapsApiKey} links={links} act={act} close={close} loadMaps={loadMaps} />
+      {drawerOpen && levels ? (
+        <levels.Drawer ref={drawer} lang={lang} theme={theme} data={data} state={state} previews={previews} mapsApiKey={mapsApiKey} links={links} act={act} close={close} loadMaps={loadMaps} />
       ) : null}
       {state.open || closing ? <div className={styles.overlay} data-state={state.open ? 'open' : 'closing'} aria-hidden="true" onClick={close} /> : null}
     </nav>
-  );
-}
-
-interface LevelProps {
-  lang: Lang;
-  theme: Theme;
-  state: MenuState;
-  previews: PreviewsState;
-  mapsApiKey?: string;
-  act: (action: MenuAction) => void;
-  close: () => void;
-  loadMaps?: MainMenuProps['loadMaps'];
-}
-
-function Count({ value }: { value: number }): ReactElement {
-  const t = useShellT();
-  return (
-    <span className={styles.count}>
-      <span aria-hidden="true">{value}</span>
-      <span className="qf-visually-hidden">{t('menu.count', { count: value })}</span>
-    </span>
-  );
-}
-
-function MegaPanel({ lang, theme, area, path, state, open, previews, mapsApiKey, act, close, loadMaps, places }: LevelProps & { area: MenuArea; path: readonly string[]; open: boolean; places: Menu['places'] }): ReactElement {
-  const t = useShellT();
-  const category = area.categories.find((c) => c.id === path[1]);
-  const categoryPlaces = useMemo(() => (category ? placesOf(category, places) : []), [category, places]);
-  const width = category ? 'preview' : 'default';
-  return (
-    <div id="qf-mega-panel" className={styles.mega} data-state={open ? 'open' : 'closing'} data-width={width} data-vertical={area.vertical} role="region" aria-label={area.label} inert={!open}>
-      <div className={styles.columns}>
-        <div className={styles.column} data-menu-level="1" onKeyDown={(e) => onLevelKeyDown(e)}>
-          <a className={styles.explore} data-menu-item href={localePath(lang, area.path)}>
-            {t('menu.explore', { title: area.label })}
-          </a>
-          <ul aria-label={t('menu.categories', { title: area.label })} className={styles.list}>
-            {byFirstGroup(area.categories).map((c) => (
-              <li key={c.id} className={isFirstGroup(c) ? styles.first : undefined} data-first-group={isFirstGroup(c) ? '' : undefined}>
-                <button type="button" data-menu-item aria-expanded={path[1] === c.id} aria-controls="qf-mega-level-2" onClick={() => act({ type: 'choose', surface: 'mega', level: 1, id: c.id })}>
-                  <span>{c.title}</span>
-                  <Count value={categoryCount(c)} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-        {category && area.map ? (
-          <div id="qf-mega-level-2" className={styles.mapColumn}>
-            <MapPanel
-              lang={lang}
-              theme={theme}
-              category={category}
-              places={categoryPlaces}
-              selected={path[2] ?? null}
-              view={state.view}
-              mapsApiKey={mapsApiKey}
-              previews={previews}
-              idPrefix="qf-mega"
-              onSelect={(id) => act({ type: 'show', level: 2, id })}
-              onView={(view) => act({ type: 'setView', view })}
-              loadMaps={loadMaps}
-            />
-          </div>
-        ) : null}
-        {category && !area.map ? (
-          <>
-            <div id="qf-mega-level-2" className={styles.column} data-menu-level="2" data-first-group={isFirstGroup(category) ? '' : undefined} onKeyDown={(e) => onLevelKeyDown(e)}>
-              <h3 className={styles.levelHeading}>{category.title}</h3>
-              <ul className={styles.list}>
-                {category.items.map((item) => (
-                  <li key={item.id}>
-                    <a
-                      data-menu-item
-                      href={localePath(lang, item.path)}
-                      aria-current={path[2] === item.id ? 'true' : undefined}
-                      onMouseEnter={() => act({ type: 'show', level: 2, id: item.id })}
-                      onFocus={() => act({ type: 'show', level: 2, id: item.id })}
-                    >
-                      <span>{item.title}</span>
-                      {item.count !== undefined ? <Count value={item.count} /> : null}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <PreviewPanel lang={lang} item={category.items.find((i) => i.id === path[2])} previews={previews} />
-          </>
-        ) : null}
-      </div>
-      <button type="button" className={styles.close} onClick={close}>
-        <span aria-hidden="true">×</span>
-        <span className="qf-visually-hidden">{t('menu.close')}</span>
-      </button>
-    </div>
-  );
-}
-
-const placesOf = (category: MenuCategory, places: Menu['places']) => {
-  const ids = category.places ?? [];
-  return ids.map((id) => places.find((p) => p.id === id)).filter((p): p is Menu['places'][number] => p !== undefined);
-};
-
-interface DrawerProps extends LevelProps {
-  ref: React.Ref<HTMLDivElement>;
-  data: Menu;
-  links: readonly QuickLink[];
-}
-
-/**
- * The slide-in menu: one level at a time (depth 0 to 3), the chosen entries above it (choosing one
- * goes back to it), and a back button that steps up one level.
- */
-function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, links, act, close, loadMaps }: DrawerProps): ReactElement {
-  const t = useShellT();
-  const depth = state.path.length;
-  const area = data.areas.find((a) => a.id === state.path[0]);
-  const category = area?.categories.find((c) => c.id === state.path[1]);
-  const item = category?.items.find((i) => i.id === state.path[2]);
-  const categoryPlaces = useMemo(() => (category ? placesOf(category, data.places) : []), [category, data.places]);
-  const trail = [area?.label, category?.title, item?.title].slice(0, depth).filter((x): x is string => Boolean(x));
-  const heading = trail[trail.length - 1] ?? t('menu.dialog');
-  const level = useRef<HTMLDivElement>(null);
-  const choose = (lvl: number, id: string) => act({ type: 'choose', surface: 'drawer', level: lvl, id });
-
-  // Each new level takes focus on its first entry; choosing a place keeps focus where it is.
-  const focusKey = state.path.slice(0, area?.map ? 2 : 3).join('/');
-  useEffect(() => {
-    const root = level.current;
-    const first = root?.querySelector<HTMLElement>('[data-menu-item]');
-    (first ?? root?.querySelector<HTMLElement>('h2'))?.focus();
-  }, [focusKey]);
-
-  return (
-    <div ref={ref} id="qf-mobile-menu" className={styles.drawer} role="dialog" aria-modal="true" aria-labelledby="qf-mobile-menu-heading" data-depth={depth} data-vertical={area?.vertical}>
-      <div className={styles.drawerBar}>
-        {depth > 0 ? (
-          <button type="button" className={styles.back} onClick={() => act({ type: 'back' })}>
-            <span aria-hidden="true" className={styles.backArrow}>
-              ‹
-            </span>
-            {t('menu.back')}
-          </button>
-        ) : null}
-        <h2 id="qf-mobile-menu-heading" tabIndex={-1} className={styles.drawerHeading}>
-          {heading}
-        </h2>
-        <button type="button" className={styles.close} onClick={close}>
-          <span aria-hidden="true">×</span>
-          <span className="qf-visually-hidden">{t('menu.close')}</span>
-        </button>
-      </div>
-      {depth > 0 ? (
-        <ol className={styles.trail} aria-label={t('menu.levels')}>
-          {state.path.slice(0, 3).map((id, i) => {
-            const label = i === 0 ? area?.label : i === 1 ? category?.title : (item?.title ?? data.places.find((p) => p.id === id)?.title);
-            return label ? (
-              <li key={`${i}-${id}`}>
-                <button type="button" aria-current={i === depth - 1 ? 'step' : undefined} onClick={() => choose(i, id)}>
-                  {label}
-                </button>
-              </li>
-            ) : null;
-          })}
-        </ol>
-      ) : null}
-      <div ref={level} className={styles.drawerLevel} key={state.path.slice(0, area?.map ? 2 : 3).join('/')}>
-        {depth === 0 ? (
-          <>
-            <ul className={styles.list} data-menu-level="0" onKeyDown={(e) => onLevelKeyDown(e)}>
-              {data.areas.map((a) => (
-                <li key={a.id} data-vertical={a.vertical} className={styles.drawerArea}>
-                  <button type="button" data-menu-item onClick={() => choose(0, a.id)}>
-                    {a.label}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <ul className={styles.secondary} aria-label={t('menu.moreLabel')}>
-              {[...links.map((l) => ({ id: l.href, title: l.label, path: l.href, items: [] })), ...data.secondary.filter((s) => !links.some((l) => l.href === s.path))].map((s) => (
-                <li key={s.id}>
-                  <a href={localePath(lang, s.path)}>{s.title}</a>
-                  {s.items.length > 0 ? (
-                    <ul>
-                      {s.items.map((i) => (
-                        <li key={i.id}>
-                          <a href={localePath(lang, i.path)}>{i.title}</a>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {depth === 1 && area ? (
-          <div data-menu-level="1" onKeyDown={(e) => onLevelKeyDown(e)}>
-            <a className={styles.explore} data-menu-item href={localePath(lang, area.path)}>
-              {t('menu.explore', { title: area.label })}
-            </a>
-            <ul className={styles.list} aria-label={t('menu.categories', { title: area.label })}>
-              {byFirstGroup(area.categories).map((c) => (
-                <li key={c.id} className={isFirstGroup(c) ? styles.first : undefined} data-first-group={isFirstGroup(c) ? '' : undefined}>
-                  <button type="button" data-menu-item onClick={() => choose(1, c.id)}>
-                    <span>{c.title}</span>
-                    <Count value={categoryCount(c)} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {depth >= 2 && area?.map && category ? (
-          <MapPanel
-            lang={lang}
-            theme={theme}
-            category={category}
-            places={categoryPlaces}
-            selected={state.path[2] ?? null}
-            view={state.view}
-            mapsApiKey={mapsApiKey}
-            previews={previews}
-            idPrefix="qf-drawer"
-            onSelect={(id) => act({ type: 'show', level: 2, id })}
-            onView={(view) => act({ type: 'setView', view })}
-            loadMaps={loadMaps}
-          />
-        ) : null}
-        {depth === 2 && !area?.map && category ? (
-          <ul className={styles.list} data-menu-level="2" data-first-group={isFirstGroup(category) ? '' : undefined} onKeyDown={(e) => onLevelKeyDown(e)}>
-            {category.items.map((i) => (
-              <li key={i.id} className={styles.itemRow}>
-                <a data-menu-item href={localePath(lang, i.path)}>
-                  <span>{i.title}</span>
-                  {i.count !== undefined ? <Count value={i.count} /> : null}
-                </a>
-                <button type="button" className={styles.detailsButton} onClick={() => choose(2, i.id)}>
-                  <span aria-hidden="true">›</span>
-                  <span className="qf-visually-hidden">{t('menu.details', { title: i.title })}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {depth === 3 && !area?.map && item ? (
-          <div data-menu-level="3">
-            <PreviewPanel lang={lang} item={item} previews={previews} />
-          </div>
-        ) : null}
-      </div>
-    </div>
   );
 }
