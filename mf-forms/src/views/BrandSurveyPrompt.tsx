@@ -3,7 +3,7 @@ import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { useFormId } from './form-parts';
 import { remember, remembered } from './browser-memory';
 import { Dialog } from './Dialog';
-import { loadSurvey, SurveyForm, surveyMemoryKey, type SurveyDetails } from './SurveyForm';
+import { loadSurveyAndForm, surveyMemoryKey, type SurveyDetails, type SurveyFormComponent } from './survey-details';
 import styles from './small-forms.module.css';
 
 export interface BrandSurveyPromptProps {
@@ -22,7 +22,7 @@ export function BrandSurveyPrompt({ data }: ViewComponentProps<BrandSurveyPrompt
   const id = useFormId(data);
   const key = surveyMemoryKey(data.surveyId);
   const [visible, setVisible] = useState(false);
-  const [survey, setSurvey] = useState<SurveyDetails | null>(null);
+  const [survey, setSurvey] = useState<{ survey: SurveyDetails; Form: SurveyFormComponent } | null>(null);
 
   useEffect(() => {
     setVisible(!remembered(key));
@@ -34,7 +34,7 @@ export function BrandSurveyPrompt({ data }: ViewComponentProps<BrandSurveyPrompt
     setVisible(false);
   };
   const take = async () => {
-    const details = await loadSurvey(data.surveyId, lang);
+    const details = await loadSurveyAndForm(data.surveyId, lang);
     if (details) setSurvey(details);
     else dismiss();
   };
@@ -56,7 +56,7 @@ export function BrandSurveyPrompt({ data }: ViewComponentProps<BrandSurveyPrompt
       </aside>
       {survey ? (
         <Dialog labelledBy={`${id}-title`} onClose={dismiss}>
-          <SurveyForm survey={survey} headingId={`${id}-title`} onAnswered={() => remember(key, 'answered')} onClose={dismiss} />
+          <survey.Form survey={survey.survey} headingId={`${id}-title`} onAnswered={() => remember(key, 'answered')} onClose={dismiss} />
         </Dialog>
       ) : null}
     </>

@@ -6,16 +6,11 @@ import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError } from './form-parts';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
+import type { SurveyDetails } from './survey-details';
 
 interface FormValues {
   satisfaction: string;
   comment: string;
-}
-
-export interface SurveyDetails {
-  surveyId: string;
-  title: string;
-  question: string;
 }
 
 /**
@@ -105,19 +100,3 @@ export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey:
     </>
   );
 }
-
-/** The survey's title and question in the page's language, or null when it is closed or unknown. */
-export async function loadSurvey(surveyId: string, lang: string): Promise<SurveyDetails | null> {
-  try {
-    const res = await fetch(`/api/forms/surveys/${encodeURIComponent(surveyId)}?lang=${lang}`);
-    if (!res.ok) return null;
-    const body = (await res.json()) as { surveyId?: unknown; title?: unknown; question?: unknown; open?: unknown };
-    if (body.open !== true || typeof body.title !== 'string' || typeof body.question !== 'string') return null;
-    return { surveyId, title: body.title, question: body.question };
-  } catch {
-    return null;
-  }
-}
-
-/** What this browser did with a survey: it is not offered again once answered or dismissed. */
-export const surveyMemoryKey = (surveyId: string) => `qf-survey:${surveyId}`;

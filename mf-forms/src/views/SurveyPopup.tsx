@@ -3,7 +3,7 @@ import { useLang, type ViewComponentProps } from '@qf/shared/react';
 import { useFormId } from './form-parts';
 import { remember, remembered } from './browser-memory';
 import { Dialog } from './Dialog';
-import { loadSurvey, SurveyForm, surveyMemoryKey, type SurveyDetails } from './SurveyForm';
+import { loadSurveyAndForm, surveyMemoryKey, type SurveyDetails, type SurveyFormComponent } from './survey-details';
 
 export interface SurveyPopupProps {
   surveyId: string;
@@ -21,7 +21,7 @@ export interface SurveyPopupProps {
 export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): ReactElement | null {
   const lang = useLang();
   const id = useFormId(data);
-  const [survey, setSurvey] = useState<SurveyDetails | null>(null);
+  const [survey, setSurvey] = useState<{ survey: SurveyDetails; Form: SurveyFormComponent } | null>(null);
   const key = surveyMemoryKey(data.surveyId);
 
   useEffect(() => {
@@ -42,7 +42,7 @@ export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): Rea
       triggered = true;
       clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
-      void loadSurvey(data.surveyId, lang).then((details) => {
+      void loadSurveyAndForm(data.surveyId, lang).then((details) => {
         document.removeEventListener('focusin', onFocusIn);
         // Checked again: the visitor may have answered it in another tab meanwhile, or started
         // filling in a form while the survey was loading.
@@ -76,7 +76,7 @@ export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): Rea
   };
   return (
     <Dialog labelledBy={`${id}-title`} onClose={close}>
-      <SurveyForm survey={survey} headingId={`${id}-title`} onAnswered={() => remember(key, 'answered')} onClose={close} />
+      <survey.Form survey={survey.survey} headingId={`${id}-title`} onAnswered={() => remember(key, 'answered')} onClose={close} />
     </Dialog>
   );
 }
