@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
 export const remotes = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
@@ -169,11 +169,24 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   };
 }
 
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+/**
+ * Debian's Chromium, started for Playwright. Now and then (twice in a few hundred launches, in CI and
+ * here) it is closed again during Playwright's start-up handshake and the launch rejects with "Target
+ * page, context or browser has been closed", which failed a whole journey file in its beforeAll: a
+ * launch is tried up to three times, each failure logged.
+ */
+async function launchChromium(attempt = 1): Promise<Browser> {
+  try {
+    return await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.warn(`[journeys] Chromium did not start (attempt ${attempt}): ${String(error).split('\n')[0]}; trying again`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return launchChromium(attempt + 1);
+  }
 }
 
 /**
@@ -231,6 +244,17 @@ export async function buildVariant(remote: Remote, file: string, from: string, t
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`variant build failed (${code})`))));
   });
   return folder;
+}
+
+/**
+ * A widget that hydrates on interaction (the newsletter) comes to life as a visitor brings it to life,
+ * by focusing one of its fields; this waits until React has hydrated that field (its props are on the
+ * element), so what the journey does next runs the widget's code, not the plain form post.
+ */
+export async function startByFocus(field: Locator): Promise<void> {
+  await field.focus();
+  const handle = await field.elementHandle();
+  await field.page().waitForFunction((el) => Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactProps$'))), handle);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { buildVariant, FIXTURE_EVENTS, launchBrowser, startSite, type Site } from '../site';
+import { buildVariant, FIXTURE_EVENTS, launchBrowser, startByFocus, startSite, type Site } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -33,6 +33,13 @@ async function openPage(): Promise<{ page: Page; problems: string[] }> {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return { page, problems };
 }
+
+/**
+ * The shell's code runs (its router takes over internal links): the menu's controls exist only then. A
+ * click before that is an ordinary full navigation, which is right for a visitor but not what a journey
+ * about client-side navigation measures.
+ */
+const shellReady = (page: Page) => page.locator('button[aria-controls="qf-mega-panel"], button[aria-controls="qf-mobile-menu"]').first().waitFor({ state: 'attached' });
 
 const html = async (path: string) => {
   const res = await fetch(site.url + path);
@@ -162,15 +169,15 @@ describe('in the browser', () => {
     await page.addInitScript(() => window.localStorage.setItem('qf-survey:survey-site-experience', 'dismissed'));
     await page.goto(site.url + STORY);
     const email = `reader-${Date.now()}@example.org`;
-    // The widget hydrates when it scrolls into view; the visitor reads before typing.
+    // The widget's code loads when the visitor starts using it (it posts without JavaScript too).
     await page.getByLabel('Email address').scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
+    await startByFocus(page.getByLabel('Email address'));
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Thanks for subscribing.' }).waitFor()).resolves.toBeUndefined();
     await page.goto(`${site.url}/ar${STORY}`);
     await page.getByLabel('البريد الإلكتروني').scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
+    await startByFocus(page.getByLabel('البريد الإلكتروني'));
     await page.getByLabel('البريد الإلكتروني').fill(email);
     await page.getByRole('button', { name: 'اشترك' }).click();
     await page.getByRole('status').filter({ hasText: 'أنت مشترك بالفعل في نشرتنا الإخبارية الشهرية.' }).waitFor();
@@ -231,6 +238,7 @@ describe('in the browser', () => {
   it('navigates story → events → experts → Arabic without a full reload, moving focus to each heading', async () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + STORY);
+    await shellReady(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
@@ -269,12 +277,14 @@ describe('in the browser', () => {
   it('goes from the home page to an audience page and an entity found by search, without a full reload', async () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + '/');
+    await shellReady(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.getByRole('region', { name: 'Explore the foundation your way' }).getByRole('link', { name: 'Job seekers' }).click();
     await page.waitForURL(`${site.url}/job-seekers`);
     await page.locator('h1', { hasText: 'Job seekers' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await page.goto(`${site.url}/search#all=1&allType=1&s=Sidra`);
+    await shellReady(page);
     await page.getByRole('link', { name: 'Sidra Medicine', exact: true }).first().click();
     await page.waitForURL(`${site.url}/sidra-medicine`);
     await page.locator('h1', { hasText: 'Sidra Medicine' }).waitFor();

@@ -6,7 +6,8 @@ export const routes = {
   remote: 'mf-forms',
   routes: [],
   widgets: [
-    { name: 'NewsletterSignup', hydration: 'visible' },
+    // It posts without JavaScript: its code (react-hook-form, the schema) loads when a visitor uses it.
+    { name: 'NewsletterSignup', hydration: 'interaction' },
     { name: 'EventRegistration', hydration: 'visible' },
     { name: 'ArtEntry', hydration: 'visible' },
     { name: 'Scholarship', hydration: 'visible' },

@@ -28,6 +28,21 @@ describe('slot hydration policies', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
+  it.each(['pointerdown', 'focusin', 'keydown'])('starts an interaction slot on the first %s in it, never by itself', (type) => {
+    const start = jest.fn();
+    const el = document.createElement('div');
+    document.body.append(el);
+    schedule('interaction', el, start);
+    window.dispatchEvent(new Event('load'));
+    jest.advanceTimersByTime(60_000);
+    document.body.dispatchEvent(new Event(type));
+    expect(start).not.toHaveBeenCalled();
+    el.dispatchEvent(new Event(type));
+    el.dispatchEvent(new Event(type));
+    expect(start).toHaveBeenCalledTimes(1);
+    el.remove();
+  });
+
   it('never starts a cancelled slot', () => {
     const start = jest.fn();
     const cancel = schedule('idle', document.createElement('div'), start);

@@ -1,8 +1,9 @@
 import type { Hydration } from '@qf/shared/contracts';
 
 /**
- * Run `start` when the slot's hydration policy says: at once, when the page is idle (or earlier if
- * the visitor interacts with the slot), or when the slot scrolls into view. Returns a cancel.
+ * Run `start` when the slot's hydration policy says: at once, when the page is idle or when the slot
+ * scrolls into view (or earlier if the visitor interacts with the slot), or only when the visitor
+ * interacts with it (pointer down, focus, a key). Returns a cancel.
  */
 export function schedule(policy: Hydration, element: HTMLElement, start: () => void): () => void {
   let done = false;
@@ -24,7 +25,9 @@ export function schedule(policy: Hydration, element: HTMLElement, start: () => v
     element.addEventListener(type, onInteract, { once: true, passive: true });
     cleanups.push(() => element.removeEventListener(type, onInteract));
   }
-  if (policy === 'visible' && 'IntersectionObserver' in window) {
+  if (policy === 'interaction') {
+    // nothing else starts it
+  } else if (policy === 'visible' && 'IntersectionObserver' in window) {
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) run();
     }, { rootMargin: '200px' });

@@ -12,8 +12,14 @@ export type RemoteName = z.infer<typeof remoteNameSchema>;
 /** Federated container names cannot hold dashes. */
 export const federatedName = (remote: RemoteName): string => remote.replace(/-/g, '_');
 
-/** How eagerly a slot's code runs once the server HTML is on screen. */
-export const hydrationSchema = z.enum(['eager', 'idle', 'visible']);
+/**
+ * How eagerly a slot's code runs once the server HTML is on screen: at once, when the page is idle,
+ * when it scrolls into view, or only when the visitor interacts with it (for a widget whose server
+ * HTML works on its own, such as a form that posts without JavaScript: visitors who never touch it
+ * never download its code). Every policy also starts on interaction. A shell must know a policy
+ * before a remote declares it: deploy the shell first when one is added.
+ */
+export const hydrationSchema = z.enum(['eager', 'idle', 'visible', 'interaction']);
 export type Hydration = z.infer<typeof hydrationSchema>;
 
 const absolutePath = () => z.string().check(z.startsWith('/'));
