@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { alumniErrors, alumniFields, alumniInstitutions, alumniMessages, alumniResponseSchema, alumniSchema, type AlumniField, type AlumniOutcome, type AlumniSignup as AlumniValues } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError, useFormId } from './form-parts';
+import { describedControl, errorList, FieldError, TextField, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
@@ -67,12 +67,8 @@ export function AlumniSignup({ data }: ViewComponentProps<Record<string, unknown
       </section>
     );
 
-  const text = (name: 'firstName' | 'lastName' | 'email', autoComplete: string, type = 'text') => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-${name}`}>{t(`engagement.alumni.${name}`)}</label>
-      <input {...register(name)} {...describedControl(id, name, message(name))} className={styles.control} type={type} autoComplete={autoComplete} dir={type === 'email' ? 'ltr' : undefined} />
-      <FieldError formId={id} name={name} message={message(name)} />
-    </div>
+  const text = (name: 'firstName' | 'lastName' | 'email', autoComplete: string, type: 'text' | 'email' = 'text') => (
+    <TextField formId={id} label={t(`engagement.alumni.${name}`)} message={message(name)} control={register(name)} classes={{ field: styles.field!, control: styles.control! }} type={type} autoComplete={autoComplete} />
   );
 
   return (

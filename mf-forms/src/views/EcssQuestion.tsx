@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { ECSS_QUESTION_MAX, ecssQuestionErrors, ecssQuestionFields, ecssQuestionMessages, ecssQuestionResponseSchema, ecssQuestionSchema, type EcssQuestionInput, type EcssQuestionOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError, useFormId } from './form-parts';
+import { describedControl, errorList, FieldError, TextField, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
@@ -65,12 +65,8 @@ export function EcssQuestion({ data }: ViewComponentProps<EcssQuestionProps>): R
       </section>
     );
 
-  const text = (name: 'name' | 'email', autoComplete: string, type = 'text') => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-${name}`}>{t(`engagement.ecss.${name}`)}</label>
-      <input {...register(name)} {...describedControl(id, name, message(name))} className={styles.control} type={type} autoComplete={autoComplete} dir={type === 'email' ? 'ltr' : undefined} />
-      <FieldError formId={id} name={name} message={message(name)} />
-    </div>
+  const text = (name: 'name' | 'email', autoComplete: string, type: 'text' | 'email' = 'text') => (
+    <TextField formId={id} label={t(`engagement.ecss.${name}`)} message={message(name)} control={register(name)} classes={{ field: styles.field!, control: styles.control! }} type={type} autoComplete={autoComplete} />
   );
 
   return (

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { registrationErrors, registrationFields, registrationMessages, registrationResponseSchema, registrationSchema, type RegistrationField, type RegistrationInput, type RegistrationOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError, useFormId } from './form-parts';
+import { describedControl, errorList, FieldError, TextField, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './EventRegistration.module.css';
@@ -105,12 +105,8 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
     }
   };
 
-  const text = (name: 'name' | 'email' | 'title' | 'company' | 'nationality' | 'countryOfResidence', autoComplete: string, type = 'text') => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-${name}`}>{t(`registration.${name}`)}</label>
-      <input {...register(name)} {...describedControl(id, name, message(name))} className={styles.control} type={type} autoComplete={autoComplete} required dir={type === 'email' ? 'ltr' : undefined} />
-      <FieldError formId={id} name={name} message={message(name)} />
-    </div>
+  const text = (name: 'name' | 'email' | 'title' | 'company' | 'nationality' | 'countryOfResidence', autoComplete: string, type: 'text' | 'email' = 'text') => (
+    <TextField formId={id} label={t(`registration.${name}`)} message={message(name)} control={register(name)} classes={{ field: styles.field!, control: styles.control! }} type={type} autoComplete={autoComplete} required />
   );
   const attendanceError = message('attendance');
   // The first choice offered carries the group's id, so the summary's link has somewhere to go.

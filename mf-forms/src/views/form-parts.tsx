@@ -1,5 +1,5 @@
 import { useId, type ReactElement } from 'react';
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { FieldErrors, FieldValues, UseFormRegisterReturn } from 'react-hook-form';
 import styles from './small-forms.module.css';
 
 /** The ids and ARIA state that tie a control to its label, its hint and its error message. */
@@ -15,6 +15,31 @@ export function FieldError({ formId, name, message }: { formId: string; name: st
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * A labelled one-line text field with its message next to it. An email address is typed left to right
+ * in both languages. `classes` are the form's own field and control styles.
+ */
+export function TextField({ formId, label, message, control, classes, type = 'text', autoComplete, required }: {
+  formId: string;
+  label: string;
+  message: string | undefined;
+  /** What react-hook-form's `register(name)` returned. */
+  control: UseFormRegisterReturn;
+  classes: { field: string; control: string };
+  type?: 'text' | 'email';
+  autoComplete: string;
+  required?: boolean;
+}): ReactElement {
+  const name = control.name;
+  return (
+    <div className={classes.field}>
+      <label htmlFor={`${formId}-${name}`}>{label}</label>
+      <input {...control} {...describedControl(formId, name, message)} className={classes.control} type={type} autoComplete={autoComplete} required={required} dir={type === 'email' ? 'ltr' : undefined} />
+      <FieldError formId={formId} name={name} message={message} />
+    </div>
+  );
 }
 
 /** The form's errors in field order, for the summary. */
