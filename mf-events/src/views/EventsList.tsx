@@ -1,11 +1,12 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
 import type { EventCard, EventsListData } from './events-list-data';
 import { DateRange, TimeRange } from './EventTime';
 import styles from './EventsList.module.css';
 
-function EventCardItem({ event }: { event: EventCard }): ReactElement {
+/** An event as a card: title (its page's link), dates, times, how to attend, where, `children`, summary. */
+export function EventCardItem({ event, children }: { event: EventCard; children?: ReactNode }): ReactElement {
   const t = useT();
   const lang = useLang();
   return (
@@ -24,13 +25,15 @@ function EventCardItem({ event }: { event: EventCard }): ReactElement {
           <span className={styles.mode}>{t(`common.attendance.${event.attendance}`)}</span>
           <span className={styles.location}>{event.location}</span>
         </p>
+        {children}
         <p className={styles.summary}>{event.summary}</p>
       </article>
     </li>
   );
 }
 
-function EventSection({ id, heading, empty, events }: { id: string; heading: string; empty: string; events: EventCard[] }): ReactElement {
+/** A titled list of event cards, or `empty` when there is none; `details` adds lines to each card. */
+export function EventSection<T extends EventCard>({ id, heading, empty, events, details }: { id: string; heading: string; empty: string; events: readonly T[]; details?: (event: T) => ReactNode }): ReactElement {
   return (
     <section className={styles.section} aria-labelledby={id}>
       <h2 id={id} className={styles.sectionTitle}>
@@ -39,7 +42,9 @@ function EventSection({ id, heading, empty, events }: { id: string; heading: str
       {events.length > 0 ? (
         <ul className={styles.cards}>
           {events.map((event) => (
-            <EventCardItem key={event.slug} event={event} />
+            <EventCardItem key={event.slug} event={event}>
+              {details?.(event)}
+            </EventCardItem>
           ))}
         </ul>
       ) : (

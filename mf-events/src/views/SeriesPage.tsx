@@ -2,61 +2,27 @@ import type { ReactElement } from 'react';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
 import { Countdown } from './Countdown';
-import { DateRange, formatDate, formatTime, locale, TimeRange } from './EventTime';
+import { EventSection } from './EventsList';
+import { formatDate, formatTime, locale } from './EventTime';
 import type { SeriesPageData, SeriesSession } from './series-page-data';
 import { ZoneTimes } from './ZoneTimes';
 import styles from './SeriesPage.module.css';
 
-function SessionCard({ session }: { session: SeriesSession }): ReactElement {
+/** The speakers of a session, on its card. */
+function Speakers({ session }: { session: SeriesSession }): ReactElement | null {
   const t = useT();
   const lang = useLang();
+  if (!session.speakers.length) return null;
   const speakers = new Intl.ListFormat(locale(lang), { type: 'conjunction' }).format(session.speakers.map((s) => s.name));
   return (
-    <li className={styles.card} data-attendance={session.attendance}>
-      <article>
-        <h3 className={styles.cardTitle}>
-          <a href={localePath(lang, `/events/${session.slug}`)}>{session.title}</a>
-        </h3>
-        <p className={styles.when}>
-          <DateRange start={session.startDate} end={session.endDate} dateStyle="long" />
-        </p>
-        <p className={styles.when}>
-          <TimeRange start={session.startDate} end={session.endDate} zoneClassName={styles.zone} />
-        </p>
-        <p className={styles.meta}>
-          <span className={styles.mode}>{t(`common.attendance.${session.attendance}`)}</span>
-          <span>{session.location}</span>
-        </p>
-        {session.speakers.length ? (
-          // The names are joined by Intl.ListFormat: the browser's ICU may word it slightly differently.
-          <p className={styles.speakers} suppressHydrationWarning>
-            {t('series.speakers', { names: speakers })}
-          </p>
-        ) : null}
-        <p className={styles.summary}>{session.summary}</p>
-      </article>
-    </li>
+    // The names are joined by Intl.ListFormat: the browser's ICU may word it slightly differently.
+    <p className={styles.speakers} suppressHydrationWarning>
+      {t('series.speakers', { names: speakers })}
+    </p>
   );
 }
 
-function SessionSection({ id, heading, empty, sessions }: { id: string; heading: string; empty: string; sessions: SeriesSession[] }): ReactElement {
-  return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {heading}
-      </h2>
-      {sessions.length ? (
-        <ul className={styles.cards}>
-          {sessions.map((s) => (
-            <SessionCard key={s.id} session={s} />
-          ))}
-        </ul>
-      ) : (
-        <p className={styles.empty}>{empty}</p>
-      )}
-    </section>
-  );
-}
+const speakersOf = (session: SeriesSession) => <Speakers session={session} />;
 
 /** The speaker-series overview (SPEC template "speaker-series overview"): the series, a countdown to its next session, its sessions and the question form. */
 export function SeriesPage({ data }: ViewComponentProps<SeriesPageData>): ReactElement {
@@ -94,8 +60,8 @@ export function SeriesPage({ data }: ViewComponentProps<SeriesPageData>): ReactE
           <p className={styles.none}>{t('series.next.none')}</p>
         )}
       </section>
-      <SessionSection id="series-upcoming" heading={t('series.upcoming')} empty={t('series.noUpcoming')} sessions={data.upcoming} />
-      <SessionSection id="series-past" heading={t('series.past')} empty={t('series.noPast')} sessions={data.past} />
+      <EventSection details={speakersOf} id="series-upcoming" heading={t('series.upcoming')} empty={t('series.noUpcoming')} events={data.upcoming} />
+      <EventSection details={speakersOf} id="series-past" heading={t('series.past')} empty={t('series.noPast')} events={data.past} />
       {/* The series' questions live here: the visitor chooses a session still to come, or the whole series. */}
       <Widget id="mf-forms/EcssQuestion" instance="ecss" props={{ seriesId: data.id, sessions: data.upcoming.map((s) => ({ id: s.id, title: s.title })) }} />
       <p className={styles.back}>
