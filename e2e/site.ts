@@ -247,6 +247,26 @@ export async function buildVariant(remote: Remote, file: string, from: string, t
 }
 
 /**
+ * The composed site and a Chromium for one journey file (its `beforeAll`): if the browser cannot be
+ * started, the site is stopped again instead of being left running.
+ */
+export async function startJourney(options: SiteOptions = {}): Promise<{ site: Site; browser: Browser }> {
+  const site = await startSite(options);
+  try {
+    return { site, browser: await launchBrowser() };
+  } catch (error) {
+    await site.close();
+    throw error;
+  }
+}
+
+/** Stops what `startJourney` started (its `afterAll`); either may be missing when the start failed. */
+export async function stopJourney(site: Site | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await site?.close();
+}
+
+/**
  * A widget that hydrates on interaction (the newsletter) comes to life as a visitor brings it to life,
  * by focusing one of its fields; this waits until React has hydrated that field (its props are on the
  * element), so what the journey does next runs the widget's code, not the plain form post.

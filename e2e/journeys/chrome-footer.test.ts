@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, root, startSite, type Site } from '../site';
+import { axeViolations, root, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -20,15 +20,8 @@ const T = {
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 async function open(width: number, url: string): Promise<{ page: Page; errors: string[] }> {
   // axe needs a page of its own context. Stored consent keeps the cookie banner off the footer, and

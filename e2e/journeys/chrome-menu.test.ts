@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startSite, type Site } from '../site';
+import { type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -65,15 +65,8 @@ const T = {
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 async function open(width: number, url: string, theme?: 'dark' | 'light'): Promise<{ page: Page; errors: string[] }> {
   // axe needs a page of its own context

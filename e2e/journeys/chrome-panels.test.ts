@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startSite, type Site } from '../site';
+import { type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -17,15 +17,8 @@ const prefix = (lang: Lang) => (lang === 'ar' ? '/ar' : '');
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 /** A fresh browser context (own storage and cookies) with a page that records console errors. */
 async function open(width: number, options: { colorScheme?: 'dark' | 'light'; consent?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {

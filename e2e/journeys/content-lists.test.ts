@@ -1,20 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, recordProblems, startSite, type Site } from '../site';
+import { axeViolations, recordProblems, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 /** A page in its own context (as axe needs) that records every console error, page error and failed request. */
 async function openPage(): Promise<{ page: Page; problems: string[] }> {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, FIXTURE_EVENTS, launchBrowser, recordProblems, startSite, type Site } from '../site';
+import { axeViolations, FIXTURE_EVENTS, recordProblems, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -14,21 +14,16 @@ let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite({
+  ({ site, browser } = await startJourney({
     prepareContent(entries) {
       const file = path.join(entries, 'ecss.json');
       const series = JSON.parse(readFileSync(file, 'utf8')) as { fields: { sessions: { 'en-US': unknown[] } } }[];
       series[0]!.fields.sessions['en-US'].push({ sys: { type: 'Link', linkType: 'Entry', id: NEXT.id } });
       writeFileSync(file, JSON.stringify(series));
     },
-  });
-  browser = await launchBrowser();
+  }));
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => stopJourney(site, browser));
 
 async function openPage(): Promise<{ page: Page; problems: string[] }> {
   const page = await (await browser.newContext()).newPage();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { axeViolations, FIXTURE_EVENTS, launchBrowser, recordProblems, startByFocus, startSite, type Site } from '../site';
+import { axeViolations, FIXTURE_EVENTS, recordProblems, type Site, startByFocus, startJourney, stopJourney } from '../site';
 
 /**
  * The two forms every visitor meets (newsletter, event registration), in both languages: each error
@@ -10,15 +10,8 @@ import { axeViolations, FIXTURE_EVENTS, launchBrowser, recordProblems, startByFo
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 const event = (id: (typeof FIXTURE_EVENTS)[number]['id']) => FIXTURE_EVENTS.find((e) => e.id === id)!;
 const NEWSLETTER = '[data-qf-widget="mf-forms/NewsletterSignup"]';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, recordProblems, startSite, type Site } from '../site';
+import { recordProblems, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -12,15 +12,8 @@ const SERIES_PAGE = '/education-city-speaker-series';
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 /** A fresh browser profile (its own storage and cookies) and a page that records console errors. */
 async function openPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, recordProblems, startSite, type Site } from '../site';
+import { axeViolations, recordProblems, type Site, startJourney, stopJourney } from '../site';
 
 /**
  * The push notification toggle on the IDKT newsletter page, in both languages, against the real site:
@@ -11,15 +11,8 @@ import { axeViolations, launchBrowser, recordProblems, startSite, type Site } fr
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 const WIDGET = '[data-qf-widget="mf-forms/PushNotifications"]';
 const T = {

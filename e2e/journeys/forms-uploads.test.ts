@@ -1,21 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, startSite, type Site } from '../site';
+import { type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(300_000);
 
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(4000, 1)]);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startSite, type Site } from '../site';
+import { type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -18,15 +18,8 @@ const CSP_PAGES = [...JOURNEY, '/program', '/art-contest'];
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 const localized = (prefix: string, path: string) => (prefix && path === '/' ? prefix : prefix + path);
 

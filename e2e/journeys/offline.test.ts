@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startSite, type Site } from '../site';
+import { type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -11,15 +11,8 @@ const OFFLINE_TITLE = { en: 'You are offline', ar: 'أنت غير متصل با�
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 /** A page whose service worker is installed and in control, after a reload that went through it. */
 async function pageWithWorker(context: BrowserContext, path: string): Promise<Page> {

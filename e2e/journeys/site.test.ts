@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { buildVariant, FIXTURE_EVENTS, launchBrowser, startByFocus, startSite, type Site } from '../site';
+import { buildVariant, FIXTURE_EVENTS, type Site, startByFocus, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -12,15 +12,8 @@ const EXPERT = '/media-center/experts/noor-al-mansoori';
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+beforeAll(async () => ({ site, browser } = await startJourney()));
+afterAll(() => stopJourney(site, browser));
 
 
 /** A page that records every console error, page error and failed response. */
