@@ -1,11 +1,10 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newsletterMessages } from '@qf/shared/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { FORM_BODY_LIMIT } from './body';
+import { keptInDataDir } from './data-file';
 import type { Db } from './db';
 import { confirmPage, outcomePage } from './outcome-page';
 
@@ -48,29 +47,15 @@ export function loadFormsSecret({ env, dataDir }: { env: NodeJS.ProcessEnv; data
     if (configured.length < MIN_SECRET_LENGTH) throw new Error(`FORMS_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
     return Buffer.from(configured, 'utf8');
   }
-  const file = path.join(dataDir, SECRET_FILE);
-  const read = (): Buffer | null => {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8').trim();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    if (text.length < MIN_SECRET_LENGTH) throw new Error(`${file} is not a valid secret file: it holds fewer than ${MIN_SECRET_LENGTH} characters`);
-    return Buffer.from(text, 'utf8');
-  };
-  const existing = read();
-  if (existing) return existing;
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    // 'wx': if another process created the file in the meantime, its secret wins.
-    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return read()!;
+  return keptInDataDir(
+    dataDir,
+    SECRET_FILE,
+    (text, file) => {
+      if (text.trim().length < MIN_SECRET_LENGTH) throw new Error(`${file} is not a valid secret file: it holds fewer than ${MIN_SECRET_LENGTH} characters`);
+      return Buffer.from(text.trim(), 'utf8');
+    },
+    () => `${randomBytes(32).toString('base64url')}\n`,
+  );
 }
 
 /**

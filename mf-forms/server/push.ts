@@ -1,11 +1,10 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type https from 'node:https';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { push as pushStrings } from '../src/strings/push';
+import { keptInDataDir } from './data-file';
 import type { Db, Queryable } from './db';
 
 export interface VapidKeys {
@@ -26,28 +25,19 @@ const DEFAULT_SUBJECT = 'mailto:webmaster@qf.org.qa';
 export function loadVapidKeys({ env, dataDir }: { env: NodeJS.ProcessEnv; dataDir: string }): VapidKeys {
   const subject = env.VAPID_SUBJECT || DEFAULT_SUBJECT;
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
-  const file = path.join(dataDir, VAPID_FILE);
-  const read = (): VapidKeys | null => {
-    try {
-      const parsed = z.object({ publicKey: z.string().min(80), privateKey: z.string().min(40) }).parse(JSON.parse(readFileSync(file, 'utf8')));
-      return { ...parsed, subject };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new Error(`${file} is not a valid VAPID key file: ${String(error)}`);
-    }
-  };
-  const existing = read();
-  if (existing) return existing;
-  mkdirSync(dataDir, { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
-  try {
-    // 'wx': if another process created the file in the meantime, its keys win.
-    writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return read()!;
+  const keys = keptInDataDir(
+    dataDir,
+    VAPID_FILE,
+    (text, file) => {
+      try {
+        return z.object({ publicKey: z.string().min(80), privateKey: z.string().min(40) }).parse(JSON.parse(text));
+      } catch (error) {
+        throw new Error(`${file} is not a valid VAPID key file: ${String(error)}`);
+      }
+    },
+    () => JSON.stringify(webpush.generateVAPIDKeys()),
+  );
+  return { ...keys, subject };
 }
 
 const base64url = (bytes: number) =>
