@@ -10,8 +10,11 @@ import { shellT } from '../src/i18n';
 import { APP_ID, STATE_ELEMENT_ID, type ShellState } from '../src/state';
 import { createStore } from '../src/store';
 import { NONCE_PLACEHOLDER } from './security';
-import { manifestPath } from './pwa';
+import { manifestPath } from '../src/document-head';
 import { a11yPrePaintScript } from '../src/chrome/a11y-prepaint';
+
+/** Built once: the same few bytes in every page. */
+const A11Y_PREPAINT = a11yPrePaintScript();
 
 export interface DocumentAssets {
   /** The shell's own entry scripts and stylesheets. */
@@ -110,7 +113,7 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     `<head>${head.join('')}</head>`,
     // The active area's colour applies before any script runs (the stylesheet reads data-area).
     `<body data-theme="${state.theme ?? 'dark'}"${area ? ` data-area="${area.vertical}"` : ''}>`,
-    `<script nonce="${NONCE_PLACEHOLDER}">${a11yPrePaintScript()}</script>`,
+    `<script nonce="${NONCE_PLACEHOLDER}">${A11Y_PREPAINT}</script>`,
     `<div id="${APP_ID}">${appHtml}</div>`,
     `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedJson(state)}</script>`,
     '</body></html>',

@@ -10,7 +10,6 @@ import { OFFLINE_PAGES, VERSION_PLACEHOLDER } from '../src/sw/worker';
 
 /** SPEC §9: the manifest's fixed values. The theme colour is the site's dark green. */
 export const MANIFEST_CONSTANTS = { short_name: 'QF', display: 'standalone', background_color: '#ffffff', theme_color: '#0b3d2e' } as const;
-export { manifestPath };
 export const ICONS = [
   { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
   { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
