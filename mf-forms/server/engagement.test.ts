@@ -98,6 +98,19 @@ describe('POST /api/forms/alumni', () => {
     expect(res.body).toContain('<p role="status">شكراً لتسجيلك. سنبلغك فور إطلاق بوابة الخريجين.</p>');
     expect(res.body).toContain('href="/ar/alumni-portal"');
   });
+
+  it('names every field to correct on the page answering a plain form post (it has no fields to mark)', async () => {
+    const before = await count('alumni_signups');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forms/alumni?lang=ar',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://127.0.0.1:3000/ar/alumni-portal' },
+      payload: new URLSearchParams({ firstName: 'سارة', lastName: 'علي', email: 'not-an-email', institution: 'cmu-q', graduationYear: '2015', consent: 'on' }).toString(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('يُرجى تصحيح الحقول المشار إليها أدناه. يُرجى إدخال عنوان بريد إلكتروني صحيح');
+    expect(await count('alumni_signups')).toBe(before);
+  });
 });
 
 describe('polls', () => {

@@ -1,9 +1,9 @@
-import { backPath, outcomePage } from './outcome-page';
 import type { FastifyInstance } from 'fastify';
 import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
 import { registrationErrors, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '@qf/shared/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
+import { send as sendAnswer, type Answer } from './engagement-http';
 import { filledHoneypot } from './guard';
 import { enqueueEmail } from './outbox';
 import { registrationEmail, type ViewingDetails } from './emails';
@@ -85,18 +85,13 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
     // Posted by the form itself before its script ran (a slow connection, no JavaScript): the same
     // answer, as a page in the visitor's language that names every field to correct, with a way back.
     const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
-    const respond = (a: { status: number; body: Record<string, unknown> }) => {
-      reply.code(a.status);
-      if (!fromForm) return reply.send(a.body);
-      const errors = a.body.errors && typeof a.body.errors === 'object' ? Object.values(a.body.errors as Record<string, string>) : [];
-      return reply.type('text/html; charset=utf-8').send(outcomePage(lang, [String(a.body.message), ...errors].join(' '), backPath(request.headers.referer, lang), PAGE_TITLE[lang]));
-    };
+    const respond = (a: Answer) => sendAnswer(request, reply, a, PAGE_TITLE);
 
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? `registration:${eventId}:${key}` : undefined;
     if (idempotencyKey) {
-      const stored = await db.query<{ status: number; body: unknown }>('SELECT status, body FROM idempotency_keys WHERE key = $1', [idempotencyKey]);
-      if (stored[0]) return respond({ status: Number(stored[0].status), body: stored[0].body as Record<string, unknown> });
+      const stored = await db.query<{ status: number; body: Answer['body'] }>('SELECT status, body FROM idempotency_keys WHERE key = $1', [idempotencyKey]);
+      if (stored[0]) return respond({ status: Number(stored[0].status), body: stored[0].body });
     }
 
     if (filledHoneypot(request.body)) {
@@ -125,7 +120,7 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
       return respond(send('invalid', { errors: { attendance: messages.select } }));
     }
 
-    let answer: { status: number; body: Record<string, unknown> };
+    let answer: Answer;
     try {
       answer = await db.transaction(async (tx) => {
         if (input.attendance === 'in-person') {
