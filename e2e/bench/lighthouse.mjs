@@ -1,0 +1,201 @@
+// `npm run bench:lighthouse`: what a visitor on a phone feels, measured by Lighthouse (mobile defaults:
+// simulated slow 4G and a 4x slower CPU) in Debian's Chromium, over the composed production build.
+//
+// Every page is measured next to its no-JavaScript floor: the very HTML the server sent for it, with
+// every script removed, served from the same origin. The floor is the best that page could do with its
+// HTML and CSS as they are; the ratio page / floor is the price of our JavaScript. Pages and floors are
+// alternated in one run (so a busy machine slows both alike) and each figure is the median of the runs.
+//
+// Options: --runs N (3), --pages home,story,… (all), --lang en|ar (both), --url http://… (measure a
+// site that is already running instead of starting one), --json FILE (write every run).
+// Exits 1 when a page is above a bar of the performance issue, 2 when the site cannot be measured.
+import { createServer, request as httpRequest } from 'node:http';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** The bars (a page above any of them fails the run) and the goals, from the performance issue. */
+export const BARS = { score: 95, lcpRatio: 1.2, tbt: 150, cls: 0.02 };
+const GOALS = { score: 100, lcpRatio: 1.05, tbt: 50, cls: 0 };
+
+export const PAGES = {
+  home: '/',
+  area: '/education',
+  story: '/stories/education-city-stadium-opens-gates-world-cup-fans',
+  stories: '/stories',
+  events: '/events',
+  event: '/events/water-security-arid-regions-conference-2027',
+  expert: '/media-center/experts/noor-al-mansoori',
+  idkt: '/idkt',
+  search: '/search',
+};
+
+const { values: opts } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    pages: { type: 'string' },
+    lang: { type: 'string' },
+    url: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+const runs = Number(opts.runs);
+const pageNames = opts.pages ? opts.pages.split(',') : Object.keys(PAGES);
+for (const name of pageNames) if (!PAGES[name]) fail(`unknown page ${name}; pages: ${Object.keys(PAGES).join(', ')}`);
+const langs = opts.lang ? [opts.lang] : ['en', 'ar'];
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromePath)) fail(`Chromium is not installed at ${chromePath}: run 'npm test -w e2e' once as root (it installs Debian's package) or set CHROMIUM_PATH`);
+
+function fail(message) {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The site: the one at --url, or the composed production build started on free ports. */
+async function site() {
+  if (opts.url) return { url: opts.url.replace(/\/$/, ''), close: async () => undefined };
+  const { build, isBuilt, prepareContent, remotes, shell } = await import('../../scripts/workspaces.mjs');
+  if ((await prepareContent()) !== 0) fail('content images could not be prepared');
+  const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
+  if (missing.length && (await build(missing)).failures.length) fail('the build failed');
+  require('../../scripts/ts-register.cjs');
+  const { startSite } = require(path.join(here, '..', 'site.ts'));
+  return startSite();
+}
+
+const withoutScripts = (html) =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*\bas="script"[^>]*>/gi, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '');
+
+/**
+ * The floors: a server on its own port that answers each measured path with the stored script-free
+ * copy of its HTML and passes everything else (stylesheets, images, fonts) through to the site, so the
+ * floor loads the same resources from the same kind of origin.
+ */
+async function floorServer(target, floors) {
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    const floor = floors.get(req.url);
+    if (floor !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      return res.end(floor);
+    }
+    const proxied = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    proxied.on('error', () => res.writeHead(502).end());
+    req.pipe(proxied);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    jsKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+    jsRequests: scripts.length,
+    requests: requests.length,
+    runtimeError: lhr.runtimeError?.message,
+  };
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const running = await site();
+let floors;
+let chrome;
+try {
+  const targets = pageNames.flatMap((name) => langs.map((lang) => ({ name, lang, path: lang === 'en' ? PAGES[name] : `/ar${PAGES[name] === '/' ? '' : PAGES[name]}` })));
+  const html = new Map();
+  for (const t of targets) {
+    // Twice: the first request fills the site's caches, the second is what a visitor gets.
+    await fetch(running.url + t.path);
+    const res = await fetch(running.url + t.path);
+    if (res.status !== 200) fail(`${t.path} answered ${res.status}`);
+    html.set(t.path, withoutScripts(await res.text()));
+  }
+  floors = await floorServer(running.url, html);
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const results = new Map(targets.map((t) => [t.path, { page: [], floor: [] }]));
+  const started = Date.now();
+  for (let run = 1; run <= runs; run++) {
+    for (const t of targets) {
+      for (const kind of ['page', 'floor']) {
+        const url = (kind === 'page' ? running.url : floors.url) + t.path;
+        const answer = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const f = figures(answer.lhr);
+        if (f.runtimeError) console.warn(`run ${run} ${kind} ${t.path}: ${f.runtimeError}`);
+        results.get(t.path)[kind].push(f);
+      }
+    }
+    console.log(`run ${run} of ${runs} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+
+  const rows = targets.map((t) => {
+    const r = results.get(t.path);
+    const m = (kind, key) => median(r[kind].map((f) => f[key]));
+    const row = {
+      page: `${t.name} ${t.lang}`,
+      path: t.path,
+      score: m('page', 'score'),
+      lcp: m('page', 'lcp'),
+      tbt: m('page', 'tbt'),
+      cls: m('page', 'cls'),
+      jsKb: m('page', 'jsKb'),
+      jsRequests: m('page', 'jsRequests'),
+      floorScore: m('floor', 'score'),
+      floorLcp: m('floor', 'lcp'),
+    };
+    row.lcpRatio = row.lcp / row.floorLcp;
+    row.over = [
+      row.score < BARS.score && `score ${row.score} < ${BARS.score}`,
+      !(row.lcpRatio <= BARS.lcpRatio) && `LCP/floor ${row.lcpRatio.toFixed(2)} > ${BARS.lcpRatio}`,
+      !(row.tbt <= BARS.tbt) && `TBT ${row.tbt.toFixed(0)} ms > ${BARS.tbt}`,
+      !(row.cls <= BARS.cls) && `CLS ${row.cls.toFixed(3)} > ${BARS.cls}`,
+    ].filter(Boolean);
+    row.atGoal = row.score >= GOALS.score && row.lcpRatio <= GOALS.lcpRatio && row.tbt <= GOALS.tbt && row.cls <= GOALS.cls;
+    return { row, all: r };
+  });
+
+  console.log(`\nLighthouse ${rows.length ? '13.5' : ''} mobile (simulated throttling), Debian Chromium, median of ${runs} run(s), page and floor alternated\n`);
+  console.log('| page | score | LCP ms | TBT ms | CLS | JS KB | JS req | floor score | floor LCP ms | LCP / floor | |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { row } of rows) {
+    console.log(
+      `| ${row.page} | ${row.score} | ${row.lcp.toFixed(0)} | ${row.tbt.toFixed(0)} | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} | ${row.jsRequests} | ${row.floorScore} | ${row.floorLcp.toFixed(0)} | ${row.lcpRatio.toFixed(2)} | ${row.over.length ? `over: ${row.over.join('; ')}` : row.atGoal ? 'goal' : 'bar'} |`,
+    );
+  }
+  if (opts.json) writeFileSync(opts.json, JSON.stringify(rows, null, 2));
+  const over = rows.filter(({ row }) => row.over.length);
+  console.log(over.length ? `\n${over.length} of ${rows.length} pages above a bar (${JSON.stringify(BARS)})` : `\nevery page at or under the bars (${JSON.stringify(BARS)})`);
+  process.exitCode = over.length ? 1 : 0;
+} finally {
+  await chrome?.kill();
+  await floors?.close();
+  await running.close();
+}
