@@ -1,5 +1,5 @@
 const path = require('node:path');
-const { createShellConfigs } = require('@qf/shared/build');
+const { AssetListPlugin, createShellConfigs } = require('@qf/shared/build');
 
 const [client, server] = createShellConfigs({ dir: __dirname });
 
@@ -22,4 +22,26 @@ const serviceWorker = {
   stats: 'errors-warnings',
 };
 
-module.exports = [client, server, serviceWorker];
+/**
+ * The page's first script: a few KB that drive the chrome needing no framework and fetch the app
+ * (client.entry, with the federation runtime and React) only when the visitor first needs it. Built
+ * without federation, so nothing of the runtime comes with it. Served at /_shell/boot/.
+ */
+const boot = {
+  name: 'shell-boot',
+  mode: client.mode,
+  context: __dirname,
+  target: 'web',
+  entry: { boot: path.join(__dirname, 'src', 'boot', 'entry.ts') },
+  output: { path: path.join(__dirname, 'dist', 'boot'), publicPath: '/_shell/boot/', filename: '[name].[contenthash:10].js', clean: true },
+  resolve: client.resolve,
+  module: { rules: [client.module.rules[0]] },
+  cache: { ...client.cache, name: 'shell-boot' },
+  devtool: client.devtool,
+  plugins: [new AssetListPlugin(path.join(__dirname, 'dist', 'boot-assets.json'))],
+  optimization: { chunkIds: 'deterministic', moduleIds: 'deterministic' },
+  performance: { hints: false },
+  stats: 'errors-warnings',
+};
+
+module.exports = [client, server, serviceWorker, boot];

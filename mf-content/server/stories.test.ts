@@ -10,7 +10,7 @@ describe('story pages', () => {
     const page = await stories.resolve(`/stories/${slug}`, 'en');
     expect(page).toMatchObject({
       template: 'story',
-      hydration: 'idle',
+      hydration: 'interaction',
       head: { title: 'Qatar Foundation opens new Learning Commons in Education City', alternatePath: `/ar/stories/${slug}` },
       widgets: ['mf-forms/NewsletterSignup', 'mf-forms/SurveyPopup'],
     });

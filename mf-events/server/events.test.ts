@@ -23,7 +23,7 @@ describe('events list resolver', () => {
   it('answers /events in English with upcoming events soonest first and past events most recent first', async () => {
     const page = await resolveOk('/events', 'en');
     expect(page.template).toBe('events');
-    expect(page.hydration).toBe('idle');
+    expect(page.hydration).toBe('interaction');
     expect(page.widgets).toEqual([]);
     expect(page.head).toEqual({ title: 'Events', description: expect.stringContaining('events'), alternatePath: '/ar/events' });
     const data = eventsListDataSchema.parse(page.data);
@@ -70,7 +70,7 @@ describe('event page resolver', () => {
   it('answers an event in English', async () => {
     const page = await resolveOk(`/events/${LEARNING}`, 'en');
     expect(page.template).toBe('event');
-    expect(page.hydration).toBe('idle');
+    expect(page.hydration).toBe('interaction');
     expect(page.head.title).toBe('Education City Speaker Series: The Future of Learning');
     expect(page.head.description).toMatch(/^Educators, students and researchers come together/);
     expect(page.head.alternatePath).toBe(`/ar/events/${LEARNING}`);

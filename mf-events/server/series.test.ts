@@ -38,7 +38,7 @@ describe('speaker-series page over HTTP', () => {
   it('answers the series in English: head, hero image, sessions split at request time, the next session and the question form', async () => {
     const p = await page(app, SERIES, 'en');
     expect(p.template).toBe('series');
-    expect(p.hydration).toBe('idle');
+    expect(p.hydration).toBe('visible');
     expect(p.widgets).toEqual(['mf-forms/EcssQuestion']);
     expect(p.head).toMatchObject({
       title: 'Education City Speaker Series',

@@ -5,10 +5,10 @@ export const routes = {
   contractVersion: CONTRACT_VERSION,
   remote: 'mf-events',
   routes: [
-    { template: 'events', pattern: '/events', hydration: 'idle' },
-    { template: 'event', pattern: '/events/:slug', hydration: 'idle' },
+    { template: 'events', pattern: '/events', hydration: 'interaction' },
+    { template: 'event', pattern: '/events/:slug', hydration: 'interaction' },
     // The speaker-series overview: the path of the series' `ecss` entry (contentPath('ecss', slug)).
-    { template: 'series', pattern: '/education-city-speaker-series', hydration: 'idle' },
+    { template: 'series', pattern: '/education-city-speaker-series', hydration: 'visible' },
   ],
   widgets: [],
 } as const satisfies RouteManifest;

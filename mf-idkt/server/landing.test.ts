@@ -13,7 +13,7 @@ describe('IDKT landing resolver', () => {
     expect(page).not.toBeNull();
     resolvedPageSchema.parse(page);
     expect(page!.template).toBe('landing');
-    expect(page!.hydration).toBe('idle');
+    expect(page!.hydration).toBe('interaction');
     expect(page!.widgets).toEqual(['mf-forms/NewsletterSignup']);
     expect(page!.head.title).toBe('Industry Development and Knowledge Transfer');
     expect(page!.head.description).toBe(

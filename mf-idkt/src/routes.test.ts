@@ -25,8 +25,8 @@ describe('routes', () => {
     expect(matchPattern(route.pattern, sample![0])).toEqual(sample![1]);
   });
 
-  it('hydrates the landing page when idle', () => {
-    expect(routes.routes[0].hydration).toBe('idle');
+  it('hydrates the landing page when the visitor interacts with it', () => {
+    expect(routes.routes[0].hydration).toBe('interaction');
   });
 
   it('leaves deeper IDKT paths to later templates', () => {

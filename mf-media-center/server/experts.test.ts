@@ -14,7 +14,7 @@ describe('experts list page', () => {
     expect(page).not.toBeNull();
     const parsed = resolvedPageSchema.parse(page);
     expect(parsed.template).toBe('experts');
-    expect(parsed.hydration).toBe('idle');
+    expect(parsed.hydration).toBe('interaction');
     expect(parsed.widgets).toEqual([]);
     expect(parsed.head.title).toBe('Our experts');
     expect(parsed.head.description).toMatch(/journalists/);
@@ -44,7 +44,7 @@ describe('expert profile page', () => {
   it('resolves an expert in English', async () => {
     const page = resolvedPageSchema.parse(await experts.resolve('/media-center/experts/tariq-haddad', 'en'));
     expect(page.template).toBe('expert');
-    expect(page.hydration).toBe('idle');
+    expect(page.hydration).toBe('interaction');
     expect(page.head.title).toBe('Dr. Tariq Haddad');
     expect(page.head.description).toBe('Principal Investigator, Paediatric Genomics, Research Branch, Sidra Medicine');
     expect(page.head.alternatePath).toBe('/ar/media-center/experts/tariq-haddad');

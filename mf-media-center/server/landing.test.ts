@@ -13,7 +13,7 @@ const ARABIC = /[\u0600-\u06FF]/;
 describe('the media centre landing page (/media-center)', () => {
   it('shows the three latest press releases, mentions and galleries, as their own lists order them', async () => {
     const page = await landing.resolve('/media-center', 'en');
-    expect(page).toMatchObject({ template: 'landing', hydration: 'idle', head: { title: 'Media center', alternatePath: '/ar/media-center' } });
+    expect(page).toMatchObject({ template: 'landing', hydration: 'interaction', head: { title: 'Media center', alternatePath: '/ar/media-center' } });
     const data = landingDataSchema.parse(page?.data);
     const news = mediaListDataSchema.parse((await media.resolve('/media-center/news', 'en'))?.data);
     expect(data.news).toEqual(news.items.slice(0, 3));

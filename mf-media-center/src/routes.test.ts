@@ -19,14 +19,14 @@ describe('route manifest', () => {
     expect(manifest.remote).toBe('mf-media-center');
     expect(manifest.widgets).toEqual([]);
     expect(manifest.routes.map((r) => [r.template, r.hydration])).toEqual([
-      ['experts', 'idle'],
-      ['expert', 'idle'],
-      ['galleries', 'idle'],
-      ['gallery', 'idle'],
-      ['news', 'idle'],
-      ['pressRelease', 'idle'],
-      ['mentions', 'idle'],
-      ['landing', 'idle'],
+      ['experts', 'interaction'],
+      ['expert', 'interaction'],
+      ['galleries', 'interaction'],
+      ['gallery', 'interaction'],
+      ['news', 'interaction'],
+      ['pressRelease', 'interaction'],
+      ['mentions', 'interaction'],
+      ['landing', 'interaction'],
     ]);
   });
 

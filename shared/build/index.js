@@ -303,4 +303,4 @@ class AssetListPlugin {
   }
 }
 
-module.exports = { createRemoteConfigs, createShellConfigs, sharedSingletons, cssOfNamedChunks, repoRoot };
+module.exports = { createRemoteConfigs, createShellConfigs, sharedSingletons, cssOfNamedChunks, repoRoot, AssetListPlugin };

@@ -25,6 +25,7 @@ describe('the shell server', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'qf-shell-'));
     mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
     writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: ['main.0123456789.css'] } } }));
+    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
     writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
 
     // A stand-in mf-content that owns no page: every path it is asked for is not found.

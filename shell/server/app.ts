@@ -12,7 +12,7 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
 import type { ShellState } from '../src/state';
-import { createManifestReader, readShellAssets } from './assets';
+import { createManifestReader, createStylesheetReader, readShellAssets } from './assets';
 import type { ShellConfig } from './config';
 import type { ChromeHtml } from '../src/chrome-widgets';
 import { renderChrome } from './chrome';
@@ -65,6 +65,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
   const shellBuild = readShellBuild(config.clientDir);
   const shellAssets = readShellAssets(config.clientDir);
   const manifests = createManifestReader();
+  const stylesheets = createStylesheetReader();
   const content = contentSourceFromEnv(path.resolve(config.clientDir, '..', '..', '..'), { ...process.env, CONTENT_DIR: config.CONTENT_DIR, CONTENT_SOURCE: config.CONTENT_SOURCE });
   const globals = createGlobalsReader(content);
   const statement = createStatementReader(content);
@@ -95,6 +96,16 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
   });
   const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS });
 
+  // The boot (the page's first script) has its own build and folder; it is as immutable as the app's files.
+  await app.register(fastifyStatic, {
+    root: path.join(config.clientDir, '..', 'boot'),
+    prefix: '/_shell/boot/',
+    decorateReply: false,
+    index: false,
+    setHeaders(reply, file) {
+      reply.header('Cache-Control', /\.[0-9a-f]{10}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   await app.register(fastifyStatic, {
     root: config.clientDir,
     prefix: '/_shell/',
@@ -166,7 +177,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
       app.get(lang === 'en' ? `/${file}` : `/ar/${file}`, async (_req, reply) => {
         const state: ShellState = { lang, path: lang === 'en' ? '/' : '/ar', status, pageData: null, remotes: [], compositionHash: 'static', widgets: [], globals: await globals(lang) };
         reply.type('text/html; charset=utf-8').header('Cache-Control', 'public, max-age=300');
-        return renderDocument({ state, slotHtml: '', assets: { shellJs: [], shellCss: shellAssets.css, sectionCss: [], preloadJs: [] }, siteUrl: config.siteUrl });
+        return renderDocument({ state, slotHtml: '', assets: { bootJs: '', appJs: '', shellCss: shellAssets.css, sectionCss: [], preloadJs: [] }, siteUrl: config.siteUrl });
       });
     }
   }
@@ -319,6 +330,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
     let chromeHtml: ChromeHtml = {};
     const sectionCss: string[] = [];
     const preloadJs: string[] = [];
+    let inlineCss: Awaited<ReturnType<typeof stylesheets>>[] = [];
     if (outcome.status === 'ok') {
       const pageData = outcome.pageData;
       try {
@@ -327,7 +339,8 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
         widgets = rendered.widgets;
         chromeHtml = await renderChrome(pageData, chrome, { registry, remotes, onError: (e) => console.error(e) });
         const { page } = pageData.result;
-        const placed = [...page.widgets, ...Object.values(page.chrome ?? {}).map((w) => w.id)];
+        // Widgets that rendered nothing (a popup that opens later) need no styles at first paint.
+        const placed = [...rendered.shownWidgets, ...Object.values(page.chrome ?? {}).map((w) => w.id)];
         for (const remote of pageData.result.remotes) {
           const isOwner = remote.name === pageData.result.remote;
           const [status, entry] = await Promise.all([registry.status(remote.name), registry.entry(remote.name)]);
@@ -338,6 +351,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
           sectionCss.push(...a.css);
           preloadJs.push(...a.js);
         }
+        inlineCss = await Promise.all([...new Set(sectionCss)].map(stylesheets));
       } catch (error) {
         console.error(error);
         outcome = { status: 'unavailable', lang };
@@ -357,7 +371,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
       ...(theme ? { theme } : {}),
       ...(config.ASSISTANT_SCRIPT_URL ? { assistantScript: config.ASSISTANT_SCRIPT_URL } : {}),
     };
-    const html = renderDocument({ state, slotHtml, chromeHtml, assets: { shellJs: shellAssets.js, shellCss: shellAssets.css, sectionCss, preloadJs }, siteUrl: config.siteUrl });
+    const html = renderDocument({ state, slotHtml, chromeHtml, assets: { bootJs: shellAssets.bootJs, appJs: shellAssets.appJs, shellCss: shellAssets.css, sectionCss: inlineCss, preloadJs }, siteUrl: config.siteUrl });
     if (key && outcome.status === 'ok') {
       rendered.set(key, html);
       if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);

@@ -8,12 +8,45 @@ const clientAssetsSchema = z.object({
   entries: z.record(z.string(), z.object({ js: z.array(z.string()), css: z.array(z.string()) })),
 });
 
-/** The shell's own entry files, written by its client build. */
-export function readShellAssets(clientDir: string): { js: string[]; css: string[] } {
-  const file = path.join(clientDir, '..', 'client-assets.json');
+const entryFiles = (file: string, entry: string) => {
   const parsed = clientAssetsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  const main = parsed.entries.main ?? { js: [], css: [] };
-  return { js: main.js.map((f) => parsed.publicPath + f), css: main.css.map((f) => parsed.publicPath + f) };
+  const files = parsed.entries[entry] ?? { js: [], css: [] };
+  return { js: files.js.map((f) => parsed.publicPath + f), css: files.css.map((f) => parsed.publicPath + f) };
+};
+
+/**
+ * The shell's own files, written by its builds: the boot (the page's only script at load), the app it
+ * loads when first needed (the federation host), and the shell's stylesheets.
+ */
+export function readShellAssets(clientDir: string): { bootJs: string; appJs: string; css: string[] } {
+  const app = entryFiles(path.join(clientDir, '..', 'client-assets.json'), 'main');
+  const boot = entryFiles(path.join(clientDir, '..', 'boot-assets.json'), 'boot');
+  return { bootJs: boot.js[0] ?? '', appJs: app.js[0] ?? '', css: app.css };
+}
+
+/**
+ * The text of the sections' stylesheets, to inline in the pages that need them at first paint. Their
+ * URLs are content-hashed (immutable), so each is fetched once; one that cannot be read is linked.
+ */
+export function createStylesheetReader(fetchImpl: typeof fetch = fetch, maxEntries = 500) {
+  const cache = new Map<string, Promise<string>>();
+  return async function stylesheet(href: string): Promise<{ href: string; text?: string }> {
+    let p = cache.get(href);
+    if (!p) {
+      p = fetchImpl(href, { signal: AbortSignal.timeout(2000) }).then((r) => {
+        if (!r.ok) throw new Error(`${href} answered ${r.status}`);
+        return r.text();
+      });
+      p.catch(() => cache.delete(href));
+      cache.set(href, p);
+      if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
+    }
+    try {
+      return { href, text: await p };
+    } catch {
+      return { href };
+    }
+  };
 }
 
 const assetList = z.object({ sync: z.array(z.string()), async: z.array(z.string()) });

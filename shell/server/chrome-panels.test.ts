@@ -37,6 +37,7 @@ describe('the shell server and the chrome panels', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'qf-panels-'));
     mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
     writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: ['main.0123456789.css'] } } }));
+    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
     writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
     content = Fastify();
     content.get('/build-info.json', async () => ({ name: 'mf-content', version: '1.0.0', buildId: 'c1', builtAt: '2026-11-22T00:00:00Z' }));

@@ -1,33 +1,53 @@
-import { renderToString } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { languages, otherLang, type Lang } from '@qf/shared/i18n';
 import { localePath, splitLang } from '@qf/shared/routing';
-import { App } from '../src/App';
+import { parts, rootIdPrefix, type PartProps } from '../src/parts';
+import { AnnouncerMarkup, CookieMarkup, DelayedNoticeMarkup, NavigationProgressMarkup, ScrollProgressMarkup, SkipLink, StatementMarkup, ToTopMarkup } from '../src/components/ChromeMarkup';
+import { ROOT_ATTR, ROOT_POLICY_ATTR, type RootName } from '../src/boot/protocol';
 import { areaOfPath } from '../src/areas';
 import { breadcrumbTrail } from '../src/breadcrumb-trail';
 import { ChromeContext, type ChromeHtml } from '../src/chrome-widgets';
 import { documentTitle } from '../src/document-head';
 import { shellT } from '../src/i18n';
-import { APP_ID, STATE_ELEMENT_ID, type ShellState } from '../src/state';
+import type { ShellState } from '../src/state';
+import { APP_ID, SECTION_ATTR, SLOT_ID, STATE_ELEMENT_ID } from '../src/state-ids';
 import { createStore } from '../src/store';
 import { NONCE_PLACEHOLDER } from './security';
 import { manifestPath } from '../src/document-head';
 import { a11yPrePaintScript } from '../src/chrome/a11y-prepaint';
+import { themePrePaintScript } from '../src/theme';
+import { bootLoaderScript } from '../src/boot/loader';
+import type { Hydration } from '@qf/shared/contracts';
 
-/** Built once: the same few bytes in every page. */
-const A11Y_PREPAINT = a11yPrePaintScript();
+/** Built once: the same few bytes in every page, run before the first paint. */
+const PREPAINT = themePrePaintScript() + a11yPrePaintScript();
+
+/** A stylesheet of the page: inlined (its text, from the page's own HTML) or, when its text could not be read, linked. */
+export interface PageStylesheet {
+  href: string;
+  text?: string;
+}
 
 export interface DocumentAssets {
-  /** The shell's own entry scripts and stylesheets. */
-  shellJs: string[];
+  /** The page's first script (the boot) and the app it loads when the visitor first needs it. */
+  bootJs: string;
+  appJs: string;
+  /** The shell's own stylesheets (same origin, cached across pages). */
   shellCss: string[];
-  /** Stylesheets of the sections on the page (owner and widgets): needed for the first paint. */
-  sectionCss: string[];
-  /** Scripts of an eagerly hydrated owner, fetched in parallel with the shell's. */
+  /**
+   * Stylesheets of the section and widgets the server rendered, needed for the first paint. They
+   * live on the sections' own origins: inlined, they never block the paint on another origin.
+   */
+  sectionCss: PageStylesheet[];
+  /** Scripts of an eagerly hydrated owner, fetched in parallel with the boot. */
   preloadJs: string[];
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+/** CSS inside `<style>`: nothing in a stylesheet can close the element early. */
+const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 /** JSON inside HTML: no `</script>` or line separators can break out of the element. */
 const embedJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
@@ -70,11 +90,40 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
       telephone: state.globals.phone || undefined,
     });
   const area = areaOfPath(state.path, state.globals.areas ?? []);
-  const appHtml = renderToString(
-    <ChromeContext.Provider value={{ html: chromeHtml }}>
-      <App store={createStore({ ...state, theme: state.theme ?? 'dark', loading: false })} slotHtml={slotHtml} onToggleTheme={() => undefined} onSearch={() => undefined} />
-    </ChromeContext.Provider>,
-  );
+  const store = createStore({ ...state, theme: state.theme ?? 'dark', loading: false });
+  const partProps: PartProps = { store, onToggleTheme: () => undefined, onSearch: () => undefined };
+  // Each part of the chrome is its own root; the boot hydrates the header and footer when the visitor
+  // reaches for them (the footer when its section widget comes into view), the others only for a
+  // client-side navigation.
+  const root = (name: RootName, policy?: Hydration) => {
+    const Part = parts[name];
+    const html = renderToString(
+      <ChromeContext.Provider value={{ html: chromeHtml }}>
+        <Part {...partProps} />
+      </ChromeContext.Provider>,
+      { identifierPrefix: rootIdPrefix(name) },
+    );
+    return `<div ${ROOT_ATTR}="${name}" class="qf-root"${policy ? ` ${ROOT_POLICY_ATTR}="${policy}"` : ''}>${html}</div>`;
+  };
+  const markup = (node: ReactElement) => renderToStaticMarkup(node);
+  const ok = state.status === 'ok';
+  const appHtml = [
+    markup(<SkipLink t={t} />),
+    markup(<StatementMarkup t={t} />),
+    root('header', 'interaction'),
+    markup(<ScrollProgressMarkup />),
+    root('subheader'),
+    markup(<NavigationProgressMarkup />),
+    markup(<DelayedNoticeMarkup />),
+    `<main id="main" tabindex="-1" data-qf-page="${escapeAttr(page?.template ?? state.status)}">`,
+    `<div id="${SLOT_ID}" class="qf-slot"${ok ? '' : ' hidden'}>${ok ? `<div ${SECTION_ATTR}="">${slotHtml}</div>` : ''}</div>`,
+    root('status'),
+    '</main>',
+    root('footer', page?.chrome?.footer ? 'visible' : 'interaction'),
+    markup(<AnnouncerMarkup />),
+    markup(<ToTopMarkup t={t} />),
+    markup(<CookieMarkup t={t} />),
+  ].join('');
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -103,8 +152,10 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...assets.sectionCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...assets.shellJs.map((src) => `<script defer src="${escapeAttr(src)}" nonce="${NONCE_PLACEHOLDER}"></script>`),
+    // data-href: the sections' style loader (mini-css-extract) finds these and never fetches them again.
+    ...assets.sectionCss.map((css) =>
+      css.text === undefined ? `<link rel="stylesheet" href="${escapeAttr(css.href)}">` : `<style nonce="${NONCE_PLACEHOLDER}" data-href="${escapeAttr(css.href)}">${escapeStyle(css.text)}</style>`,
+    ),
     ...assets.preloadJs.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
   ];
   return [
@@ -113,7 +164,7 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     `<head>${head.join('')}</head>`,
     // The active area's colour applies before any script runs (the stylesheet reads data-area).
     `<body data-theme="${state.theme ?? 'dark'}"${area ? ` data-area="${area.vertical}"` : ''}>`,
-    `<script nonce="${NONCE_PLACEHOLDER}">${A11Y_PREPAINT}</script>`,
+    `<script nonce="${NONCE_PLACEHOLDER}">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}</script>`,
     `<div id="${APP_ID}">${appHtml}</div>`,
     `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedJson(state)}</script>`,
     '</body></html>',

@@ -22,6 +22,7 @@ describe('the menu through HTTP', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'qf-shell-menu-'));
     mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
     writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: [] } } }));
+    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
     writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: {} }));
   });
 

@@ -85,6 +85,8 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
 export interface RenderedSection {
   html: string;
   widgets: RenderedWidget[];
+  /** The widgets that rendered something (a popup that opens later renders nothing until then). */
+  shownWidgets: WidgetId[];
 }
 
 /**
@@ -113,6 +115,7 @@ export async function renderSection(pageData: PageData, deps: { registry: Regist
   );
   const bus = createBus();
   const widgets: RenderedWidget[] = [];
+  const shownWidgets: WidgetId[] = [];
   // React cannot render one tree inside another's render (the inner one would read the outer one's
   // context), so widgets are placeholders during a render and are rendered once it has finished.
   const pending: { id: WidgetId; props: Record<string, unknown> }[] = [];
@@ -132,6 +135,7 @@ export async function renderSection(pageData: PageData, deps: { registry: Regist
       const html = mod.server.render({ view, data: props, lang, bus, host });
       const hydration: Hydration = mod.routes.widgets.find((w) => w.name === view)?.hydration ?? 'visible';
       widgets.push({ key: String(props.widgetKey ?? ''), id, props, hydration });
+      if (html !== '') shownWidgets.push(id);
       return html;
     } catch (error) {
       deps.onWidgetError(error);
@@ -145,5 +149,5 @@ export async function renderSection(pageData: PageData, deps: { registry: Regist
     for (let i = done; i < upto; i++) html = html.replace(placeholder(i), () => renderWidget(pending[i]!));
     done = upto;
   }
-  return { html, widgets };
+  return { html, widgets, shownWidgets };
 }

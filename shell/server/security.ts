@@ -6,8 +6,9 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
 
 /**
  * The Content-Security-Policy of an HTML response: scripts only from this origin and the registry's
- * remote origins (plus inline scripts carrying this response's nonce), no plugins, no framing, no
- * foreign base URL. No 'unsafe-inline' and no 'unsafe-eval' for scripts.
+ * remote origins (plus inline scripts carrying this response's nonce), styles from those origins and
+ * inline ones carrying the nonce, no plugins, no framing, no foreign base URL. No 'unsafe-inline' and
+ * no 'unsafe-eval' for scripts.
  */
 export function contentSecurityPolicy(nonce: string, remoteOrigins: readonly string[], imageHosts: readonly string[] = [], options: { maps?: boolean } = {}): string {
   const remotes = [...new Set(remoteOrigins)].join(' ');
@@ -16,7 +17,9 @@ export function contentSecurityPolicy(nonce: string, remoteOrigins: readonly str
   return [
     "default-src 'self'",
     sources('script-src', "'self'", `'nonce-${nonce}'`, remotes, maps.script),
-    sources('style-src', "'self'", remotes, maps.style),
+    // The sections' first-paint styles are inlined with the nonce. With the maps service (whose styles
+    // need 'unsafe-inline', which a nonce would switch off) inline styles are allowed anyway.
+    sources('style-src', "'self'", options.maps ? '' : `'nonce-${nonce}'`, remotes, maps.style),
     sources('img-src', "'self'", 'data:', ...imageHosts, maps.img),
     sources('font-src', "'self'", maps.font),
     sources('connect-src', "'self'", remotes, maps.connect),

@@ -1,27 +1,31 @@
+import { startTransition, useEffect, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { createBus } from '@qf/shared/bus';
 import { languages, type Lang } from '@qf/shared/i18n';
 import { localePath, splitLang } from '@qf/shared/routing';
-import { App } from './App';
 import { ChromeContext } from './chrome-widgets';
 import { setupChrome } from './chrome-setup';
 import { documentTitle, updateDocumentHead } from './document-head';
 import { shellT } from './i18n';
-import { clientNavigationTarget, loadCompositionHash, loadPageData, reloadOnceFor, sitePathOf } from './navigation';
+import { sitePathOf } from './link-target';
+import { loadCompositionHash, loadPageData, reloadOnceFor } from './navigation';
 import { createRemoteLoader } from './remotes';
 import { createSlots } from './slots';
 import { startPrefetch } from './prefetch';
-import { registerServiceWorker, trackFailedResources } from './service-worker';
 import { createDelayedNotice } from './delayed-notice';
 import { parseWithoutEval } from './csp-zod';
-import { APP_ID, SLOT_ID, STATE_ELEMENT_ID, shellStateSchema, type PageStatus } from './state';
+import { shellStateSchema, type PageStatus } from './state';
+import { SLOT_ID } from './state-ids';
 import { createStore } from './store';
 import { applyTheme, initialTheme, mirrorTheme } from './theme';
 import { announce, navigationAnnouncement } from './chrome/announce';
 import { applyPrefs, readPrefs } from './chrome/a11y-prefs';
-import { trackKeyboardFocus } from './chrome/focus-outline';
-import { startScrollReveal } from './chrome/scroll-reveal';
 import { searchPageUrl } from './chrome/search-link';
+import { parts, rootIdPrefix, type PartProps } from './parts';
+import { focusPage } from './boot/chrome';
+import { rootNames, ROOT_ATTR, type BootHandle, type RootName, type ShellApp } from './boot/protocol';
+import { followLiveRegions } from './live';
 import './styles/global.css';
 
 const safeStorage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefined => {
@@ -32,30 +36,38 @@ const safeStorage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefin
   }
 };
 
-function start() {
+/** Renders nothing; tells when its root has committed (its effects run after hydration). */
+function Committed({ onCommit }: { onCommit: () => void }): null {
+  useEffect(onCommit, []);
+  return null;
+}
+
+/**
+ * The shell's app: fetched by the boot the first time a visitor needs it (a press in the header, a
+ * link pointed at, a section whose policy fired). It hydrates the chrome root by root, mounts the
+ * sections and owns client-side navigation.
+ */
+export function startApp(boot: BootHandle): void {
   parseWithoutEval();
-  const resources = trackFailedResources(window);
-  const state = shellStateSchema.parse(JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null'));
+  const resources = boot.resources;
+  const state = shellStateSchema.parse(JSON.parse(boot.stateJson));
   const slotElement = document.getElementById(SLOT_ID) as HTMLElement;
-  // Captured before anything hydrates: React renders exactly this back, so nothing mismatches.
-  const slotHtml = slotElement.innerHTML;
+  const main = document.getElementById('main') as HTMLElement;
+  // Captured before anything hydrates: each widget's first mount meets exactly the server's HTML.
   const widgetHtml = new Map<string, string>();
   slotElement.querySelectorAll<HTMLElement>('[data-qf-widget]').forEach((el) => widgetHtml.set(el.dataset.qfKey ?? '', el.innerHTML));
 
   const local = safeStorage('localStorage');
   const bus = createBus();
-  // The server rendered the theme of the visitor's cookie (dark without one); the visitor's own applies
-  // to the body at once, is mirrored in the cookie for the next page, and reaches the React tree right
-  // after hydration, so hydration never meets different text.
+  // The first paint already has the visitor's theme (the pre-paint script): the roots hydrate with
+  // the server's and follow the store right after, so hydration never meets different text.
   const serverTheme = state.theme ?? 'dark';
   const theme = initialTheme(local, window.matchMedia?.('(prefers-color-scheme: dark)').matches);
   applyTheme(theme, document.body);
-  mirrorTheme(theme);
   applyPrefs(readPrefs(local), document.body);
-  document.documentElement.dataset.qfJs = '';
-  trackKeyboardFocus();
-  startScrollReveal();
   const store = createStore({ ...state, theme: serverTheme, loading: false });
+  if (theme !== serverTheme) store.set({ theme });
+  followLiveRegions(store, { main, slot: slotElement, progress: boot.progress, t: shellT });
 
   const loader = createRemoteLoader(state.remotes);
   const slots = createSlots({
@@ -63,29 +75,43 @@ function start() {
     loader,
     bus,
     widgetHtml,
+    schedule: (key, policy, element, start) => boot.triggers.when(key, element, policy, start),
     errorMessage: (lang) => shellT(lang)('status.sectionError'),
     onError: (error) => console.error(error),
   });
 
   const toggleTheme = () => {
-    const theme = store.get().theme === 'dark' ? 'light' : 'dark';
-    applyTheme(theme, document.body, local);
-    mirrorTheme(theme);
-    store.set({ theme });
-    bus.publish('theme', { theme });
+    const next = store.get().theme === 'dark' ? 'light' : 'dark';
+    applyTheme(next, document.body, local);
+    mirrorTheme(next);
+    store.set({ theme: next });
+    bus.publish('theme', { theme: next });
   };
-
-  const search = (text: string) => {
-    void navigate(new URL(searchPageUrl(store.get().lang, text), window.location.href), true);
-  };
+  const search = (text: string) => void navigate(new URL(searchPageUrl(store.get().lang, text), window.location.href), true);
   const chrome = setupChrome({ store, loader, bus, errorMessage: (lang) => shellT(lang)('status.sectionError') });
-  hydrateRoot(
-    document.getElementById(APP_ID) as HTMLElement,
-    <ChromeContext.Provider value={chrome}>
-      <App store={store} slotHtml={slotHtml} onToggleTheme={toggleTheme} onSearch={search} onNavigate={(href) => void navigate(new URL(href, window.location.href), true)} />
-    </ChromeContext.Provider>,
-  );
-  if (theme !== serverTheme) store.set({ theme });
+  const partProps: PartProps = { store, onToggleTheme: toggleTheme, onSearch: search, onNavigate: (href) => void navigate(new URL(href, window.location.href), true) };
+
+  // Each root hydrates on its own, as a transition: React yields to the browser while it works.
+  const roots = new Map<RootName, Promise<void>>();
+  function hydrateNamed(name: RootName): Promise<void> {
+    let p = roots.get(name);
+    if (p) return p;
+    const el = document.querySelector<HTMLElement>(`[${ROOT_ATTR}="${name}"]`);
+    if (!el) return Promise.resolve();
+    p = new Promise<void>((resolve) => {
+      const Part = parts[name];
+      const node: ReactElement = (
+        <ChromeContext.Provider value={chrome}>
+          <Part {...partProps} />
+          <Committed onCommit={resolve} />
+        </ChromeContext.Provider>
+      );
+      startTransition(() => void hydrateRoot(el, node, { identifierPrefix: rootIdPrefix(name) }));
+    });
+    roots.set(name, p);
+    return p;
+  }
+  const hydrateAll = () => Promise.all(rootNames.map(hydrateNamed)).then(() => undefined);
 
   const publishRoute = () => {
     const s = store.get();
@@ -96,14 +122,20 @@ function start() {
   publishRoute();
   rememberLanguage(state.lang);
 
-  if (state.status === 'ok' && state.pageData) slots.hydrate(state.pageData, state.widgets);
+  let sectionsStarted = false;
+  let navigated = false;
+  const startSections = () => {
+    // Triggers of the server's page that fire after the visitor has left it find nothing to start.
+    if (sectionsStarted || navigated || state.status !== 'ok' || !state.pageData) return;
+    sectionsStarted = true;
+    slots.hydrate(state.pageData, state.widgets);
+  };
 
-  const prefetcher = startPrefetch(document, window, (path, search) => loadPageData(path, search));
+  const prefetcher = startPrefetch(document, window, (path, query) => loadPageData(path, query), (load) => {
+    // A page the visitor points at: its section's code comes with its data, so the click renders at once.
+    if (load.kind === 'ok') slots.preload(load.pageData);
+  });
   const notice = createDelayedNotice((slow) => store.set({ slow }));
-  const registerWorker = () =>
-    void registerServiceWorker({ location: window.location, serviceWorker: navigator.serviceWorker, resourcesFailed: resources.failed, reload: () => window.location.reload(), logError: console.error });
-  if (document.readyState === 'complete') registerWorker();
-  else window.addEventListener('load', registerWorker, { once: true });
 
   async function navigate(url: URL, push: boolean) {
     const end = notice.begin();
@@ -118,9 +150,12 @@ function start() {
   let navigation = 0;
   async function navigateNow(url: URL, push: boolean) {
     const token = ++navigation;
+    navigated = true;
     let sitePath = sitePathOf(url);
     const target = url.pathname + url.search + url.hash;
     store.set({ loading: true });
+    // The chrome follows the new page: every root is hydrated (in the background) before it changes.
+    const chromeReady = hydrateAll();
     const [load, hash] = await Promise.all([prefetcher.take(sitePath, url.search) ?? loadPageData(sitePath, url.search), loadCompositionHash()]);
     if (token !== navigation) return;
     if (hash && hash !== store.get().compositionHash && reloadOnceFor(hash, target, safeStorage('sessionStorage') ?? memoryStorage, (u) => window.location.assign(u))) return;
@@ -130,18 +165,18 @@ function start() {
     }
     // An old path answers with the page data of its new path (SPEC §2: redirects also in the browser).
     const landed = load.kind === 'ok' && load.pageData.path !== sitePath ? load.pageData.path + url.search + url.hash : target;
-    if (push) window.history.pushState({ qf: true }, '', landed);
-    else if (landed !== target) window.history.replaceState({ qf: true }, '', landed);
     if (load.kind === 'ok') sitePath = load.pageData.path;
     const lang: Lang = load.kind === 'ok' ? load.pageData.result.lang : splitLang(sitePath).lang;
     const previousLang = store.get().lang;
     const status: PageStatus = load.kind === 'ok' ? 'ok' : load.kind;
+    const pageData = load.kind === 'ok' ? load.pageData : null;
     const t = shellT(lang);
     try {
-      if (load.kind === 'ok') {
-        loader.ensure(load.pageData.result.remotes);
-        await slots.show(load.pageData);
-      } else await slots.clear();
+      // The page on screen stays until the next one has rendered off screen; then they swap.
+      if (pageData) {
+        loader.ensure(pageData.result.remotes);
+        await Promise.all([slots.show(pageData), chromeReady]);
+      } else await chromeReady;
     } catch (error) {
       // SPEC §4: a failed chunk load is a full navigation to the page; the server then answers with
       // the page, or with its 503 page if the section is really down.
@@ -151,10 +186,13 @@ function start() {
       return;
     }
     if (token !== navigation) return;
-    const pageData = load.kind === 'ok' ? load.pageData : null;
-    store.set({ path: sitePath, lang, status, pageData, loading: false, widgets: [], compositionHash: hash ?? store.get().compositionHash });
+    if (push) window.history.pushState({ qf: true }, '', landed);
+    else if (landed !== target) window.history.replaceState({ qf: true }, '', landed);
+    // The chrome changes in the same frame as the section: one swap, nothing half-updated on screen.
+    flushSync(() => store.set({ path: sitePath, lang, status, pageData, loading: false, widgets: [], compositionHash: hash ?? store.get().compositionHash }));
+    if (!pageData) await slots.clear();
     const neutral = splitLang(sitePath).path;
-    const head = status === 'ok' && pageData ? pageData.result.page.head : null;
+    const head = pageData?.result.page.head ?? null;
     const statusTitle = status === 'not-found' ? t('status.notFoundTitle') : status === 'error' ? t('status.errorTitle') : t('status.unavailableTitle');
     updateDocumentHead(document, {
       lang,
@@ -172,17 +210,11 @@ function start() {
     }
     publishRoute();
     if (push) window.scrollTo(0, 0);
-    focusHeading();
+    // The new page's heading takes focus so screen readers announce the page.
+    focusPage(document);
     announce((announcement) => store.set({ announcement }), navigationAnnouncement(t, head?.title ?? statusTitle));
   }
 
-  document.addEventListener('click', (event) => {
-    const url = clientNavigationTarget(event, window.location);
-    if (!url) return;
-    event.preventDefault();
-    if (url.pathname + url.search === window.location.pathname + window.location.search && !url.hash) return;
-    void navigate(url, true);
-  });
   // A fragment change on the page in view (the menu's `#map-{id}`, an anchor) is not a navigation.
   let shownAddress = window.location.pathname + window.location.search;
   store.subscribe(() => {
@@ -193,16 +225,17 @@ function start() {
     void navigate(new URL(window.location.href), false);
   });
   window.history.replaceState({ qf: true }, '');
+
+  const app: ShellApp = {
+    hydrateRoot: hydrateNamed,
+    rootStarted: (name) => roots.has(name),
+    startSections,
+    navigate,
+    prefetch: (target) => prefetcher.hover(target),
+  };
+  boot.ready(app);
 }
 
-/** After a navigation, the new page's heading takes focus so screen readers announce the page. */
-function focusHeading() {
-  const heading = document.querySelector<HTMLElement>('main h1');
-  const target = heading ?? document.getElementById('main');
-  if (!target) return;
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  target.focus({ preventScroll: true });
-}
 
 function rememberLanguage(lang: Lang) {
   try {
@@ -215,5 +248,3 @@ function rememberLanguage(lang: Lang) {
 
 const memory = new Map<string, string>();
 const memoryStorage = { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => void memory.set(k, v) };
-
-start();

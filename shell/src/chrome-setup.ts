@@ -1,8 +1,6 @@
 import type { Bus } from '@qf/shared/bus';
 import type { Lang } from '@qf/shared/i18n';
-import { areaOfPath } from './areas';
 import { createChromeMount, type ChromeHtml, type ChromeMount } from './chrome-widgets';
-import { installSocialDataLayer } from './data-layer';
 import type { RemoteLoader } from './remotes';
 import { globalsSchema, type Globals } from './state';
 import type { Store } from './store';
@@ -32,16 +30,11 @@ export function followLanguage(store: Store, fetchGlobals: (lang: Lang) => Promi
 
 /**
  * The browser side of the chrome this module family owns: the server HTML of chrome widgets
- * (captured before hydration), their mount, the social-link data layer and globals that follow the
- * language.
+ * (captured before hydration), their mount, and globals that follow the language.
  */
 export function setupChrome({ store, loader, bus, errorMessage }: { store: Store; loader: RemoteLoader; bus: Bus; errorMessage: (lang: Lang) => string }): { html: ChromeHtml; mount: ChromeMount } {
   const footer = document.querySelector<HTMLElement>('[data-qf-chrome="footer"]');
   const html: ChromeHtml = footer ? { footer: footer.innerHTML } : {};
-  installSocialDataLayer(document, window, () => {
-    const s = store.get();
-    return { lang: s.lang, pageCategory: s.pageData?.result.page.template ?? s.status, pillar: areaOfPath(s.path, s.globals.areas ?? [])?.vertical ?? 'general' };
-  });
   followLanguage(store);
   return { html, mount: createChromeMount({ loader, bus, errorMessage, onError: (error) => console.error(error) }) };
 }

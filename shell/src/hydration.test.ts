@@ -11,12 +11,32 @@ describe('slot hydration policies', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
-  it('defers an idle slot until the page is idle', () => {
+  it('defers an idle slot until the visitor has started using the loaded page and the browser is idle', async () => {
     const start = jest.fn();
     schedule('idle', document.createElement('div'), start);
+    jest.advanceTimersByTime(60_000);
+    // A page that is only looked at runs nothing.
+    expect(start).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('scroll'));
+    await Promise.resolve();
     expect(start).not.toHaveBeenCalled();
     jest.advanceTimersByTime(2000);
     expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts a fragment slot at once when the address carries state the server did not render, else on interaction', () => {
+    const start = jest.fn();
+    const el = document.createElement('div');
+    schedule('fragment', el, start);
+    jest.advanceTimersByTime(60_000);
+    expect(start).not.toHaveBeenCalled();
+    el.dispatchEvent(new Event('pointerover'));
+    expect(start).toHaveBeenCalledTimes(1);
+    window.history.replaceState(null, '', '/search#s=library');
+    const withHash = jest.fn();
+    schedule('fragment', document.createElement('div'), withHash);
+    expect(withHash).toHaveBeenCalledTimes(1);
+    window.history.replaceState(null, '', '/');
   });
 
   it('starts an idle slot early when the visitor interacts with it, and only once', () => {
@@ -28,7 +48,7 @@ describe('slot hydration policies', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['pointerdown', 'focusin', 'keydown'])('starts an interaction slot on the first %s in it, never by itself', (type) => {
+  it.each(['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'])('starts an interaction slot on the first %s in it, never by itself', (type) => {
     const start = jest.fn();
     const el = document.createElement('div');
     document.body.append(el);
@@ -47,6 +67,7 @@ describe('slot hydration policies', () => {
     const start = jest.fn();
     const cancel = schedule('idle', document.createElement('div'), start);
     cancel();
+    window.dispatchEvent(new Event('scroll'));
     jest.advanceTimersByTime(5000);
     expect(start).not.toHaveBeenCalled();
   });

@@ -1,11 +1,24 @@
 import type { Hydration } from '@qf/shared/contracts';
 
+/** What counts as the visitor interacting with a slot: pointing at it, pressing, touching, focusing, typing. */
+export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/** What counts as the visitor using the page at all. */
+export const ACTIVITY_EVENTS = ['scroll', 'wheel', 'pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
+
+interface ScheduleEnv {
+  win: Window & typeof globalThis;
+  doc: Document;
+}
+
+const defaultEnv = (): ScheduleEnv => ({ win: window, doc: document });
+
 /**
- * Run `start` when the slot's hydration policy says: at once, when the page is idle or when the slot
- * scrolls into view (or earlier if the visitor interacts with the slot), or only when the visitor
- * interacts with it (pointer down, focus, a key). Returns a cancel.
+ * Run `start` when the slot's hydration policy says (see `hydrationSchema`): at once; in the first idle
+ * period after the visitor starts using the page; when the slot comes near the viewport; or only when
+ * the visitor interacts with it. Every policy also starts on interaction with the slot. Returns a cancel.
  */
-export function schedule(policy: Hydration, element: HTMLElement, start: () => void): () => void {
+export function schedule(policy: Hydration, element: HTMLElement, start: () => void, env: ScheduleEnv = defaultEnv()): () => void {
+  const { win, doc } = env;
   let done = false;
   const cleanups: (() => void)[] = [];
   const run = () => {
@@ -13,44 +26,59 @@ export function schedule(policy: Hydration, element: HTMLElement, start: () => v
     done = true;
     for (const c of cleanups) c();
     // A mark per slot start: benchmarks and performance panels see when each section's code was asked for.
-    performance.mark?.(`qf:hydrate:${policy}`);
+    win.performance?.mark?.(`qf:hydrate:${policy}`);
     start();
   };
-  if (policy === 'eager') {
+  const fragment = policy === 'fragment' && (win.location.hash.length > 1 || win.location.search.length > 1);
+  if (policy === 'eager' || fragment) {
     run();
     return () => undefined;
   }
   const onInteract = () => run();
-  for (const type of ['pointerdown', 'focusin', 'keydown'] as const) {
+  for (const type of INTERACTION_EVENTS) {
     element.addEventListener(type, onInteract, { once: true, passive: true });
     cleanups.push(() => element.removeEventListener(type, onInteract));
   }
-  if (policy === 'interaction') {
-    // nothing else starts it
-  } else if (policy === 'visible' && 'IntersectionObserver' in window) {
-    const observer = new IntersectionObserver((entries) => {
+  if (policy === 'visible' && 'IntersectionObserver' in win) {
+    const observer = new win.IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) run();
     }, { rootMargin: '200px' });
     observer.observe(element);
     cleanups.push(() => observer.disconnect());
-  } else {
-    const idle = () => {
-      if ('requestIdleCallback' in window) {
-        const id = window.requestIdleCallback(run, { timeout: 5000 });
-        cleanups.push(() => window.cancelIdleCallback(id));
-      } else {
-        const id = setTimeout(run, 1500);
-        cleanups.push(() => clearTimeout(id));
-      }
-    };
-    if (document.readyState === 'complete') idle();
-    else {
-      window.addEventListener('load', idle, { once: true });
-      cleanups.push(() => window.removeEventListener('load', idle));
-    }
+  } else if (policy === 'idle' || policy === 'visible') {
+    cleanups.push(afterActivity(win, doc, run));
   }
   return () => {
     done = true;
     for (const c of cleanups) c();
+  };
+}
+
+/**
+ * Calls `fn` in the first idle period after the page has loaded and the visitor has started using it.
+ * A page that is only looked at runs nothing; one that is read (scrolled) catches up in the gaps.
+ */
+function afterActivity(win: ScheduleEnv['win'], doc: Document, fn: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  const idle = () => {
+    if (typeof win.requestIdleCallback === 'function') {
+      const id = win.requestIdleCallback(fn, { timeout: 2000 });
+      cancelIdle = () => win.cancelIdleCallback(id);
+    } else {
+      const id = win.setTimeout(fn, 200);
+      cancelIdle = () => win.clearTimeout(id);
+    }
+  };
+  const loaded = () => (doc.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => win.addEventListener('load', () => resolve(), { once: true })));
+  let stopped = false;
+  const onActivity = () => {
+    for (const type of ACTIVITY_EVENTS) win.removeEventListener(type, onActivity);
+    void loaded().then(() => !stopped && idle());
+  };
+  for (const type of ACTIVITY_EVENTS) win.addEventListener(type, onActivity, { passive: true });
+  return () => {
+    stopped = true;
+    for (const type of ACTIVITY_EVENTS) win.removeEventListener(type, onActivity);
+    cancelIdle?.();
   };
 }

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
-import { clientNavigationTarget, loadCompositionHash, loadPageData, reloadOnceFor, RELOAD_FLAG } from './navigation';
+import { loadCompositionHash, loadPageData, reloadOnceFor, RELOAD_FLAG } from './navigation';
+import { clientNavigationTarget } from './link-target';
 
 const pageData = {
   path: '/events',

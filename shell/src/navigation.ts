@@ -1,5 +1,5 @@
 import { appDataSchema, pageDataSchema, type PageData } from '@qf/shared/contracts';
-import { normalizePath, pageDataUrl } from '@qf/shared/routing';
+import { pageDataUrl } from '@qf/shared/routing';
 
 export type PageLoad =
   | { kind: 'ok'; pageData: PageData }
@@ -63,27 +63,3 @@ export function reloadOnceFor(hash: string, url: string, storage: Pick<Storage, 
   assign(url);
   return true;
 }
-
-const FILE_LINK = /\.(pdf|zip|docx?|xlsx?|pptx?|jpe?g|png|gif|webp|svg|mp4|mp3|ics|csv|txt|xml|json)$/i;
-
-/**
- * The URL a click should navigate to client-side, or null when the browser must handle it: modified
- * clicks, other targets, downloads, hash-only links, file links, other origins and non-page paths.
- */
-export function clientNavigationTarget(event: MouseEvent, location: Location): URL | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const anchor = (event.target as Element | null)?.closest?.('a');
-  if (!anchor || !anchor.hasAttribute('href')) return null;
-  const target = anchor.getAttribute('target');
-  if (target && target !== '_self') return null;
-  if (anchor.hasAttribute('download') || anchor.getAttribute('rel')?.split(/\s+/).includes('external')) return null;
-  const raw = anchor.getAttribute('href') ?? '';
-  if (raw.startsWith('#')) return null;
-  const url = new URL(anchor.href, location.href);
-  if (url.origin !== location.origin) return null;
-  if (url.pathname === location.pathname && url.search === location.search && url.hash) return null;
-  if (FILE_LINK.test(url.pathname) || /^\/(api|page-data|_shell)\//.test(url.pathname)) return null;
-  return url;
-}
-
-export const sitePathOf = (url: URL): string => normalizePath(url.pathname);

@@ -1,4 +1,5 @@
-import { clientNavigationTarget, sitePathOf, type PageLoad } from './navigation';
+import { clientNavigationTarget, sitePathOf } from './link-target';
+import type { PageLoad } from './navigation';
 
 /** SPEC §9: the first batch after 3000 ms, then batches of 4 paths 3000 ms apart. */
 export const PREFETCH_TIMING = { firstDelayMs: 3000, batchSize: 4, batchIntervalMs: 3000, ttlMs: 30_000 } as const;
@@ -25,6 +26,8 @@ export interface PrefetcherOptions {
   IntersectionObserver?: typeof IntersectionObserver | undefined;
   now?: () => number;
   timing?: Partial<typeof PREFETCH_TIMING>;
+  /** A page the visitor pointed at has loaded (once per page): its section's code can follow. */
+  onIntent?: (load: PageLoad) => void;
 }
 
 export interface Prefetcher {
@@ -54,6 +57,7 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
   const queue = new Map<string, { sitePath: string; search: string }>();
   /** Pages already queued or fetched once: each link is prefetched at most once per page view. */
   const seen = new Set<string>();
+  const intended = new Set<string>();
   let nextBatchAt = now() + timing.firstDelayMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -124,6 +128,11 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
       seen.add(key);
       queue.delete(key);
       fetchPage(page);
+      const loaded = loads.get(key)?.load;
+      if (loaded && options.onIntent && !intended.has(key)) {
+        intended.add(key);
+        loaded.then(options.onIntent, () => undefined);
+      }
     },
     take(sitePath, search) {
       const key = keyOf(sitePath, search);
@@ -141,9 +150,9 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
 }
 
 /** The prefetcher of this page: links in view, and links the pointer rests on or keyboard focus reaches. */
-export function startPrefetch(doc: Document, win: Window, load: PrefetcherOptions['load']): Prefetcher {
+export function startPrefetch(doc: Document, win: Window, load: PrefetcherOptions['load'], onIntent?: PrefetcherOptions['onIntent']): Prefetcher {
   const nav = win.navigator as Navigator & { connection?: PrefetchEnv['connection'] };
-  const prefetcher = createPrefetcher({ load, env: { userAgent: nav.userAgent, connection: nav.connection }, location: win.location, IntersectionObserver: (win as Window & typeof globalThis).IntersectionObserver });
+  const prefetcher = createPrefetcher({ load, onIntent, env: { userAgent: nav.userAgent, connection: nav.connection }, location: win.location, IntersectionObserver: (win as Window & typeof globalThis).IntersectionObserver });
   prefetcher.watch(doc);
   doc.addEventListener('mouseover', (e) => prefetcher.hover(e.target), { passive: true });
   doc.addEventListener('focusin', (e) => prefetcher.hover(e.target));

@@ -3,11 +3,13 @@ import type { Parcel, ParcelConfig } from 'single-spa';
 import type { Bus } from '@qf/shared/bus';
 import type { Hydration, PageData, RemoteName, WidgetHost, WidgetId } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
-import { schedule } from './hydration';
 import type { RemoteLoader } from './remotes';
+import { SECTION_ATTR } from './state-ids';
 import type { RenderedWidget } from './state';
 
+
 interface SlotsOptions {
+  /** The main slot; the server puts the owner's HTML in a `[data-qf-section]` element inside it. */
   element: HTMLElement;
   loader: RemoteLoader;
   bus: Bus;
@@ -15,6 +17,8 @@ interface SlotsOptions {
   errorMessage: (lang: Lang) => string;
   /** Server HTML of widget slots, captured before anything hydrated. */
   widgetHtml: Map<string, string>;
+  /** Runs `start` when the policy of `key` fires (the boot's triggers, shared with what fetched the app). */
+  schedule: (key: string, policy: Hydration, element: HTMLElement, start: () => void) => () => void;
   onError: (error: unknown) => void;
 }
 
@@ -38,8 +42,8 @@ const widgetRemote = (id: WidgetId) => {
  * it places. Every mount sits behind a boundary: a failure leaves the server HTML (or an inline
  * message) in that slot and nothing else.
  */
-export function createSlots({ element, loader, bus, errorMessage, widgetHtml, onError }: SlotsOptions) {
-  let current: { remote: RemoteName; parcel: Parcel } | undefined;
+export function createSlots({ element, loader, bus, errorMessage, widgetHtml, schedule, onError }: SlotsOptions) {
+  let current: { remote: RemoteName; parcel: Parcel; container: HTMLElement } | undefined;
   let cancelPending: (() => void) | undefined;
   const widgetMounts = new WeakMap<HTMLElement, WidgetMount>();
   const widgetPolicies = new Map<string, Hydration>();
@@ -57,7 +61,8 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, on
     const { remote, view } = widgetRemote(id);
     let parcel: Parcel | undefined;
     let stopped = false;
-    const cancel = schedule(hydrate ? (widgetPolicies.get(key) ?? 'eager') : 'eager', el, () => {
+    const begin = (start: () => void) => (hydrate ? schedule(`widget:${key}`, widgetPolicies.get(key) ?? 'eager', el, start) : (start(), () => undefined));
+    const cancel = begin(() => {
       Promise.all([loader.parcel(remote), loadSingleSpa()]).then(
         ([config, spa]) => {
           if (stopped) return;
@@ -111,28 +116,40 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, on
     earlyWidgets = [];
   }
 
-  async function unmountCurrent() {
+  /** The section container of the server's HTML (created around the slot's content if missing). */
+  function serverContainer(): HTMLElement {
+    const existing = element.querySelector<HTMLElement>(`:scope > [${SECTION_ATTR}]`);
+    if (existing) return existing;
+    const container = document.createElement('div');
+    container.setAttribute(SECTION_ATTR, '');
+    container.append(...element.childNodes);
+    element.append(container);
+    return container;
+  }
+
+  async function unmount(section: { parcel: Parcel; container: HTMLElement } | undefined) {
+    if (!section) return;
+    // A parcel still mounting is unmounted once mounted: two roots must never share a container.
+    await section.parcel.mountPromise.catch(() => undefined);
+    if (section.parcel.getStatus() === 'MOUNTED') await section.parcel.unmount();
+    section.container.remove();
+  }
+
+  function leaveServerPage() {
     cancelPending?.();
     cancelPending = undefined;
     stopEarlyWidgets();
-    if (current) {
-      const { parcel } = current;
-      current = undefined;
-      // A parcel still mounting is unmounted once mounted: two roots must never share the slot.
-      await parcel.mountPromise.catch(() => undefined);
-      if (parcel.getStatus() === 'MOUNTED') await parcel.unmount();
-    }
   }
 
   /** Incremented by every navigation: a mount started for an older page gives up at its next step. */
   let generation = 0;
 
-  async function mount(pageData: PageData, hydrate: boolean, gen: number) {
+  async function mount(pageData: PageData, container: HTMLElement, hydrate: boolean, gen: number): Promise<{ remote: RemoteName; parcel: Parcel; container: HTMLElement } | undefined> {
     const { remote, page, lang } = pageData.result;
     const [config, spa] = await Promise.all([loader.parcel(remote), loadSingleSpa()]);
-    if (gen !== generation) return;
+    if (gen !== generation) return undefined;
     const parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, {
-      domElement: element,
+      domElement: container,
       view: page.template,
       data: page.data,
       lang,
@@ -141,8 +158,9 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, on
       hydrate,
       errorMessage: errorMessage(lang),
     });
-    current = { remote, parcel };
+    const section = { remote, parcel, container };
     await parcel.mountPromise;
+    return section;
   }
 
   return {
@@ -159,31 +177,72 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, on
         hostFor(pageData.result.lang).mountWidget!(el, w.id, w.props);
       }
       const gen = generation;
-      cancelPending = schedule(pageData.result.page.hydration, element, () => {
+      const container = serverContainer();
+      cancelPending = schedule('slot:main', pageData.result.page.hydration, element, () => {
         cancelPending = undefined;
-        mount(pageData, true, gen).catch(onError);
+        mount(pageData, container, true, gen).then((section) => {
+          if (section && gen === generation) current = section;
+          else void unmount(section);
+        }, onError);
       });
     },
 
-    /** Client-side navigation: update the owner's parcel in place, or swap sections. */
+    /** Fetch the code of the section that renders this page (a link the visitor points at). */
+    preload(pageData: PageData) {
+      const { remote, page } = pageData.result;
+      loader.ensure(pageData.result.remotes);
+      loader
+        .parcel(remote)
+        .then((config) => (config as { preload?: (view: string) => Promise<void> }).preload?.(page.template))
+        .catch(() => undefined);
+    },
+
+    /**
+     * Client-side navigation: the owner's parcel updates in place; another section renders off screen
+     * and takes the place of the page on screen only once it has rendered (the visitor never sees an
+     * empty page while its code loads). Resolves after the swap.
+     */
     async show(pageData: PageData) {
       const gen = ++generation;
       const { remote, page, lang } = pageData.result;
       if (current && current.remote === remote && current.parcel.getStatus() === 'MOUNTED' && current.parcel.update) {
-        await current.parcel.update({ domElement: element, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate: false, errorMessage: errorMessage(lang) });
+        await current.parcel.update({ domElement: current.container, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate: false, errorMessage: errorMessage(lang) });
         return;
       }
-      await unmountCurrent();
-      if (gen !== generation) return;
-      element.innerHTML = '';
-      await mount(pageData, false, gen);
+      const next = document.createElement('div');
+      next.setAttribute(SECTION_ATTR, '');
+      next.hidden = true;
+      element.append(next);
+      let section: Awaited<ReturnType<typeof mount>>;
+      try {
+        section = await mount(pageData, next, false, gen);
+      } catch (error) {
+        next.remove();
+        throw error;
+      }
+      if (!section || gen !== generation) {
+        void unmount(section ?? undefined).finally(() => next.remove());
+        return;
+      }
+      leaveServerPage();
+      const previous = current;
+      const shown = [...element.querySelectorAll<HTMLElement>(`:scope > [${SECTION_ATTR}]`)].filter((c) => c !== next);
+      for (const c of shown) c.hidden = true;
+      next.hidden = false;
+      current = section;
+      void unmount(previous);
+      // The server's section, never hydrated, has no parcel: its HTML just goes.
+      for (const c of shown) if (c !== previous?.container) c.remove();
     },
 
     /** The page is a shell page (404, 500, 503): no section is mounted. */
     async clear() {
       ++generation;
-      await unmountCurrent();
-      element.innerHTML = '';
+      leaveServerPage();
+      const previous = current;
+      current = undefined;
+      await unmount(previous);
+      element.replaceChildren();
     },
   };
 }

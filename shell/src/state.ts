@@ -59,6 +59,3 @@ export const shellStateSchema = z.object({
 });
 export type ShellState = z.infer<typeof shellStateSchema>;
 
-export const STATE_ELEMENT_ID = '__QF_STATE__';
-export const SLOT_ID = 'qf-main-slot';
-export const APP_ID = 'qf-app';

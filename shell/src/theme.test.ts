@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { applyTheme, initialTheme, mirrorTheme, progressColours, THEME_KEY, themeFromCookies } from './theme';
+import { applyTheme, initialTheme, mirrorTheme, progressColours, THEME_KEY, themeFromCookies, themePrePaintScript } from './theme';
 
 describe('theme (SPEC §4)', () => {
   const storage = (value: string | null) => ({ getItem: (k: string) => (k === THEME_KEY ? value : null) });
@@ -32,5 +32,35 @@ describe('theme (SPEC §4)', () => {
     expect(themeFromCookies('qf_theme=purple')).toBeUndefined();
     expect(themeFromCookies('xqf_theme=light')).toBeUndefined();
     expect(themeFromCookies(undefined)).toBeUndefined();
+  });
+});
+
+describe('the theme before the first paint', () => {
+  const run = (stored: string | null, prefersDark: boolean | undefined) => {
+    localStorage.clear();
+    if (stored !== null) localStorage.setItem(THEME_KEY, stored);
+    window.matchMedia = (prefersDark === undefined ? undefined : (q: string) => ({ matches: q.includes('dark') ? prefersDark : false })) as unknown as typeof window.matchMedia;
+    document.body.removeAttribute('data-theme');
+    document.documentElement.removeAttribute('data-qf-js');
+    new Function(themePrePaintScript())();
+    return { theme: document.body.dataset.theme, progress: document.body.style.getPropertyValue('--progress'), cookie: themeFromCookies(document.cookie), js: document.documentElement.hasAttribute('data-qf-js') };
+  };
+
+  it('chooses, applies and mirrors exactly what the app would, and marks the document as scripted', () => {
+    for (const [stored, prefersDark] of [['true', false], ['false', true], [null, false], [null, true], [null, undefined]] as const) {
+      const expected = initialTheme({ getItem: () => stored }, prefersDark);
+      expect(run(stored, prefersDark)).toEqual({ theme: expected, progress: progressColours[expected], cookie: expected, js: true });
+    }
+  });
+
+  it('still marks the document as scripted when storage throws', () => {
+    Object.defineProperty(window, 'localStorage', { configurable: true, get: () => { throw new Error('denied'); } });
+    try {
+      document.documentElement.removeAttribute('data-qf-js');
+      new Function(themePrePaintScript())();
+      expect(document.documentElement.hasAttribute('data-qf-js')).toBe(true);
+    } finally {
+      delete (window as { localStorage?: unknown }).localStorage;
+    }
   });
 });

@@ -29,7 +29,8 @@ export function applyTheme(theme: Theme, body: HTMLElement, storage?: Pick<Stora
   }
 }
 
-export const themeCookie = (theme: Theme): string => `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+const COOKIE_ATTRIBUTES = '; Path=/; Max-Age=31536000; SameSite=Lax';
+export const themeCookie = (theme: Theme): string => `${THEME_COOKIE}=${theme}${COOKIE_ATTRIBUTES}`;
 
 /** The theme named by the request's cookie, if any (anything else is ignored). */
 export function themeFromCookies(header: string | undefined): Theme | undefined {
@@ -46,4 +47,23 @@ export function mirrorTheme(theme: Theme, doc: Pick<Document, 'cookie'> = docume
   } catch {
     // cookies disabled: the server renders dark, the script still applies the theme
   }
+}
+
+/**
+ * The theme chosen and applied by a few lines inlined at the top of `<body>`, before the first paint
+ * (the same as `initialTheme` + `applyTheme` + `mirrorTheme`): the app arrives only when the visitor
+ * needs it, so a light-theme visitor without the cookie must not see the page turn light later. It
+ * also marks the document as scripted (`data-qf-js` on `<html>`), so the chrome's scripted layout
+ * (menu buttons instead of link lists) is the one painted first and nothing shifts when code arrives.
+ */
+export function themePrePaintScript(): string {
+  return [
+    'document.documentElement.setAttribute("data-qf-js","");',
+    'try{',
+    `var s=localStorage.getItem(${JSON.stringify(THEME_KEY)}),m=window.matchMedia&&matchMedia("(prefers-color-scheme: dark)").matches,`,
+    't=s==="true"?"dark":s==="false"?"light":m===false?"light":"dark",b=document.body;',
+    `b.setAttribute("data-theme",t);b.style.setProperty("--progress",t==="dark"?${JSON.stringify(progressColours.dark)}:${JSON.stringify(progressColours.light)});`,
+    `document.cookie=${JSON.stringify(`${THEME_COOKIE}=`)}+t+${JSON.stringify(COOKIE_ATTRIBUTES)};`,
+    '}catch(e){}',
+  ].join('');
 }

@@ -32,5 +32,8 @@ const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function
 
 export const remoteServerModuleSchema = z.object({ render: fn });
 
-/** single-spa lifecycles exposed as `./parcel` in the browser build. */
-export const parcelConfigSchema = z.object({ bootstrap: fn, mount: fn, unmount: fn, update: z.optional(fn) });
+/**
+ * single-spa lifecycles exposed as `./parcel` in the browser build, and optionally `preload(view)`:
+ * fetch a view's code ahead of its mount (the shell calls it for a page the visitor points at).
+ */
+export const parcelConfigSchema = z.object({ bootstrap: fn, mount: fn, unmount: fn, update: z.optional(fn), preload: z.optional(fn) });

@@ -13,13 +13,23 @@ export type RemoteName = z.infer<typeof remoteNameSchema>;
 export const federatedName = (remote: RemoteName): string => remote.replace(/-/g, '_');
 
 /**
- * How eagerly a slot's code runs once the server HTML is on screen: at once, when the page is idle,
- * when it scrolls into view, or only when the visitor interacts with it (for a widget whose server
- * HTML works on its own, such as a form that posts without JavaScript: visitors who never touch it
- * never download its code). Every policy also starts on interaction. A shell must know a policy
- * before a remote declares it: deploy the shell first when one is added.
+ * When a slot's code runs once the server HTML is on screen. The page itself never waits for it: the
+ * server HTML is complete and styled, links and forms work as plain HTML, so code only loads for what
+ * a visitor uses.
+ * - `eager`: at once (a slot that is empty or wrong without its code).
+ * - `idle`: in the browser's first idle period after the visitor has started using the page (a
+ *   scroll, a pointer move or press, a key): a widget that must watch the page (a survey that opens
+ *   after some reading) without taxing the page's load.
+ * - `visible`: when the slot comes near the viewport (a form the visitor is about to reach).
+ * - `interaction`: only when the visitor points at, presses, focuses or types in the slot (a template
+ *   that is plain reading, a form that posts without JavaScript): visitors who never touch it never
+ *   download its code.
+ * - `fragment`: at once when the address carries a fragment or a query (state the server did not or
+ *   could not render, such as SPEC's `#s=…` search), otherwise as `interaction`.
+ * Every policy also starts on interaction. A shell must know a policy before a remote declares it:
+ * deploy the shell first when one is added.
  */
-export const hydrationSchema = z.enum(['eager', 'idle', 'visible', 'interaction']);
+export const hydrationSchema = z.enum(['eager', 'idle', 'visible', 'interaction', 'fragment']);
 export type Hydration = z.infer<typeof hydrationSchema>;
 
 const absolutePath = () => z.string().check(z.startsWith('/'));

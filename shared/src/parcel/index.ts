@@ -28,9 +28,18 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
   let nextRenderType: 'hydrateRoot' | 'createRoot' = 'createRoot';
   // single-spa-react creates the root without options: give it one that carries the root's id prefix.
   let nextIdPrefix = '';
+  // Every render is a transition: React works in slices and yields to the browser between them, so
+  // hydrating a long page or rendering the next one never blocks a tap or a keystroke.
+  const sliced = (root: ReactDOMClient.Root): ReactDOMClient.Root => ({ ...root, render: (node) => React.startTransition(() => root.render(node)), unmount: () => root.unmount() });
   const client = {
-    createRoot: (el: Element) => ReactDOMClient.createRoot(el, { identifierPrefix: nextIdPrefix }),
-    hydrateRoot: (el: Element, node: React.ReactNode) => ReactDOMClient.hydrateRoot(el, node, { identifierPrefix: nextIdPrefix }),
+    createRoot: (el: Element) => sliced(ReactDOMClient.createRoot(el, { identifierPrefix: nextIdPrefix })),
+    hydrateRoot(el: Element, node: React.ReactNode) {
+      let root: ReactDOMClient.Root | undefined;
+      React.startTransition(() => {
+        root = ReactDOMClient.hydrateRoot(el, node, { identifierPrefix: nextIdPrefix });
+      });
+      return sliced(root!);
+    },
   };
   const Root = (props: SectionParcelProps) =>
     React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
@@ -51,6 +60,8 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
       return lifecycles.mount(props as never);
     },
     unmount: lifecycles.unmount,
+    /** Fetches a view's code ahead of its mount (a page the visitor points at). */
+    preload: (view: string) => ensureView(view),
     async update(props: SectionParcelProps & { name?: string }) {
       await ensureView(props.view);
       return lifecycles.update!(props as never);

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
-import { A11Y_KEY, applyPrefs, defaultPrefs, motionAllowed, readPrefs, savePrefs } from './a11y-prefs';
+import { A11Y_KEY, applyPrefs, defaultPrefs, readPrefs, savePrefs } from './a11y-prefs';
+import { motionAllowed } from './motion';
 
 const memory = () => {
   const m = new Map<string, string>();

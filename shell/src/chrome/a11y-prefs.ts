@@ -42,8 +42,3 @@ export function applyPrefs(prefs: A11yPrefs, body: HTMLElement): void {
   for (const toggle of a11yToggles) body.classList.toggle(`qf-a11y-${toggle}`, prefs[toggle]);
 }
 
-/** Motion is off when the system asks for it or the visitor paused animations in the panel. */
-export function motionAllowed(win: Pick<Window, 'matchMedia'> & { document: Document } = window): boolean {
-  if (win.document.body.classList.contains('qf-a11y-pause')) return false;
-  return !win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-}

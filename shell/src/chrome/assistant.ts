@@ -2,8 +2,6 @@ import type { Lang } from '@qf/shared/i18n';
 import { loadThirdPartyScript } from './consent';
 import { searchSite, type Suggestion } from './search-link';
 
-/** Other shell code (the footer's 'Ask {name}' teaser) opens the assistant with this window event. */
-export const OPEN_ASSISTANT_EVENT = 'qf:open-assistant';
 export const ANSWER_SIZE = 3;
 
 export type Answer = { kind: 'answer'; items: Suggestion[]; total: number } | { kind: 'none' } | { kind: 'failed' };

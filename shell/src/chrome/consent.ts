@@ -1,6 +1,8 @@
 /** SPEC §3, §9: cookie consent is stored under a key with the value 1. */
 export const CONSENT_KEY = 'qf_cookie_consent';
 export const CONSENT_VALUE = '1';
+/** Dispatched on the window when the visitor consents, for code that loads third-party scripts. */
+export const CONSENT_EVENT = 'qf:consent';
 /** SPEC §9: the banner slides in after 2 s and slides out in 0.5 s. */
 export const BANNER_DELAY_MS = 2000;
 export const BANNER_SLIDE_MS = 500;

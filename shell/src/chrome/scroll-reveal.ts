@@ -1,4 +1,4 @@
-import { motionAllowed } from './a11y-prefs';
+import { motionAllowed } from './motion';
 
 /** Sections mark elements that fade in as they come into view with this attribute. */
 export const REVEAL_ATTR = 'data-qf-reveal';

@@ -1,4 +1,4 @@
-import { motionAllowed } from './a11y-prefs';
+import { motionAllowed } from './motion';
 
 /** SPEC §9: scroll-to-top takes 0.5 s. */
 export const SCROLL_TOP_MS = 500;

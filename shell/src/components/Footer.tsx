@@ -3,7 +3,7 @@ import { inlineLinksHtml, localePath } from '@qf/shared/routing';
 import type { Lang } from '@qf/shared/i18n';
 import type { Globals } from '../state';
 import { useShellT } from '../i18n';
-import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant';
+import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
 import { MODULE_ATTRIBUTE, SOCIAL_ATTRIBUTE } from '../data-layer';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ReactElement } from 'rea
 import { otherLang, type Lang } from '@qf/shared/i18n';
 import type { Theme } from '@qf/shared/bus';
 import { useShellT } from '../i18n';
-import { OPEN_ASSISTANT_EVENT, openProviderAssistant } from '../chrome/assistant';
+import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
+import { openProviderAssistant } from '../chrome/assistant';
 import { isTapStoryPath } from '../chrome/header-rules';
 import { AccessibilityPanel, ACCESSIBILITY_PANEL_ID } from './AccessibilityPanel';
 import { AssistantPanel } from './AssistantPanel';

@@ -120,12 +120,15 @@ const flush = () => act(async () => {
   await new Promise((r) => setTimeout(r, 0));
 });
 
-describe('without JavaScript', () => {
-  it('renders every area as a plain link on the server, in both languages', () => {
-    const en = renderToString(element());
-    expect(en).toContain('href="/education"');
-    expect(en).toContain('href="/stories"');
-    expect(en).not.toContain('aria-expanded');
+describe('the server HTML', () => {
+  it('holds every area as a plain link (used without JavaScript) and as its menu button, in both languages', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(element());
+    const areas = host.querySelector('[data-menu-level="0"]')!;
+    expect([...areas.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(expect.arrayContaining(['/education', '/research', '/community']));
+    expect([...areas.querySelectorAll('button[aria-expanded="false"]')].map((b) => b.textContent)).toEqual(expect.arrayContaining(['Education', 'Research', 'Community']));
+    // The slide-in menu's button is there from the first paint, so nothing moves when the code arrives.
+    expect(host.querySelector('button[aria-controls="qf-mobile-menu"]')).not.toBeNull();
     const ar = renderToString(element({ lang: 'ar' }));
     expect(ar).toContain('href="/ar/education"');
     expect(ar).toContain('التعليم');

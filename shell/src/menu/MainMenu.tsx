@@ -45,14 +45,15 @@ const prefetchLevels = () => void loadMenuLevels().catch(() => undefined);
 /**
  * The header's main navigation: quick links, the desktop mega menu (areas, categories, items with
  * their preview, the 'more' drop-down) and the mobile slide-in menu, with map mode in the World Cup
- * area. Server-rendered as plain links; once hydrated the areas open the menus.
+ * area. The server renders the areas as links (used without JavaScript) and as buttons (used with it);
+ * the buttons work from the first paint: the boot hydrates this root when the visitor reaches for it
+ * and presses the button again for them.
  */
 export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, loadMaps }: MainMenuProps): ReactElement {
   const t = useShellT();
   const data = useMenuData(lang, menu);
   const defaultView: MapView = mapsApiKey ? 'map' : 'list';
   const [state, reduce] = useReducer(menuReducer, defaultView, initialMenuState);
-  const [enhanced, setEnhanced] = useState(false);
   const nav = useRef<HTMLElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
   const restore = useRef(true);
@@ -81,8 +82,6 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   const megaOpen = state.open && state.surface === 'mega';
   const drawerOpen = state.open && state.surface === 'drawer';
   const close = useCallback(() => dispatch({ type: 'close' }), []);
-
-  useEffect(() => setEnhanced(true), []);
 
   // `#map` and `#map-{id}`: the menu opens straight onto the map, with that place chosen.
   const openFromHash = useCallback(() => {
@@ -180,7 +179,7 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   const act = (action: MenuAction) => dispatch(action);
 
   return (
-    <nav ref={nav} aria-label={t('nav.label')} className={styles.nav} data-enhanced={enhanced ? '' : undefined}>
+    <nav ref={nav} aria-label={t('nav.label')} className={styles.nav}>
       <ul className={styles.quick}>
         {links.map((link) => {
           const active = current === link.href || current.startsWith(`${link.href}/`);
@@ -196,22 +195,21 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
       <ul className={styles.areas} data-menu-level="0" onKeyDown={(e) => onLevelKeyDown(e, 'horizontal')}>
         {data.areas.map((a) => (
           <li key={a.id} className={styles.area} data-vertical={a.vertical}>
-            {enhanced ? (
-              <button type="button" data-menu-item aria-expanded={megaOpen && state.path[0] === a.id} aria-controls="qf-mega-panel" onPointerEnter={prefetchLevels} onFocus={prefetchLevels} onClick={() => act({ type: 'choose', surface: 'mega', level: 0, id: a.id })}>
-                {a.label}
-              </button>
-            ) : (
-              <a href={localePath(lang, a.path)} data-menu-item>
-                {a.label}
-              </a>
-            )}
-            {enhanced && levels && megaPath[0] === a.id ? (
+            {/* Both are in the HTML; the stylesheet shows the button when the page runs scripts (the
+                pre-paint script marks it), the link otherwise: the first paint is already the final one. */}
+            <a href={localePath(lang, a.path)} className={styles.withoutScript}>
+              {a.label}
+            </a>
+            <button type="button" className={styles.withScript} data-menu-item aria-expanded={megaOpen && state.path[0] === a.id} aria-controls="qf-mega-panel" onPointerEnter={prefetchLevels} onFocus={prefetchLevels} onClick={() => act({ type: 'choose', surface: 'mega', level: 0, id: a.id })}>
+              {a.label}
+            </button>
+            {levels && megaPath[0] === a.id ? (
               <levels.MegaPanel lang={lang} theme={theme} area={a} path={megaPath} state={state} open={megaOpen} previews={previews} mapsApiKey={mapsApiKey} act={act} close={close} loadMaps={loadMaps} places={data.places} />
             ) : null}
           </li>
         ))}
-        {enhanced && data.secondary.length > 0 ? (
-          <li className={styles.area}>
+        {data.secondary.length > 0 ? (
+          <li className={`${styles.area} ${styles.withScript}`}>
             <button type="button" data-menu-item aria-expanded={state.more} aria-controls="qf-more-menu" onClick={() => act({ type: 'toggleMore' })}>
               {t('menu.more')}
             </button>
@@ -242,12 +240,10 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
           </li>
         ) : null}
       </ul>
-      {enhanced ? (
-        <button type="button" className={styles.menuButton} aria-haspopup="dialog" aria-expanded={drawerOpen} aria-controls="qf-mobile-menu" onPointerEnter={prefetchLevels} onPointerDown={prefetchLevels} onFocus={prefetchLevels} onClick={() => act({ type: 'openDrawer' })}>
-          <span aria-hidden="true" className={styles.burger} />
-          {t('menu.open')}
-        </button>
-      ) : null}
+      <button type="button" className={styles.menuButton} aria-haspopup="dialog" aria-expanded={drawerOpen} aria-controls="qf-mobile-menu" onPointerEnter={prefetchLevels} onPointerDown={prefetchLevels} onFocus={prefetchLevels} onClick={() => act({ type: 'openDrawer' })}>
+        <span aria-hidden="true" className={styles.burger} />
+        {t('menu.open')}
+      </button>
       {drawerOpen && levels ? (
         <levels.Drawer ref={drawer} lang={lang} theme={theme} data={data} state={state} previews={previews} mapsApiKey={mapsApiKey} links={links} act={act} close={close} loadMaps={loadMaps} />
       ) : null}

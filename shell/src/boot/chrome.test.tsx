@@ -1,0 +1,164 @@
+/** @jest-environment jsdom */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { screen, fireEvent } from '@testing-library/react';
+import { shellT } from '../i18n';
+import { CONSENT_KEY } from '../chrome/consent';
+import { CookieMarkup, ScrollProgressMarkup, StatementMarkup, ToTopMarkup } from '../components/ChromeMarkup';
+import { STATEMENT_DISMISSED_KEY, startCookieBanner, startScrollProgress, startStatement, startToTop } from './chrome';
+
+/** The server's markup of the chrome in a language, as the boot finds it. */
+function page(lang: 'en' | 'ar') {
+  const t = shellT(lang);
+  document.body.innerHTML =
+    renderToStaticMarkup(<StatementMarkup t={t} />) +
+    renderToStaticMarkup(<ScrollProgressMarkup />) +
+    '<main id="main" tabindex="-1"><h1>Page</h1></main>' +
+    renderToStaticMarkup(<ToTopMarkup t={t} />) +
+    renderToStaticMarkup(<CookieMarkup t={t} />);
+}
+const win = window as Window & typeof globalThis;
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the cookie banner, driven by the boot (SPEC §4, §9)', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    localStorage.clear();
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: () => ({ matches: false }) });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('is hidden at first and slides in after 2 s when no consent is stored', () => {
+    page('en');
+    startCookieBanner(document, win);
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+    jest.advanceTimersByTime(1999);
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+    jest.advanceTimersByTime(1);
+    expect(screen.getByRole('region', { name: 'Cookie notice' })).toHaveAttribute('data-state', 'shown');
+  });
+
+  it('stores consent value 1 on close, tells the page, slides out for 0.5 s, then is gone and focus goes to the page', () => {
+    const consented = jest.fn();
+    window.addEventListener('qf:consent', consented);
+    page('ar');
+    startCookieBanner(document, win);
+    jest.advanceTimersByTime(2000);
+    const button = screen.getByRole('button', { name: 'موافق وإغلاق' });
+    button.focus();
+    fireEvent.click(button);
+    expect(localStorage.getItem(CONSENT_KEY)).toBe('1');
+    expect(consented).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('region', { name: 'إشعار ملفات تعريف الارتباط' })).toHaveAttribute('data-state', 'leaving');
+    jest.advanceTimersByTime(499);
+    expect(screen.getByRole('region', { name: 'إشعار ملفات تعريف الارتباط' })).toBeInTheDocument();
+    jest.advanceTimersByTime(1);
+    expect(screen.queryByRole('region', { name: 'إشعار ملفات تعريف الارتباط' })).toBeNull();
+    expect(document.getElementById('main')).toHaveFocus();
+    window.removeEventListener('qf:consent', consented);
+  });
+
+  it('never appears once consent is stored, and leaves at once under reduced motion', () => {
+    localStorage.setItem(CONSENT_KEY, '1');
+    page('en');
+    startCookieBanner(document, win);
+    jest.advanceTimersByTime(10_000);
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+
+    localStorage.clear();
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => ({ matches: q.includes('reduce') }) });
+    page('en');
+    startCookieBanner(document, win);
+    jest.advanceTimersByTime(2000);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept and close' }));
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+  });
+});
+
+describe('the statement notification, driven by the boot (SPEC §4)', () => {
+  beforeEach(() => sessionStorage.clear());
+  const answer = (body: unknown, ok = true) => jest.fn(async () => ({ ok, status: ok ? 200 : 500, json: async () => body })) as unknown as typeof fetch;
+
+  it('starts off, reads the flag when the layout loads and shows a dismissible notice linking to the statements site', async () => {
+    page('ar');
+    const fetchImpl = answer({ show: true, url: 'https://statements.qf.org.qa' });
+    const done = startStatement(document, win, fetchImpl);
+    expect(screen.queryByRole('region', { name: 'إشعار البيان' })).toBeNull();
+    await done;
+    expect(fetchImpl).toHaveBeenCalledWith('/statement-notification.json', expect.anything());
+    expect(screen.getByRole('region', { name: 'إشعار البيان' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'اقرأ البيان' })).toHaveAttribute('href', 'https://statements.qf.org.qa');
+    fireEvent.click(screen.getByRole('button', { name: 'إغلاق إشعار البيان' }));
+    expect(screen.queryByRole('region', { name: 'إشعار البيان' })).toBeNull();
+    expect(sessionStorage.getItem(STATEMENT_DISMISSED_KEY)).toBe('1');
+    expect(document.getElementById('main')).toHaveFocus();
+  });
+
+  it('stays off when the flag is false, the answer is malformed, the link is not http(s) or the request fails', async () => {
+    for (const fetchImpl of [
+      answer({ show: false, url: 'https://statements.qf.org.qa' }),
+      answer({ show: 'yes' }),
+      answer({ show: true, url: 'javascript:alert(1)' }),
+      answer({}, false),
+      jest.fn(async () => Promise.reject(new Error('offline'))) as unknown as typeof fetch,
+    ]) {
+      page('en');
+      await startStatement(document, win, fetchImpl);
+      expect(screen.queryByRole('region')).toBeNull();
+    }
+  });
+
+  it('is not asked for again in a session where it was dismissed', async () => {
+    sessionStorage.setItem(STATEMENT_DISMISSED_KEY, '1');
+    page('en');
+    const fetchImpl = answer({ show: true, url: 'https://statements.qf.org.qa' });
+    await startStatement(document, win, fetchImpl);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});
+
+describe('scrolling: the progress bar and the way back to the top', () => {
+  const scrollTo = async (y: number) => {
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+    window.dispatchEvent(new Event('scroll'));
+    await flush();
+  };
+  beforeEach(() => {
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 2800 });
+    window.requestAnimationFrame = (fn: FrameRequestCallback) => setTimeout(() => fn(0), 0) as unknown as number;
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => ({ matches: q.includes('reduce') }) });
+  });
+
+  it('shows the share of the page scrolled, never on the home page', async () => {
+    window.history.replaceState(null, '', '/stories/a');
+    page('en');
+    const stop = startScrollProgress(document, win);
+    const bar = document.querySelector<HTMLElement>('.qf-scroll-progress')!;
+    expect(bar.hidden).toBe(true);
+    await scrollTo(1000);
+    expect(bar.hidden).toBe(false);
+    expect(bar.dataset.percent).toBe('50');
+    expect(bar.style.getPropertyValue('inline-size')).toBe('50%');
+    stop();
+    window.history.replaceState(null, '', '/ar');
+    page('ar');
+    startScrollProgress(document, win);
+    await scrollTo(1000);
+    expect(document.querySelector<HTMLElement>('.qf-scroll-progress')!.hidden).toBe(true);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('offers the way back up a screen below the top, and gives the heading focus there', async () => {
+    page('en');
+    window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+    startToTop(document, win);
+    const button = () => screen.queryByRole('button', { name: 'Back to top' });
+    await scrollTo(500);
+    expect(button()).toBeNull();
+    await scrollTo(900);
+    fireEvent.click(button()!);
+    await flush();
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(screen.getByRole('heading', { name: 'Page' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,120 @@
+/** @jest-environment jsdom */
+import { boot } from './index';
+import { EARLY_EVENTS_GLOBAL } from './loader';
+import { BOOT_GLOBAL, type BootWindow, type RootName, type ShellApp } from './protocol';
+
+/** A page as the server sends it: a header root with a menu button, a section with a widget, a link. */
+let doc: Document;
+function serverPage() {
+  // A document of its own per test: each boot's listeners stay with its page.
+  doc = document.implementation.createHTMLDocument();
+  doc.body.innerHTML = `
+    <div data-qf-root="header" data-qf-hydrate="interaction"><button type="button" id="menu">Menu</button><a href="/events" id="events">Events</a></div>
+    <main id="main"><div id="qf-main-slot"><div data-qf-section><p id="text">Story</p><div data-qf-widget="mf-forms/NewsletterSignup" data-qf-key="n#story"><input id="email"></div></div></div></main>
+    <script type="application/json" id="__QF_STATE__">${JSON.stringify({ status: 'ok', pageData: { result: { page: { hydration: 'interaction' } } }, widgets: [{ key: 'n#story', hydration: 'interaction' }] })}</script>`;
+}
+
+/** A stand-in for the app the boot fetches: arrives when the boot appends its script. */
+function fakeApp() {
+  const started = new Set<RootName>();
+  const app: jest.Mocked<ShellApp> = {
+    hydrateRoot: jest.fn(async (name: RootName) => void started.add(name)),
+    rootStarted: jest.fn((name: RootName) => started.has(name)),
+    startSections: jest.fn(),
+    navigate: jest.fn(async (_url: URL, _push: boolean) => undefined),
+    prefetch: jest.fn(),
+  };
+  const observer = new MutationObserver(() => {
+    const script = doc.head.querySelector('script[src="/_shell/main.js"]');
+    if (script) {
+      observer.disconnect();
+      queueMicrotask(() => (window as BootWindow)[BOOT_GLOBAL]!.ready(app));
+    }
+  });
+  observer.observe(doc.head, { childList: true });
+  return app;
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+};
+const start = () => {
+  const script = doc.createElement('script');
+  script.setAttribute('data-app', '/_shell/main.js');
+  Object.defineProperty(doc, 'currentScript', { configurable: true, get: () => script });
+  return boot(window as BootWindow, doc);
+};
+
+describe('the boot', () => {
+  afterEach(() => {
+    delete (window as BootWindow)[BOOT_GLOBAL];
+  });
+
+  it('fetches nothing until the visitor needs something', async () => {
+    serverPage();
+    fakeApp();
+    start();
+    await flush();
+    expect(doc.head.querySelector('script')).toBeNull();
+  });
+
+  it('holds a press on a header control until the header is interactive, then presses it again', async () => {
+    serverPage();
+    const app = fakeApp();
+    start();
+    const menu = doc.getElementById('menu')!;
+    const pressed = jest.fn();
+    menu.addEventListener('click', pressed);
+    menu.click();
+    expect(pressed).not.toHaveBeenCalled();
+    await flush();
+    expect(app.hydrateRoot).toHaveBeenCalledWith('header');
+    expect(pressed).toHaveBeenCalledTimes(1);
+    // Once the root has started, React handles its events itself.
+    menu.click();
+    expect(pressed).toHaveBeenCalledTimes(2);
+  });
+
+  it('turns a link click into a client-side navigation, and pointing at a link prefetches it', async () => {
+    serverPage();
+    const app = fakeApp();
+    start();
+    const link = doc.getElementById('events')!;
+    link.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await flush();
+    expect(app.prefetch).toHaveBeenCalledWith(link);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    await flush();
+    expect(app.navigate).toHaveBeenCalledWith(new URL('http://localhost/events'), true);
+  });
+
+  it('starts the sections when their own policy fires, not before', async () => {
+    serverPage();
+    const app = fakeApp();
+    start();
+    await flush();
+    expect(app.startSections).not.toHaveBeenCalled();
+    doc.getElementById('email')!.dispatchEvent(new Event('focusin', { bubbles: true }));
+    await flush();
+    expect(app.startSections).toHaveBeenCalled();
+  });
+
+  it('replays what the visitor did before it arrived: a press on the menu button opens the menu', async () => {
+    serverPage();
+    const app = fakeApp();
+    const menu = doc.getElementById('menu')!;
+    const early: Event[] = [];
+    menu.addEventListener('click', (e) => early.push(e), { once: true });
+    menu.click();
+    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
+    const pressed = jest.fn();
+    menu.addEventListener('click', pressed);
+    start();
+    await flush();
+    expect(app.hydrateRoot).toHaveBeenCalledWith('header');
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect((window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL]).toBeUndefined();
+  });
+});

@@ -1,0 +1,211 @@
+import type { Hydration } from '@qf/shared/contracts';
+import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
+import { trackKeyboardFocus } from '../chrome/focus-outline';
+import { startScrollReveal } from '../chrome/scroll-reveal';
+import { installSocialDataLayer } from '../data-layer';
+import { clientNavigationTarget } from '../link-target';
+import { registerServiceWorker, trackFailedResources } from '../service-worker';
+import { STATE_ELEMENT_ID } from '../state-ids';
+import { startCookieBanner, startScrollProgress, startStatement, startToTop } from './chrome';
+import { BOOT_GLOBAL, ROOT_ATTR, ROOT_POLICY_ATTR, type BootHandle, type BootWindow, type RootName, type ShellApp } from './protocol';
+import { createTriggers } from './triggers';
+import { EARLY_EVENTS_GLOBAL } from './loader';
+
+/**
+ * The page's first and only script at load: a few KB, no React, no federation runtime. The server's
+ * HTML is the page; this drives the chrome that needs no framework and arms the triggers that fetch
+ * the shell's app (and through it React and the sections' code) only when the visitor needs it:
+ * reaching for the header, pointing at a link, using a form, or a section's own hydration policy.
+ */
+export function boot(win: BootWindow, doc: Document): BootHandle {
+  const script = doc.currentScript as HTMLScriptElement | null;
+  const appSrc = script?.dataset.app ?? '';
+  const triggers = createTriggers();
+  const resources = trackFailedResources(win);
+  const progressBar = doc.querySelector<HTMLElement>('[data-qf-progress]');
+
+  let loaded: ShellApp | undefined;
+  let resolveApp: ((app: ShellApp) => void) | undefined;
+  let rejectApp: ((error: unknown) => void) | undefined;
+  let pending: Promise<ShellApp> | undefined;
+  /** The app, fetched once; a failed fetch (a flaky network) is tried again on the next need. */
+  const app = (): Promise<ShellApp> => {
+    if (loaded) return Promise.resolve(loaded);
+    if (!pending) {
+      pending = new Promise<ShellApp>((resolve, reject) => {
+        resolveApp = resolve;
+        rejectApp = reject;
+        const el = doc.createElement('script');
+        el.src = appSrc;
+        el.async = true;
+        el.addEventListener('error', () => {
+          pending = undefined;
+          el.remove();
+          reject(new Error(`${appSrc} failed to load`));
+        });
+        doc.head.append(el);
+      });
+    }
+    return pending;
+  };
+
+  const handle: BootHandle = {
+    triggers,
+    stateJson: doc.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null',
+    resources,
+    progress(active) {
+      progressBar?.classList.toggle('qf-progress--active', active);
+    },
+    ready(shellApp) {
+      loaded = shellApp;
+      resolveApp?.(shellApp);
+    },
+    failed(error) {
+      pending = undefined;
+      rejectApp?.(error);
+    },
+  };
+  win[BOOT_GLOBAL] = handle;
+
+  // The shell's roots: each hydrates when its trigger fires. A press on a control of a root that has
+  // no code yet is held and pressed again once the root is interactive, so the first press counts.
+  const ready = new Map<RootName, Promise<void>>();
+  const interactive = new Set<RootName>();
+  const hydrate = (name: RootName): Promise<void> => {
+    let p = ready.get(name);
+    if (!p) {
+      p = app().then((a) => a.hydrateRoot(name));
+      p.then(() => interactive.add(name), () => ready.delete(name));
+      ready.set(name, p);
+    }
+    return p;
+  };
+  doc.querySelectorAll<HTMLElement>(`[${ROOT_ATTR}][${ROOT_POLICY_ATTR}]`).forEach((el) => {
+    const name = el.getAttribute(ROOT_ATTR) as RootName;
+    triggers.when(`root:${name}`, el, el.getAttribute(ROOT_POLICY_ATTR) as Hydration, () => void hydrate(name).catch(console.error));
+    el.addEventListener(
+      'click',
+      (event) => {
+        if (loaded?.rootStarted(name)) return;
+        const control = (event.target as Element | null)?.closest?.('button, summary, [role="button"], a[href^="#"]');
+        if (!control || !el.contains(control)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        void hydrate(name).then(
+          () => (control as HTMLElement).isConnected && (control as HTMLElement).click(),
+          (error: unknown) => console.error(error),
+        );
+      },
+      true,
+    );
+  });
+
+  // The page's section and the widgets in it: the app mounts them as their own policies say.
+  const state = readState(handle.stateJson);
+  const slot = doc.getElementById('qf-main-slot');
+  if (slot && state?.page) {
+    const start = () => void app().then((a) => a.startSections(), console.error);
+    triggers.when('slot:main', slot, state.page.hydration, start);
+    for (const w of state.widgets) {
+      const el = slot.querySelector<HTMLElement>(`[data-qf-key="${CSS.escape(w.key)}"]`);
+      if (el) triggers.when(`widget:${w.key}`, el, w.hydration, start);
+    }
+  }
+
+  // Links: a click becomes a client-side navigation (the app keeps this page until the next can
+  // render); pointing at a link fetches the app and that page ahead of the click.
+  doc.addEventListener('click', (event) => {
+    const url = clientNavigationTarget(event, win.location);
+    if (!url) return;
+    event.preventDefault();
+    if (url.pathname + url.search === win.location.pathname + win.location.search && !url.hash) return;
+    handle.progress(true);
+    app()
+      .then((a) => a.navigate(url, true))
+      .catch((error: unknown) => {
+        console.error(error);
+        win.location.assign(url.href);
+      });
+  });
+  const intent = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a[href]');
+    if (!anchor || !clientNavigationTarget({ button: 0, target: anchor } as unknown as MouseEvent, win.location)) return;
+    app().then((a) => a.prefetch(anchor), () => undefined);
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) doc.addEventListener(type, intent, { passive: true });
+
+  // The assistant lives in the header: asked for from elsewhere (the footer's "Ask"), the header comes first.
+  win.addEventListener(OPEN_ASSISTANT_EVENT, (event) => {
+    if ((event as CustomEvent<{ replayed?: boolean }>).detail?.replayed || interactive.has('header')) return;
+    void hydrate('header').then(() => win.dispatchEvent(new CustomEvent(OPEN_ASSISTANT_EVENT, { detail: { replayed: true } })), console.error);
+  });
+  // The menu's map mode has an address (`#map`, `#map-{place}`): it opens the header's menu.
+  const mapAddress = () => {
+    if (/^#map(-|$)/.test(win.location.hash)) void hydrate('header').catch(console.error);
+  };
+  mapAddress();
+  win.addEventListener('hashchange', mapAddress);
+
+  // The rest waits for the page to finish loading and the browser to be idle: none of it is needed
+  // for the first paint, and a scroll listener or a style change now would compete with it.
+  afterLoad(win, doc, () => {
+    trackKeyboardFocus(doc);
+    startScrollProgress(doc, win);
+    startToTop(doc, win);
+    startCookieBanner(doc, win);
+    void startStatement(doc, win);
+    installSocialDataLayer(doc, win, () => ({
+      lang: doc.documentElement.lang,
+      pageCategory: doc.getElementById('main')?.dataset.qfPage ?? 'unknown',
+      pillar: doc.body.dataset.area ?? 'general',
+    }));
+    void registerServiceWorker({ location: win.location, serviceWorker: win.navigator.serviceWorker, resourcesFailed: resources.failed, reload: () => win.location.reload(), logError: console.error });
+  });
+  // Scroll reveal hides what is below the fold until it comes into view: it starts with the first scroll.
+  win.addEventListener('scroll', () => startScrollReveal(), { once: true, passive: true });
+
+  // What the visitor did before this script arrived happens again, now that something listens.
+  const early = (win as unknown as Record<string, Event[] | undefined>)[EARLY_EVENTS_GLOBAL] ?? [];
+  delete (win as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL];
+  for (const event of early) replay(event);
+  return handle;
+}
+
+interface BootState {
+  page?: { hydration: Hydration };
+  widgets: { key: string; hydration: Hydration }[];
+}
+
+/** Only what the boot needs of the state (the app validates all of it with its schema). */
+function readState(json: string): BootState | null {
+  try {
+    const raw = JSON.parse(json) as { status?: string; pageData?: { result?: { page?: { hydration?: Hydration } } }; widgets?: BootState['widgets'] } | null;
+    const page = raw?.status === 'ok' ? raw.pageData?.result?.page : undefined;
+    return { page: page?.hydration ? { hydration: page.hydration } : undefined, widgets: Array.isArray(raw?.widgets) ? raw.widgets : [] };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An event recorded by the inline loader, dispatched again on its target: intent (pointing, focus,
+ * a key, a touch) arms what it would have armed; a press on a control (a link's press has already
+ * been handled by the browser) is pressed again.
+ */
+function replay(event: Event): void {
+  const target = event.target as Element | null;
+  if (!target || typeof target.closest !== 'function' || !target.isConnected) return;
+  if (event.type !== 'click') {
+    target.dispatchEvent(new Event(event.type, { bubbles: true }));
+    return;
+  }
+  const control = target.closest('button, summary, [role="button"], a[href^="#"]');
+  control?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+}
+
+/** Runs `fn` in the first idle period after the page's load event. */
+function afterLoad(win: BootWindow, doc: Document, fn: () => void): void {
+  const idle = () => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(fn, { timeout: 3000 }) : win.setTimeout(fn, 200));
+  if (doc.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}

@@ -1,0 +1,58 @@
+import type { Hydration } from '@qf/shared/contracts';
+
+/**
+ * How the page's first script (the boot, no React, no federation runtime) and the shell's app (loaded
+ * when the visitor first needs it) meet: the boot owns every hydration trigger and the clicks that
+ * arrive before the app; the app hydrates roots, mounts sections and navigates.
+ */
+
+/** The shell's own React roots in the server HTML (`data-qf-root`). */
+export const ROOT_ATTR = 'data-qf-root';
+/** A root's trigger (a hydration policy); a root without one hydrates only for a client-side navigation. */
+export const ROOT_POLICY_ATTR = 'data-qf-hydrate';
+export const rootNames = ['header', 'subheader', 'status', 'footer'] as const;
+export type RootName = (typeof rootNames)[number];
+
+/** Starts things when their hydration policy fires, keyed so that the boot and the app share one trigger per slot. */
+export interface Triggers {
+  /**
+   * Calls `start` once when the policy of `key` fires (at once if it already has). The first call for
+   * a key arms its policy on `element`. Returns a cancel for this `start` only.
+   */
+  when(key: string, element: HTMLElement, policy: Hydration, start: () => void): () => void;
+  /** Whether the key's policy has fired. */
+  fired(key: string): boolean;
+}
+
+/** What the app offers the boot once it runs. */
+export interface ShellApp {
+  /** Hydrates one of the shell's roots; resolves once it is interactive. */
+  hydrateRoot(name: RootName): Promise<void>;
+  /** Whether a root has started hydrating (React then handles events on it itself). */
+  rootStarted(name: RootName): boolean;
+  /** Hydrates the page's section and widgets as their policies fire (idempotent). */
+  startSections(): void;
+  /** A client-side navigation (a click the boot caught, or the address changing). */
+  navigate(url: URL, push: boolean): Promise<void>;
+  /** The visitor points at a link: fetch that page's data and code now. */
+  prefetch(target: EventTarget | null): void;
+}
+
+/** What the boot leaves on `window` for the app. */
+export interface BootHandle {
+  triggers: Triggers;
+  /** The server's state element's JSON, unparsed (the app validates it). */
+  stateJson: string;
+  /** Scripts and stylesheets that failed to load on this page (tracked from the start). */
+  resources: { failed(): boolean; note(): void };
+  /** Navigation feedback the boot may already have started (a click before the app arrived). */
+  progress(active: boolean): void;
+  /** The app announces itself; the boot's pending work then goes to it. */
+  ready(app: ShellApp): void;
+  /** The app could not start: what waited for it falls back (a click becomes a full navigation). */
+  failed(error: unknown): void;
+}
+
+export const BOOT_GLOBAL = '__qfBoot';
+
+export type BootWindow = Window & typeof globalThis & { [BOOT_GLOBAL]?: BootHandle };

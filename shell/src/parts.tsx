@@ -1,0 +1,97 @@
+import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { localePath, splitLang } from '@qf/shared/routing';
+import { otherLang } from '@qf/shared/i18n';
+import { Header } from './components/Header';
+import { FooterSlot } from './components/FooterSlot';
+import { AreaChrome } from './components/AreaChrome';
+import { Breadcrumb } from './components/Breadcrumb';
+import { StatusPage } from './components/StatusPage';
+import { InfoBar } from './components/InfoBar';
+import { ShellLangContext } from './i18n';
+import type { RootName } from './boot/protocol';
+import type { Store, ViewState } from './store';
+
+/**
+ * The shell's chrome as separate React roots (`data-qf-root`), each hydrated on its own when it is
+ * needed (the header when the visitor reaches for it, the rest for a client-side navigation), never
+ * the whole chrome at load. The server renders the same parts into the same containers.
+ */
+export interface PartProps {
+  store: Store;
+  onToggleTheme: () => void;
+  onSearch: (text: string) => void;
+  /** Client-side navigation to a site path (the browser passes it; the server render needs none). */
+  onNavigate?: (href: string) => void;
+}
+
+/** The state as hydration must see it first (what the server rendered), then as it is. */
+const useViewState = (store: Store): ViewState => useSyncExternalStore(store.subscribe, store.get, () => store.initial);
+
+function InLang({ state, children }: { state: ViewState; children: ReactNode }): ReactElement {
+  return <ShellLangContext.Provider value={state.lang}>{children}</ShellLangContext.Provider>;
+}
+
+const pageOf = (s: ViewState) => (s.status === 'ok' ? s.pageData?.result.page : undefined);
+
+export function HeaderPart({ store, onToggleTheme, onSearch, onNavigate }: PartProps): ReactElement {
+  const s = useViewState(store);
+  const alternatePath = pageOf(s)?.head.alternatePath ?? localePath(otherLang(s.lang), splitLang(s.path).path);
+  return (
+    <InLang state={s}>
+      <InfoBar text={s.globals.infoBar} />
+      <Header
+        lang={s.lang}
+        path={s.path}
+        alternatePath={alternatePath}
+        featuredStoryPath={s.globals.featuredStoryPath}
+        theme={s.theme}
+        onToggleTheme={onToggleTheme}
+        onSearch={onSearch}
+        onNavigate={onNavigate}
+        assistantScript={s.assistantScript}
+        menu={s.menu}
+        mapsApiKey={s.mapsApiKey}
+      />
+    </InLang>
+  );
+}
+
+export function SubheaderPart({ store }: PartProps): ReactElement {
+  const s = useViewState(store);
+  const page = pageOf(s);
+  return (
+    <InLang state={s}>
+      <AreaChrome lang={s.lang} path={s.path} globals={s.globals} />
+      {page ? <Breadcrumb lang={s.lang} path={s.path} title={page.head.title} /> : null}
+    </InLang>
+  );
+}
+
+/** The 404, 500 and 503 pages, inside `<main>` next to the (then hidden) section slot. */
+export function StatusPart({ store }: PartProps): ReactElement | null {
+  const s = useViewState(store);
+  return s.status === 'ok' ? null : (
+    <InLang state={s}>
+      <StatusPage status={s.status} lang={s.lang} />
+    </InLang>
+  );
+}
+
+export function FooterPart({ store }: PartProps): ReactElement {
+  const s = useViewState(store);
+  return (
+    <InLang state={s}>
+      <FooterSlot lang={s.lang} globals={s.globals} widget={pageOf(s)?.chrome?.footer} />
+    </InLang>
+  );
+}
+
+/** useId values of one root never collide with another's; the server renders each root with the same prefix. */
+export const rootIdPrefix = (name: RootName): string => `qf-${name}-`;
+
+export const parts: Record<RootName, (props: PartProps) => ReactElement | null> = {
+  header: HeaderPart,
+  subheader: SubheaderPart,
+  status: StatusPart,
+  footer: FooterPart,
+};
