@@ -3,14 +3,25 @@ import { launchBrowser, startSite, type Site } from '../site';
 import type { Browser } from 'playwright-core';
 
 /**
- * `npm run bench:bundle`: the JavaScript a first view of each slice page costs, gzip-compressed, split
- * into what loads before the page's sections start hydrating (before idle) and in all. Prints a table;
- * fails only when the budget of ARCHITECTURE.md (200 KB in all) is exceeded.
+ * `npm run bench:bundle`: the JavaScript a first view of each page costs, gzip-compressed: what loads
+ * before the page is idle when the visitor only looks at it, and in all once they use it (scroll to
+ * the end, reach for the header's menu). Prints a table; fails above the performance issue's bars:
+ * 60 KB before idle, 200 KB in all.
  */
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 
+const BUDGET_BEFORE_IDLE = 60 * 1024;
 const BUDGET_TOTAL = 200 * 1024;
-const pages = ['/stories/qatar-foundation-opens-new-learning-commons', '/ar/stories/qatar-foundation-opens-new-learning-commons', '/events', '/media-center/experts/noor-al-mansoori', '/idkt'];
+const pages = [
+  '/',
+  '/stories/education-city-stadium-opens-gates-world-cup-fans',
+  '/ar/stories/education-city-stadium-opens-gates-world-cup-fans',
+  '/events',
+  '/events/water-security-arid-regions-conference-2027',
+  '/media-center/experts/noor-al-mansoori',
+  '/idkt',
+  '/search',
+];
 
 let site: Site;
 let browser: Browser;
@@ -48,14 +59,21 @@ async function measure(path: string): Promise<Figure> {
       }),
     );
   });
-  const started = Date.now();
   await page.goto(site.url + path, { waitUntil: 'load' });
-  await page.waitForFunction(() => performance.getEntriesByName('qf:hydrate:idle').length + performance.getEntriesByName('qf:hydrate:eager').length > 0, undefined, { timeout: 20_000 });
-  const hydrateAt = started + (await page.evaluate(() => (performance.getEntriesByType('mark').find((m) => m.name.startsWith('qf:hydrate:'))?.startTime ?? 0)));
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForTimeout(1500);
+  await Promise.all(pending);
+  const idleAt = Date.now();
+  // Then as a visitor: reads to the end (scroll-started widgets such as a survey load), then reaches
+  // for the menu (the chrome's code loads).
+  for (let y = 0; y < 12; y++) {
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(100);
+  }
   await page.waitForTimeout(1000);
+  await page.locator('[data-qf-root="header"] button').first().hover();
   await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
   await Promise.all(pending);
   await context.close();
   const origins: Record<string, number> = {};
@@ -63,7 +81,7 @@ async function measure(path: string): Promise<Figure> {
   const names = scripts.map((s) => s.url);
   return {
     page: path,
-    beforeIdle: scripts.filter((s) => s.at <= hydrateAt).reduce((n, s) => n + s.gzip, 0),
+    beforeIdle: scripts.filter((s) => s.at <= idleAt).reduce((n, s) => n + s.gzip, 0),
     total: scripts.reduce((n, s) => n + s.gzip, 0),
     requests: scripts.length,
     origins,
@@ -71,7 +89,7 @@ async function measure(path: string): Promise<Figure> {
     heaviest: [...scripts]
       .sort((a, b) => b.gzip - a.gzip)
       .slice(0, 6)
-      .map((s) => `${new URL(s.url).port}:${s.name} ${(s.gzip / 1024).toFixed(1)} KB${s.at <= hydrateAt ? '' : ' (after idle)'}`),
+      .map((s) => `${new URL(s.url).port}:${s.name} ${(s.gzip / 1024).toFixed(1)} KB${s.at <= idleAt ? '' : ' (once used)'}`),
   };
 }
 
@@ -87,10 +105,10 @@ it('prints the JavaScript weight of each slice page', async () => {
   for (const r of ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const) portNames[new URL(site.remoteUrl(r)).port] = r;
   console.log(
     [
-      'JavaScript per first view, gzip -9, median of 3 (budget: 200 KB in all, 100 KB before idle as the aim)',
+      'JavaScript per first view, gzip -9, median of 3 (bars: 60 KB before idle, 200 KB in all once used)',
       ...figures.map(
         (f) =>
-          `${f.page.padEnd(58)} before idle ${kb(f.beforeIdle).padStart(9)}   in all ${kb(f.total).padStart(9)}   ${f.requests} scripts (${Object.entries(f.origins)
+          `${f.page.padEnd(58)} before idle ${kb(f.beforeIdle).padStart(9)}   in all once used ${kb(f.total).padStart(9)}   ${f.requests} scripts (${Object.entries(f.origins)
             .map(([port, n]) => `${portNames[port] ?? port}: ${n}`)
             .join(', ')})\n${' '.repeat(4)}heaviest: ${f.heaviest.map((h) => h.replace(/^(\d+):/, (_, port: string) => `${portNames[port] ?? port}/`)).join(', ')}`,
       ),
@@ -98,6 +116,7 @@ it('prints the JavaScript weight of each slice page', async () => {
   );
   for (const f of figures) {
     expect(f.duplicates).toEqual([]);
+    expect(f.beforeIdle).toBeLessThanOrEqual(BUDGET_BEFORE_IDLE);
     expect(f.total).toBeLessThanOrEqual(BUDGET_TOTAL);
   }
 });

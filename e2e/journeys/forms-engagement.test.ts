@@ -187,6 +187,11 @@ describe('survey popup', () => {
     const { context, page, problems } = await openPage();
     await page.goto(`${site.url}/ar`);
     const prompt = page.getByRole('complementary', { name: 'استبيان العلامة المؤسسية' });
+    // It comes once the visitor starts using the page (its code loads then, not with the page).
+    await page.waitForLoadState('networkidle');
+    await expect(prompt.count()).resolves.toBe(0);
+    await page.mouse.move(20, 300);
+    await page.mouse.move(60, 320);
     await prompt.waitFor();
     await prompt.getByRole('button', { name: 'شارك في الاستبيان' }).click();
     await page.getByRole('dialog', { name: 'استبيان العلامة المؤسسية' }).waitFor();
@@ -194,6 +199,10 @@ describe('survey popup', () => {
     await prompt.waitFor({ state: 'detached' });
     await page.reload();
     await page.waitForLoadState('networkidle');
+    await page.mouse.move(20, 300);
+    await page.mouse.move(60, 320);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
     await expect(prompt.count()).resolves.toBe(0);
     expect(problems).toEqual([]);
     await context.close();

@@ -111,7 +111,7 @@ describe('server-rendered pages, before any JavaScript', () => {
 });
 
 describe('in the browser', () => {
-  it('hydrates a story without errors, loading its section from the section’s own server only when idle', async () => {
+  it('hydrates a story without errors when the visitor uses it, loading its section from the section’s own server only then', async () => {
     const { page, problems } = await openPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -120,7 +120,10 @@ describe('in the browser', () => {
     await page.goto(site.url + STORY);
     await page.locator('h1', { hasText: STORY_TITLE.en }).waitFor();
     await page.waitForLoadState('networkidle');
-    await page.waitForFunction((origin) => performance.getEntriesByType('resource').some((e) => e.name.startsWith(origin)), site.remoteUrl('mf-content'));
+    // A reader who only looks runs no section code.
+    expect(scripts.some((u) => u.startsWith(site.remoteUrl('mf-content')))).toBe(false);
+    await page.locator('main p').first().hover();
+    await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
     expect(scripts.some((u) => u.startsWith(site.remoteUrl('mf-content')))).toBe(true);
     expect(scripts.every((u) => !u.startsWith(site.remoteUrl('mf-events')))).toBe(true);
     expect(problems).toEqual([]);
@@ -138,9 +141,10 @@ describe('in the browser', () => {
     await page.route(/\/browser\/.*\.js$/, (route) => route.abort());
     await page.goto(site.url + path, { waitUntil: 'load' });
     // Every class the server gave the section and the widget has rules in the stylesheets the head
-    // links (read here, as the remotes' sheets are cross-origin to the page): none is unstyled.
+    // links or inlines (the sections' sheets are inlined): none is unstyled.
     const sheets = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (l) => l.href));
-    const css = (await Promise.all(sheets.map(async (href) => (await fetch(href)).text()))).join('\n');
+    const inline = await page.evaluate(() => Array.from(document.querySelectorAll('head style'), (s) => s.textContent ?? '').join('\n'));
+    const css = [inline, ...(await Promise.all(sheets.map(async (href) => (await fetch(href)).text())))].join('\n');
     const styled = new Set(Array.from(css.matchAll(/\.([\w-]+)/g), (m) => m[1]!));
     const classes = await page.evaluate((id) => {
       const widget = document.querySelector(`[data-qf-widget="${id}"]`);
@@ -307,7 +311,8 @@ describe('in the browser', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(site.url + '/idkt');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    expect(await page.getAttribute('body', 'data-theme')).toBe('light');
+    // The press is held until the header's code has arrived, then takes effect.
+    await page.waitForFunction(() => document.body.dataset.theme === 'light');
     expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
     await page.reload();
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();

@@ -70,6 +70,10 @@ export function startApp(boot: BootHandle): void {
   followLiveRegions(store, { main, slot: slotElement, progress: boot.progress, t: shellT });
 
   const loader = createRemoteLoader(state.remotes);
+  // The sections' React helpers come from the shell, like React itself: whichever section mounts
+  // first, every section then uses the same files (which the service worker has kept for offline
+  // use), never a copy of one section's that another page never fetched.
+  void import('@qf/shared/react').catch(() => undefined);
   const slots = createSlots({
     element: slotElement,
     loader,
@@ -100,10 +104,15 @@ export function startApp(boot: BootHandle): void {
     if (!el) return Promise.resolve();
     p = new Promise<void>((resolve) => {
       const Part = parts[name];
+      const committed = () => {
+        // For tests and tools: this root is interactive.
+        el.setAttribute('data-qf-hydrated', '');
+        resolve();
+      };
       const node: ReactElement = (
         <ChromeContext.Provider value={chrome}>
           <Part {...partProps} />
-          <Committed onCommit={resolve} />
+          <Committed onCommit={committed} />
         </ChromeContext.Provider>
       );
       startTransition(() => void hydrateRoot(el, node, { identifierPrefix: rootIdPrefix(name) }));
@@ -122,13 +131,12 @@ export function startApp(boot: BootHandle): void {
   publishRoute();
   rememberLanguage(state.lang);
 
-  let sectionsStarted = false;
+  let sections: Promise<void> | undefined;
   let navigated = false;
-  const startSections = () => {
+  const startSections = (): Promise<void> => {
     // Triggers of the server's page that fire after the visitor has left it find nothing to start.
-    if (sectionsStarted || navigated || state.status !== 'ok' || !state.pageData) return;
-    sectionsStarted = true;
-    slots.hydrate(state.pageData, state.widgets);
+    if (navigated || state.status !== 'ok' || !state.pageData) return Promise.resolve();
+    return (sections ??= slots.hydrate(state.pageData, state.widgets));
   };
 
   const prefetcher = startPrefetch(document, window, (path, query) => loadPageData(path, query), (load) => {
@@ -233,6 +241,7 @@ export function startApp(boot: BootHandle): void {
     navigate,
     prefetch: (target) => prefetcher.hover(target),
   };
+  document.documentElement.setAttribute('data-qf-app', '');
   boot.ready(app);
 }
 

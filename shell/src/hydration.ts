@@ -43,7 +43,10 @@ export function schedule(policy: Hydration, element: HTMLElement, start: () => v
     const observer = new win.IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) run();
     }, { rootMargin: '200px' });
-    observer.observe(element);
+    // An element without a box of its own (`display: contents`, as the shell's roots) never
+    // intersects: its children say when it is in view.
+    const boxless = win.getComputedStyle?.(element).display === 'contents';
+    for (const target of boxless ? Array.from(element.children) : [element]) observer.observe(target);
     cleanups.push(() => observer.disconnect());
   } else if (policy === 'idle' || policy === 'visible') {
     cleanups.push(afterActivity(win, doc, run));

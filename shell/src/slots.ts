@@ -168,7 +168,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
      * First load: the server HTML is already on screen. Widgets and the owner's parcel hydrate it when
      * their policies say; until then links and text work as plain HTML.
      */
-    hydrate(pageData: PageData, widgets: readonly RenderedWidget[]) {
+    hydrate(pageData: PageData, widgets: readonly RenderedWidget[]): Promise<void> {
       for (const w of widgets) widgetPolicies.set(w.key, w.hydration);
       for (const w of widgets) {
         const el = element.querySelector<HTMLElement>(`[data-qf-key="${CSS.escape(w.key)}"]`);
@@ -178,12 +178,20 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
       }
       const gen = generation;
       const container = serverContainer();
-      cancelPending = schedule('slot:main', pageData.result.page.hydration, element, () => {
-        cancelPending = undefined;
-        mount(pageData, container, true, gen).then((section) => {
-          if (section && gen === generation) current = section;
-          else void unmount(section);
-        }, onError);
+      return new Promise<void>((resolve) => {
+        cancelPending = schedule('slot:main', pageData.result.page.hydration, element, () => {
+          cancelPending = undefined;
+          mount(pageData, container, true, gen)
+            .then((section) => {
+              if (!section) return;
+              // For tests and tools: the server's section is interactive.
+              section.container.setAttribute('data-qf-mounted', '');
+              if (gen !== generation) return void unmount(section);
+              current = section;
+              replayChoices(section.container);
+            }, onError)
+            .finally(resolve);
+        });
       });
     },
 
@@ -229,6 +237,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
       const shown = [...element.querySelectorAll<HTMLElement>(`:scope > [${SECTION_ATTR}]`)].filter((c) => c !== next);
       for (const c of shown) c.hidden = true;
       next.hidden = false;
+      next.setAttribute('data-qf-mounted', '');
       current = section;
       void unmount(previous);
       // The server's section, never hydrated, has no parcel: its HTML just goes.
@@ -248,3 +257,14 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
 }
 
 export type Slots = ReturnType<typeof createSlots>;
+
+/**
+ * A choice the visitor made in the server's HTML before its code arrived (a filter picked in a
+ * list) reaches the section once it is interactive, as the change it was.
+ */
+export function replayChoices(container: HTMLElement): void {
+  container.querySelectorAll('select').forEach((select) => {
+    const chosen = [...select.options].find((o) => o.defaultSelected) ?? select.options[0];
+    if (chosen && !chosen.selected) select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}

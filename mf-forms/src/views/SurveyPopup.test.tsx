@@ -49,6 +49,19 @@ describe('SurveyPopup', () => {
     expect((global.fetch as jest.Mock).mock.calls).toHaveLength(1);
   });
 
+  it('opens at once when it arrives on a page the visitor has already scrolled far enough', async () => {
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 3000 });
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 1000 });
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1500 });
+    try {
+      show('SurveyPopup', { surveyId: 'survey-1', delayMs: 60_000, scrollRatio: 0.6 });
+      expect(await screen.findByRole('dialog', { name: 'Tell us about your visit' })).toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+      Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 0 });
+    }
+  });
+
   it('never interrupts a visitor who is filling in a form on the page', async () => {
     jest.useFakeTimers();
     render(

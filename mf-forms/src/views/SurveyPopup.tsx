@@ -58,6 +58,9 @@ export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): Rea
     const timer = setTimeout(open, data.delayMs ?? 20_000);
     window.addEventListener('scroll', onScroll, { passive: true });
     document.addEventListener('focusin', onFocusIn);
+    // The shell hydrates this widget once the visitor has started reading (often by scrolling): the
+    // page may already be scrolled far enough.
+    onScroll();
     function cleanup() {
       clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);

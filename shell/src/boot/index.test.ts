@@ -10,7 +10,7 @@ function serverPage() {
   doc = document.implementation.createHTMLDocument();
   doc.body.innerHTML = `
     <div data-qf-root="header" data-qf-hydrate="interaction"><button type="button" id="menu">Menu</button><a href="/events" id="events">Events</a></div>
-    <main id="main"><div id="qf-main-slot"><div data-qf-section><p id="text">Story</p><div data-qf-widget="mf-forms/NewsletterSignup" data-qf-key="n#story"><input id="email"></div></div></div></main>
+    <main id="main"><div id="qf-main-slot"><div data-qf-section><p id="text">Story <a href="/stories?page=2" id="more">More</a></p><div data-qf-widget="mf-forms/NewsletterSignup" data-qf-key="n#story"><input id="email"></div></div></div></main>
     <script type="application/json" id="__QF_STATE__">${JSON.stringify({ status: 'ok', pageData: { result: { page: { hydration: 'interaction' } } }, widgets: [{ key: 'n#story', hydration: 'interaction' }] })}</script>`;
 }
 
@@ -20,7 +20,7 @@ function fakeApp() {
   const app: jest.Mocked<ShellApp> = {
     hydrateRoot: jest.fn(async (name: RootName) => void started.add(name)),
     rootStarted: jest.fn((name: RootName) => started.has(name)),
-    startSections: jest.fn(),
+    startSections: jest.fn(async () => undefined),
     navigate: jest.fn(async (_url: URL, _push: boolean) => undefined),
     prefetch: jest.fn(),
   };
@@ -75,6 +75,23 @@ describe('the boot', () => {
     expect(pressed).toHaveBeenCalledTimes(2);
   });
 
+  it('holds an arrow key on a menu control until the header is interactive, then gives it again', async () => {
+    serverPage();
+    const app = fakeApp();
+    start();
+    const menu = doc.getElementById('menu')!;
+    const keys: string[] = [];
+    menu.addEventListener('keydown', (e) => keys.push(e.key));
+    const arrow = new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true });
+    menu.dispatchEvent(arrow);
+    expect(arrow.defaultPrevented).toBe(true);
+    menu.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    expect(keys).toEqual(['a']);
+    await flush();
+    expect(app.hydrateRoot).toHaveBeenCalledWith('header');
+    expect(keys).toEqual(['a', 'ArrowRight']);
+  });
+
   it('turns a link click into a client-side navigation, and pointing at a link prefetches it', async () => {
     serverPage();
     const app = fakeApp();
@@ -99,6 +116,26 @@ describe('the boot', () => {
     doc.getElementById('email')!.dispatchEvent(new Event('focusin', { bubbles: true }));
     await flush();
     expect(app.startSections).toHaveBeenCalled();
+  });
+
+  it('holds a press on a link of the section until the section is interactive, then presses it again', async () => {
+    serverPage();
+    const app = fakeApp();
+    start();
+    const more = doc.getElementById('more')!;
+    const seen: boolean[] = [];
+    more.addEventListener('click', (e) => {
+      seen.push(e.defaultPrevented);
+      e.preventDefault();
+    });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    more.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(seen).toEqual([]);
+    await flush();
+    expect(app.startSections).toHaveBeenCalled();
+    expect(seen).toEqual([false]);
+    expect(app.navigate).not.toHaveBeenCalled();
   });
 
   it('replays what the visitor did before it arrived: a press on the menu button opens the menu', async () => {

@@ -83,18 +83,25 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   doc.querySelectorAll<HTMLElement>(`[${ROOT_ATTR}][${ROOT_POLICY_ATTR}]`).forEach((el) => {
     const name = el.getAttribute(ROOT_ATTR) as RootName;
     triggers.when(`root:${name}`, el, el.getAttribute(ROOT_POLICY_ATTR) as Hydration, () => void hydrate(name).catch(console.error));
+    // A press, or a key that moves around a menu, on a control of a root that has no code yet is held
+    // and given again once the root is interactive: the visitor's first press or arrow key counts.
+    const hold = (event: Event, again: (control: HTMLElement) => void) => {
+      if (loaded?.rootStarted(name)) return;
+      const control = (event.target as Element | null)?.closest?.<HTMLElement>('button, summary, [role="button"], a[href^="#"], [data-menu-item]');
+      if (!control || !el.contains(control)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void hydrate(name).then(
+        () => control.isConnected && again(control),
+        (error: unknown) => console.error(error),
+      );
+    };
+    el.addEventListener('click', (event) => hold(event, (control) => control.click()), true);
     el.addEventListener(
-      'click',
+      'keydown',
       (event) => {
-        if (loaded?.rootStarted(name)) return;
-        const control = (event.target as Element | null)?.closest?.('button, summary, [role="button"], a[href^="#"]');
-        if (!control || !el.contains(control)) return;
-        event.preventDefault();
-        event.stopPropagation();
-        void hydrate(name).then(
-          () => (control as HTMLElement).isConnected && (control as HTMLElement).click(),
-          (error: unknown) => console.error(error),
-        );
+        const { key, shiftKey, ctrlKey, altKey, metaKey } = event;
+        if (HELD_KEYS.has(key)) hold(event, (control) => control.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, altKey, metaKey, bubbles: true, cancelable: true })));
       },
       true,
     );
@@ -104,12 +111,33 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   const state = readState(handle.stateJson);
   const slot = doc.getElementById('qf-main-slot');
   if (slot && state?.page) {
-    const start = () => void app().then((a) => a.startSections(), console.error);
+    const sections = () => app().then((a) => a.startSections());
+    const start = () => void sections().catch(console.error);
     triggers.when('slot:main', slot, state.page.hydration, start);
     for (const w of state.widgets) {
       const el = slot.querySelector<HTMLElement>(`[data-qf-key="${CSS.escape(w.key)}"]`);
       if (el) triggers.when(`widget:${w.key}`, el, w.hydration, start);
     }
+    // A press on a link or button of the section before its code has arrived (the pointer that
+    // brought it came a moment earlier) waits for it, briefly, so a link the section handles itself
+    // ("load more" in place) does what it does once interactive; any other link then navigates.
+    let interactive = false;
+    slot.addEventListener(
+      'click',
+      (event) => {
+        if (interactive || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        const control = (event.target as Element | null)?.closest?.<HTMLElement>('a[href], button, summary');
+        if (!control || control.closest('[data-qf-widget]') || control.getAttribute('href')?.startsWith('#')) return;
+        event.preventDefault();
+        event.stopPropagation();
+        const again = () => {
+          interactive = true;
+          if (control.isConnected) control.click();
+        };
+        void Promise.race([sections(), new Promise((resolve) => win.setTimeout(resolve, SECTION_WAIT_MS))]).then(again, again);
+      },
+      true,
+    );
   }
 
   // Links: a click becomes a client-side navigation (the app keeps this page until the next can
@@ -186,6 +214,12 @@ function readState(json: string): BootState | null {
     return null;
   }
 }
+
+/** How long a press on a section waits for its code before it is given to the page as it is. */
+const SECTION_WAIT_MS = 1500;
+
+/** Keys the menus handle themselves (Enter and Space arrive as a click). */
+const HELD_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape']);
 
 /**
  * An event recorded by the inline loader, dispatched again on its target: intent (pointing, focus,

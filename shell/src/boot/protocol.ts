@@ -30,8 +30,11 @@ export interface ShellApp {
   hydrateRoot(name: RootName): Promise<void>;
   /** Whether a root has started hydrating (React then handles events on it itself). */
   rootStarted(name: RootName): boolean;
-  /** Hydrates the page's section and widgets as their policies fire (idempotent). */
-  startSections(): void;
+  /**
+   * Hydrates the page's section and widgets as their policies fire (idempotent). Resolves once the
+   * section itself is interactive (at once when it will not be: the visitor has left the page).
+   */
+  startSections(): Promise<void>;
   /** A client-side navigation (a click the boot caught, or the address changing). */
   navigate(url: URL, push: boolean): Promise<void>;
   /** The visitor points at a link: fetch that page's data and code now. */
