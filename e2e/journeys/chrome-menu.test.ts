@@ -142,8 +142,9 @@ describe.each(['en', 'ar'] as const)('the menus in %s', (lang) => {
       const nav = page.getByRole('navigation', { name: t.nav });
       const education = nav.getByRole('button', { name: t.education, exact: true });
       await education.focus();
+      // Focus brings the header's code; an arrow key pressed before it arrives is held, then given.
       await page.keyboard.press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
-      await expect(focusedName(page)).resolves.toBe(t.research);
+      await page.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, t.research);
       await page.keyboard.press('Home');
       await expect(focusedName(page)).resolves.toBe(t.education);
       await page.keyboard.press('Enter');

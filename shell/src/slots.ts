@@ -188,7 +188,6 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
               section.container.setAttribute('data-qf-mounted', '');
               if (gen !== generation) return void unmount(section);
               current = section;
-              replayChoices(section.container);
             }, onError)
             .finally(resolve);
         });
@@ -258,13 +257,3 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
 
 export type Slots = ReturnType<typeof createSlots>;
 
-/**
- * A choice the visitor made in the server's HTML before its code arrived (a filter picked in a
- * list) reaches the section once it is interactive, as the change it was.
- */
-export function replayChoices(container: HTMLElement): void {
-  container.querySelectorAll('select').forEach((select) => {
-    const chosen = [...select.options].find((o) => o.defaultSelected) ?? select.options[0];
-    if (chosen && !chosen.selected) select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}

@@ -10,7 +10,7 @@ function serverPage() {
   doc = document.implementation.createHTMLDocument();
   doc.body.innerHTML = `
     <div data-qf-root="header" data-qf-hydrate="interaction"><button type="button" id="menu">Menu</button><a href="/events" id="events">Events</a></div>
-    <main id="main"><div id="qf-main-slot"><div data-qf-section><p id="text">Story <a href="/stories?page=2" id="more">More</a></p><div data-qf-widget="mf-forms/NewsletterSignup" data-qf-key="n#story"><input id="email"></div></div></div></main>
+    <main id="main"><div id="qf-main-slot"><div data-qf-section><p id="text">Story <a href="/stories?page=2" id="more">More</a></p><select id="area"><option value="">All</option><option value="x">X</option></select><div data-qf-widget="mf-forms/NewsletterSignup" data-qf-key="n#story"><input id="email"></div></div></div></main>
     <script type="application/json" id="__QF_STATE__">${JSON.stringify({ status: 'ok', pageData: { result: { page: { hydration: 'interaction' } } }, widgets: [{ key: 'n#story', hydration: 'interaction' }] })}</script>`;
 }
 
@@ -35,7 +35,9 @@ function fakeApp() {
   return app;
 }
 
+/** Long enough for the boot to fetch the app after the next paint, and the app to answer. */
 const flush = async () => {
+  await new Promise((r) => setTimeout(r, 150));
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
 };
 const start = () => {
@@ -136,6 +138,24 @@ describe('the boot', () => {
     expect(app.startSections).toHaveBeenCalled();
     expect(seen).toEqual([false]);
     expect(app.navigate).not.toHaveBeenCalled();
+  });
+
+  it('gives a choice made in the section before it was interactive again, once it is (hydration put the server value back)', async () => {
+    serverPage();
+    const app = fakeApp();
+    app.startSections.mockImplementation(async () => {
+      (doc.getElementById('area') as HTMLSelectElement).value = '';
+    });
+    start();
+    const area = doc.getElementById('area') as HTMLSelectElement;
+    area.dispatchEvent(new Event('focusin', { bubbles: true }));
+    area.value = 'x';
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    const changes: string[] = [];
+    area.addEventListener('change', () => changes.push(area.value));
+    await flush();
+    expect(area.value).toBe('x');
+    expect(changes).toEqual(['x']);
   });
 
   it('replays what the visitor did before it arrived: a press on the menu button opens the menu', async () => {

@@ -43,7 +43,9 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
           el.remove();
           reject(new Error(`${appSrc} failed to load`));
         });
-        doc.head.append(el);
+        // After the next paint: the press that asked for the app shows its effect (a pressed button,
+        // the progress bar) before the app's code takes the main thread.
+        afterPaint(win, () => doc.head.append(el));
       });
     }
     return pending;
@@ -111,17 +113,33 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   const state = readState(handle.stateJson);
   const slot = doc.getElementById('qf-main-slot');
   if (slot && state?.page) {
+    let interactive = false;
     const sections = () => app().then((a) => a.startSections());
-    const start = () => void sections().catch(console.error);
+    const start = () => void sections().then(giveChoices, console.error);
     triggers.when('slot:main', slot, state.page.hydration, start);
     for (const w of state.widgets) {
       const el = slot.querySelector<HTMLElement>(`[data-qf-key="${CSS.escape(w.key)}"]`);
       if (el) triggers.when(`widget:${w.key}`, el, w.hydration, start);
     }
+    // A choice made in the section's form fields before its code arrived (a filter picked from a
+    // list) is given again once it is interactive: hydration puts the server's value back.
+    const choices = new Map<HTMLSelectElement, string>();
+    slot.addEventListener('change', (event) => {
+      const select = event.target as HTMLSelectElement;
+      if (!interactive && select.tagName === 'SELECT' && !select.closest('[data-qf-widget]')) choices.set(select, select.value);
+    });
+    const giveChoices = () => {
+      interactive = true;
+      for (const [select, value] of choices) {
+        if (!select.isConnected || select.value === value) continue;
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      choices.clear();
+    };
     // A press on a link or button of the section before its code has arrived (the pointer that
     // brought it came a moment earlier) waits for it, briefly, so a link the section handles itself
     // ("load more" in place) does what it does once interactive; any other link then navigates.
-    let interactive = false;
     slot.addEventListener(
       'click',
       (event) => {
@@ -235,6 +253,18 @@ function replay(event: Event): void {
   }
   const control = target.closest('button, summary, [role="button"], a[href^="#"]');
   control?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+}
+
+/** Runs `fn` once the browser has painted the current frame (or soon, where frames do not run). */
+function afterPaint(win: BootWindow, fn: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  win.requestAnimationFrame(() => win.setTimeout(run, 0));
+  win.setTimeout(run, 100);
 }
 
 /** Runs `fn` in the first idle period after the page's load event. */
