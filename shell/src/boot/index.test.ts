@@ -5,13 +5,13 @@ import { BOOT_GLOBAL, type BootWindow, type RootName, type ShellApp } from './pr
 
 /** A page as the server sends it: a header root with a menu button, a section with a widget, a link. */
 let doc: Document;
-function serverPage() {
+function serverPage(pageHydration = 'interaction') {
   // A document of its own per test: each boot's listeners stay with its page.
   doc = document.implementation.createHTMLDocument();
   doc.body.innerHTML = `
     <div data-qf-root="header" data-qf-hydrate="interaction"><button type="button" id="menu">Menu</button><a href="/events" id="events">Events</a></div>
     <main id="main"><div id="qf-main-slot"><div data-qf-section><p id="text">Story <a href="/stories?page=2" id="more">More</a></p><select id="area"><option value="">All</option><option value="x">X</option></select><div data-qf-widget="mf-forms/NewsletterSignup" data-qf-key="n#story"><input id="email"></div></div></div></main>
-    <script type="application/json" id="__QF_STATE__">${JSON.stringify({ status: 'ok', pageData: { result: { page: { hydration: 'interaction' } } }, widgets: [{ key: 'n#story', hydration: 'interaction' }] })}</script>`;
+    <script type="application/json" id="__QF_STATE__">${JSON.stringify({ status: 'ok', pageData: { result: { page: { hydration: pageHydration } } }, widgets: [{ key: 'n#story', hydration: 'interaction' }] })}</script>`;
 }
 
 /** A stand-in for the app the boot fetches: arrives when the boot appends its script. */
@@ -48,6 +48,10 @@ const start = () => {
 };
 
 describe('the boot', () => {
+  // jsdom has no fetch: the statement notice the boot reads after load gets no answer here.
+  beforeAll(() => {
+    window.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+  });
   afterEach(() => {
     delete (window as BootWindow)[BOOT_GLOBAL];
   });
@@ -120,6 +124,19 @@ describe('the boot', () => {
     expect(app.startSections).toHaveBeenCalled();
   });
 
+  it('starts an eager section at once, without failing, and still gives a choice made before it was interactive', async () => {
+    serverPage('eager');
+    const app = fakeApp();
+    expect(() => start()).not.toThrow();
+    const area = doc.getElementById('area') as HTMLSelectElement;
+    area.value = 'x';
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    area.value = '';
+    await flush();
+    expect(app.startSections).toHaveBeenCalled();
+    expect(area.value).toBe('x');
+  });
+
   it('holds a press on a link of the section until the section is interactive, then presses it again', async () => {
     serverPage();
     const app = fakeApp();
@@ -156,6 +173,18 @@ describe('the boot', () => {
     await flush();
     expect(area.value).toBe('x');
     expect(changes).toEqual(['x']);
+  });
+
+  it('starts the section for a choice made without a pointer or focus (a script, an assistive tool)', async () => {
+    serverPage();
+    const app = fakeApp();
+    start();
+    const area = doc.getElementById('area') as HTMLSelectElement;
+    area.value = 'x';
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    await flush();
+    expect(app.startSections).toHaveBeenCalled();
+    expect(area.value).toBe('x');
   });
 
   it('replays what the visitor did before it arrived: a press on the menu button opens the menu', async () => {

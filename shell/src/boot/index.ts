@@ -115,18 +115,15 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   if (slot && state?.page) {
     let interactive = false;
     const sections = () => app().then((a) => a.startSections());
-    const start = () => void sections().then(giveChoices, console.error);
-    triggers.when('slot:main', slot, state.page.hydration, start);
-    for (const w of state.widgets) {
-      const el = slot.querySelector<HTMLElement>(`[data-qf-key="${CSS.escape(w.key)}"]`);
-      if (el) triggers.when(`widget:${w.key}`, el, w.hydration, start);
-    }
     // A choice made in the section's form fields before its code arrived (a filter picked from a
-    // list) is given again once it is interactive: hydration puts the server's value back.
+    // list, by a script or an assistive tool that moved no pointer and no focus) starts the section
+    // and is given again once it is interactive: hydration puts the server's value back.
     const choices = new Map<HTMLSelectElement, string>();
     slot.addEventListener('change', (event) => {
       const select = event.target as HTMLSelectElement;
-      if (!interactive && select.tagName === 'SELECT' && !select.closest('[data-qf-widget]')) choices.set(select, select.value);
+      if (interactive || select.tagName !== 'SELECT' || select.closest('[data-qf-widget]')) return;
+      choices.set(select, select.value);
+      start();
     });
     const giveChoices = () => {
       interactive = true;
@@ -137,6 +134,13 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       }
       choices.clear();
     };
+    // Armed last: an eager policy (a search opened on a fragment) starts the sections right here.
+    const start = () => void sections().then(giveChoices, console.error);
+    triggers.when('slot:main', slot, state.page.hydration, start);
+    for (const w of state.widgets) {
+      const el = slot.querySelector<HTMLElement>(`[data-qf-key="${CSS.escape(w.key)}"]`);
+      if (el) triggers.when(`widget:${w.key}`, el, w.hydration, start);
+    }
     // A press on a link or button of the section before its code has arrived (the pointer that
     // brought it came a moment earlier) waits for it, briefly, so a link the section handles itself
     // ("load more" in place) does what it does once interactive; any other link then navigates.
