@@ -31,6 +31,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
     name: 'mf-content',
     dir: options.dir,
     env: options.env,
+    contentVersion: () => options.content.version?.(),
     resolvePage: async (p, lang, query) =>
       resolveSearchPage(p, lang) ??
       (await home.resolve(p, lang)) ??

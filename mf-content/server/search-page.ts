@@ -1,15 +1,18 @@
 import type { ResolvedPage } from '@qf/shared/contracts';
-import { createI18n, otherLang, type Lang } from '@qf/shared/i18n';
+import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
+
+/** One i18next instance per language for the process (making one costs about a millisecond). */
+const i18n = i18nCache([translations]);
 
 const searchRoute = routes.routes.find((r) => r.template === 'search')!;
 
 /** The search page: its results come from the search API in the browser (the query is in the hash). */
 export function resolveSearchPage(path: string, lang: Lang): ResolvedPage | null {
   if (path !== searchRoute.pattern) return null;
-  const t = createI18n(lang, [translations]).getFixedT(null, translations.ns);
+  const t = i18n(lang).getFixedT(null, translations.ns);
   return {
     template: searchRoute.template,
     hydration: searchRoute.hydration,

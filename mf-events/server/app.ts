@@ -21,6 +21,7 @@ export async function buildEventsServer({ dir, content, env, now }: EventsServer
     name: 'mf-events',
     dir,
     env,
+    contentVersion: () => content.version?.(),
     resolvePage: async (p, lang) => (await events.resolve(p, lang)) ?? series.resolve(p, lang),
     listPaths: async () => [...(await events.paths()), ...(await series.paths())],
   });

@@ -26,3 +26,18 @@ export function splitEvents<T extends EventCard>(events: readonly T[], now: Date
   const past = events.filter((e) => hasEnded(e, now)).sort((a, b) => time(b.startDate) - time(a.startDate) || time(b.endDate) - time(a.endDate));
   return { upcoming, past };
 }
+
+/** How long at most a page that depends on the time of the request is kept as rendered (seconds). */
+export const MAX_AGE_SECONDS = 60;
+
+/**
+ * How long a page computed at `now` stays true, as the `maxAgeSeconds` of its resolved page: until the
+ * next of `instants` (ends that move an event to the past, starts that move a countdown on), at most
+ * MAX_AGE_SECONDS, at least one second. Nothing (the page holds until the content changes) when none of
+ * them is still to come.
+ */
+export function maxAgeUntil(now: Date, instants: readonly string[]): { maxAgeSeconds?: number } {
+  const next = Math.min(...instants.map(time).filter((t) => t > now.getTime()));
+  if (!Number.isFinite(next)) return {};
+  return { maxAgeSeconds: Math.max(1, Math.min(MAX_AGE_SECONDS, Math.ceil((next - now.getTime()) / 1000))) };
+}

@@ -137,3 +137,27 @@ describe('paths', () => {
     for (const p of paths.slice(1)) await expect(pages.resolve(p.en, 'en')).resolves.not.toBeNull();
   });
 });
+
+describe('how long a page holds (maxAgeSeconds)', () => {
+  const at = (iso: string | number) => createEventPages(content, { now: () => new Date(iso) });
+
+  it('keeps the list a minute at most, and only until the next upcoming event ends', async () => {
+    expect((await resolveOk('/events', 'en')).maxAgeSeconds).toBe(60);
+    const data = eventsListDataSchema.parse((await resolveOk('/events', 'en')).data);
+    const firstEnd = Math.min(...data.upcoming.map((e) => Date.parse(e.endDate)));
+    expect((await at(firstEnd - 10_000).resolve('/events', 'ar'))?.maxAgeSeconds).toBe(10);
+    expect((await at(firstEnd - 1).resolve('/events', 'en'))?.maxAgeSeconds).toBe(1);
+    // Once every event has ended nothing changes with time: the list holds until the content changes.
+    expect(await at('2030-01-01T00:00:00Z').resolve('/events', 'en')).not.toHaveProperty('maxAgeSeconds');
+  });
+
+  it('keeps an event page until the event ends, and a past event page until its content changes', async () => {
+    expect((await resolveOk(`/events/${LEARNING}`, 'en')).maxAgeSeconds).toBe(60);
+    const end = Date.parse(eventPageDataSchema.parse((await resolveOk(`/events/${LEARNING}`, 'en')).data).endDate);
+    const before = await at(end - 25_000).resolve(`/events/${LEARNING}`, 'en');
+    expect(before).toMatchObject({ maxAgeSeconds: 25, widgets: ['mf-forms/EventRegistration'] });
+    const after = await at(end).resolve(`/events/${LEARNING}`, 'en');
+    expect(after).toMatchObject({ widgets: [], data: { past: true } });
+    expect(after).not.toHaveProperty('maxAgeSeconds');
+  });
+});

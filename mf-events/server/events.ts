@@ -5,7 +5,7 @@ import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { eventsListDataSchema, type EventsListData } from '../src/views/events-list-data';
-import { cardOf, hasEnded, splitEvents } from './event-cards';
+import { cardOf, hasEnded, maxAgeUntil, splitEvents } from './event-cards';
 import { seriesOf, seriesPath } from './series';
 import { eventPageDataSchema, type EventPageData } from '../src/views/event-page-data';
 
@@ -54,6 +54,8 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
       head: head(lang, path, t(lang, 'list.title'), t(lang, 'list.description')),
       data,
       widgets: [],
+      // The list is split at the request time: it holds until an upcoming event ends (a minute at most).
+      ...maxAgeUntil(at, data.upcoming.map((e) => e.endDate)),
     };
   }
 
@@ -61,7 +63,8 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
     const entry = (await events()).find((e) => plainField(e, 'slug') === slug);
     if (!entry) return null;
     const series = await seriesOf(content, entry.sys.id);
-    const data = eventPageDataSchema.parse({ ...pageOf(entry, lang, now()), ...(series ? { series: { id: series.sys.id, title: requiredField(series, 'title', lang), path: seriesPath(series) } } : {}) });
+    const at = now();
+    const data = eventPageDataSchema.parse({ ...pageOf(entry, lang, at), ...(series ? { series: { id: series.sys.id, title: requiredField(series, 'title', lang), path: seriesPath(series) } } : {}) });
     const capacity = plainField<number>(entry, 'capacityInPerson') ?? 0;
     const mode = { online: 'OnlineEventAttendanceMode', 'in-person': 'OfflineEventAttendanceMode', hybrid: 'MixedEventAttendanceMode' }[data.attendance];
     const physical = { '@type': 'Place', name: data.location, address: data.location };
@@ -92,6 +95,9 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
       data,
       // A session's questions are asked on its series' page (SeriesPage), which the event page links to.
       widgets: data.past ? [] : ['mf-forms/EventRegistration'],
+      // Past or not (and so the registration form) is decided at the request time: it holds until the
+      // event ends (a minute at most); a past event's page holds until its content changes.
+      ...maxAgeUntil(at, [data.endDate]),
     };
   }
 

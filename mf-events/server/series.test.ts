@@ -116,6 +116,8 @@ describe('speaker-series page at other instants', () => {
       const data = seriesPageDataSchema.parse((await page(app, SERIES, 'en')).data);
       expect(slugs(data.upcoming)).toEqual([LEARNING, ARABIC, HEALTHY]);
       expect(data.next?.slug).toBe(ARABIC);
+      // The countdown shows the request time: the page is kept a minute at most.
+      expect((await page(app, SERIES, 'ar')).maxAgeSeconds).toBe(60);
     } finally {
       await app.close();
     }
@@ -131,6 +133,28 @@ describe('speaker-series page at other instants', () => {
       expect(slugs(data.past)).toEqual([HEALTHY, ARABIC, LEARNING, SCIENCE]);
       // The question form stays: questions for the whole series are still welcome.
       expect(p.widgets).toEqual(['mf-forms/EcssQuestion']);
+      // No countdown, nothing left to start or end: the page holds until the content changes.
+      expect(p.maxAgeSeconds).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('speaker-series page just before a session starts', () => {
+  it('is kept only until that session starts, when the countdown moves on', async () => {
+    // The Arabic in the Digital Age session starts 30 s after this instant (see the test above for the order).
+    const probe = await serverAt('2027-01-20T16:00:00Z');
+    let start: string | undefined;
+    try {
+      start = seriesPageDataSchema.parse((await page(probe, SERIES, 'en')).data).next?.startDate;
+    } finally {
+      await probe.close();
+    }
+    if (!start) throw new Error('no next session');
+    const app = await serverAt(new Date(Date.parse(start) - 30_000).toISOString());
+    try {
+      expect((await page(app, SERIES, 'en')).maxAgeSeconds).toBe(30);
     } finally {
       await app.close();
     }

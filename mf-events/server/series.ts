@@ -4,7 +4,7 @@ import { otherLang, type Lang } from '@qf/shared/i18n';
 import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
 import { routes } from '../src/routes';
 import { seriesPageDataSchema, seriesSessionSchema, type SeriesPageData, type SeriesSession } from '../src/views/series-page-data';
-import { cardOf, splitEvents } from './event-cards';
+import { cardOf, maxAgeUntil, splitEvents } from './event-cards';
 
 const seriesRoute = routes.routes.find((r) => r.template === 'series')!;
 
@@ -85,6 +85,9 @@ export function createSeriesPages(content: ContentSource, { now = () => new Date
       },
       data,
       widgets: ['mf-forms/EcssQuestion'],
+      // The countdown starts from the request time and the sessions are split at it: kept a short while,
+      // and never past the next start or end of a session.
+      ...maxAgeUntil(at, [...upcoming, ...past].flatMap((s) => [s.startDate, s.endDate])),
     };
   }
 

@@ -34,7 +34,7 @@ export interface FormsServerOptions {
 /** The mf-forms server: static builds, the page contract and the forms API over its database. */
 export async function buildFormsServer(options: FormsServerOptions): Promise<{ app: FastifyInstance; db: Db; port: number; host: string; outbox?: OutboxWorker }> {
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env });
+  const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env, contentVersion: () => options.content.version?.() });
   registerBodyParsers(app);
   const env = options.env ?? process.env;
   const origins = new Set((env.SHELL_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000').split(',').map((o) => o.trim()).filter(Boolean));

@@ -16,6 +16,7 @@ async function main() {
   const { app, port, host } = await createRemoteServer({
     name: 'mf-idkt',
     dir,
+    contentVersion: () => content.version?.(),
     resolvePage: async (p, lang, query) => footer.withFooter((await landing.resolve(p, lang)) ?? (await database.resolve(p, lang, query)) ?? (await subpages.resolve(p, lang)), lang),
     listPaths: async () => [...(await landing.paths()), ...(await subpages.paths()), ...(await database.paths())],
   });

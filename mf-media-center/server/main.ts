@@ -14,6 +14,7 @@ async function main() {
   const { app, port, host } = await createRemoteServer({
     name: 'mf-media-center',
     dir,
+    contentVersion: () => content.version?.(),
     resolvePage: async (p, lang) => (await landing.resolve(p, lang)) ?? (await experts.resolve(p, lang)) ?? media.resolve(p, lang),
     listPaths: async () => [...landing.paths(), ...(await experts.paths()), ...(await media.paths())],
   });

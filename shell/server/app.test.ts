@@ -16,6 +16,7 @@ describe('the shell server', () => {
   let content: FastifyInstance;
   let buildId = 'c1';
   const asked: Record<string, string>[] = [];
+  const encodings: string[] = [];
   const listen = async (app: FastifyInstance) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -33,6 +34,7 @@ describe('the shell server', () => {
     content.get('/build-info.json', async () => ({ name: 'mf-content', version: '1.0.0', buildId, builtAt: '2026-11-22T00:00:00Z' }));
     content.get('/_qf/page', async (req, reply) => {
       asked.push(req.query as Record<string, string>);
+      encodings.push(String(req.headers['accept-encoding']));
       return reply.code(404).send({ found: false });
     });
     content.get('/_qf/paths', async () => [{ en: '/stories/a', ar: '/ar/stories/a', lastmod: '2026-10-01T00:00:00Z' }]);
@@ -100,6 +102,8 @@ describe('the shell server', () => {
       { path: '/program', lang: 'en', query: 'degree=master' },
       { path: '/program', lang: 'en' },
     ]);
+    // Uncompressed between servers: compressing and decompressing each page answer cost both more than it saved.
+    expect(new Set(encodings)).toEqual(new Set(['identity']));
   });
 
   it('answers HEAD like GET', async () => {

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -17,10 +16,11 @@ import type { ShellConfig } from './config';
 import type { ChromeHtml } from '../src/chrome-widgets';
 import { renderChrome } from './chrome';
 import { renderDocument } from './document';
-import { createServerRemotes } from './federation';
+import { createServerRemotes, type ServerRemotes } from './federation';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
-import { createPageResolver, renderSection, type Outcome } from './pages';
+import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
+import { accepts, createPageCache, etagOf, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { createRedirects } from './redirects';
 import { registerPwa } from './pwa';
 import { createRegistry } from './registry';
@@ -32,7 +32,14 @@ const STATUS_CODES = { ok: 200, 'not-found': 404, unavailable: 503, error: 500 }
 /** HTML and page data: fresh for a minute, then served stale while a fresh copy is fetched. */
 const FRESH = 'public, max-age=60, stale-while-revalidate=600';
 
-export async function buildShellServer(config: ShellConfig): Promise<FastifyInstance> {
+/** Stand-ins for tests: the remotes' Node builds (loaded through Module Federation otherwise). */
+export interface ShellOverrides {
+  remotes?: ServerRemotes;
+  /** Page cache settings (a clock, sizes). */
+  cache?: CacheOptions;
+}
+
+export async function buildShellServer(config: ShellConfig, overrides: ShellOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, trustProxy: true });
   const imageHosts = config.CONTENT_SOURCE === 'contentful' ? ['https://images.ctfassets.net'] : [];
 
@@ -43,7 +50,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
     const type = String(reply.getHeader('content-type') ?? '');
     if (typeof payload !== 'string' || !(type.startsWith('text/html') || type.startsWith('application/json') || type.startsWith('application/xml'))) return payload;
     if (reply.statusCode === 200) {
-      const etag = `W/"${createHash('sha1').update(payload).digest('base64url').slice(0, 27)}"`;
+      const etag = etagOf(payload);
       reply.header('ETag', etag);
       if (request.headers['if-none-match'] === etag) {
         reply.code(304);
@@ -52,16 +59,24 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
     }
     if (!type.startsWith('text/html')) return payload;
     const nonce = newNonce();
-    const reg = await registry.registry().catch(() => ({ remotes: {} }));
-    const origins = Object.values(reg.remotes).flatMap((e) => (e ? [new URL(e.url).origin] : []));
-    // A configured third-party assistant: its script is added only after cookie consent, but the policy must allow it.
-    if (config.ASSISTANT_SCRIPT_URL) origins.push(new URL(config.ASSISTANT_SCRIPT_URL).origin);
-    reply.header('Content-Security-Policy', contentSecurityPolicy(nonce, origins, imageHosts, { maps: Boolean(config.GOOGLE_MAPS_API_KEY) }));
+    reply.header('Content-Security-Policy', await htmlPolicy(nonce));
     return payload.split(NONCE_PLACEHOLDER).join(nonce);
   });
+  /** The CSP of an HTML answer carrying `nonce` (the rest of the policy is made once per registry document). */
+  let policy: { of: object; parts: string[] } | undefined;
+  async function htmlPolicy(nonce: string): Promise<string> {
+    const reg = await registry.registry().catch(() => ({ remotes: {} }));
+    if (policy?.of !== reg) {
+      const origins = Object.values(reg.remotes).flatMap((e) => (e ? [new URL(e.url).origin] : []));
+      // A configured third-party assistant: its script is added only after cookie consent, but the policy must allow it.
+      if (config.ASSISTANT_SCRIPT_URL) origins.push(new URL(config.ASSISTANT_SCRIPT_URL).origin);
+      policy = { of: reg, parts: contentSecurityPolicy(NONCE_PLACEHOLDER, origins, imageHosts, { maps: Boolean(config.GOOGLE_MAPS_API_KEY) }).split(NONCE_PLACEHOLDER) };
+    }
+    return policy.parts.join(nonce);
+  }
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS });
-  const remotes = createServerRemotes();
+  const remotes = overrides.remotes ?? createServerRemotes();
   const shellBuild = readShellBuild(config.clientDir);
   const shellAssets = readShellAssets(config.clientDir);
   const manifests = createManifestReader();
@@ -95,6 +110,9 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
     if (match) return reply.redirect(match.location, match.status);
   });
   const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS });
+  // Rendered pages and page data, served without asking the owner while what they were made from holds (page-cache.ts).
+  const cache = createPageCache({ registry, shellBuild, resolve, shellContent: async () => content.version?.() }, overrides.cache);
+  const widgetCache = createWidgetCache();
 
   // The boot (the page's first script) has its own build and folder; it is as immutable as the app's files.
   await app.register(fastifyStatic, {
@@ -191,7 +209,19 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
     const sitePath = pathFromPageDataUrl(request.url);
     reply.header('Cache-Control', 'no-store');
     if (!sitePath) return reply.code(404).send({ notFound: true });
-    const outcome = await safely(() => resolve(sitePath, request.url.split('?')[1] ?? ''), splitLang(sitePath).lang);
+    const answer = await cache.pageData(sitePath, request.url.split('?')[1] ?? '').catch((error: unknown): Awaited<ReturnType<typeof cache.pageData>> => {
+      console.error(error);
+      return { cached: false, outcome: { status: 'error', lang: splitLang(sitePath).lang } };
+    });
+    if (answer.cached) {
+      const { body } = answer;
+      reply.code(200).type('application/json; charset=utf-8').header('Cache-Control', FRESH).header('ETag', body.etag).header('Vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
+      const encoding = accepts(request.headers['accept-encoding'], 'br') ? 'br' : accepts(request.headers['accept-encoding'], 'gzip') ? 'gzip' : 'identity';
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.send(body.body(encoding));
+    }
+    const { outcome } = answer;
     if (outcome.status === 'ok') {
       reply.header('Cache-Control', FRESH);
       return outcome.pageData;
@@ -290,41 +320,37 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
     }
   }
 
-  async function safely(fn: () => Promise<Outcome>, lang: Lang): Promise<Outcome> {
-    try {
-      return await fn();
-    } catch (error) {
-      console.error(error);
-      return { status: 'error', lang };
+  async function sendPage(reply: FastifyReply, sitePath: string, search = '') {
+    // The visitor's theme is rendered by the server (no light-theme flash): it is part of the HTML, so of
+    // the cache key, and shared caches must keep one copy per cookie.
+    const theme = themeFromCookies(reply.request.headers.cookie) ?? 'dark';
+    reply.header('Vary', 'Cookie');
+    const answer = await cache.page(sitePath, search, theme, (outcome) => renderPage(sitePath, outcome, theme), NONCE_PLACEHOLDER);
+    if (!answer.cached) {
+      const { status, html } = answer.render;
+      if (status === 'unavailable') reply.header('Retry-After', '30');
+      reply.code(STATUS_CODES[status]).type('text/html; charset=utf-8').header('Cache-Control', status === 'ok' ? FRESH : 'no-store');
+      return reply.send(html);
     }
+    // A kept page: its ETag was computed before any nonce, its body is made with a fresh nonce (gzip
+    // without compressing the page again once it is asked a second time: page-cache.ts).
+    const { page } = answer;
+    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', FRESH).header('ETag', page.etag).header('Vary', 'Cookie, Accept-Encoding');
+    if (reply.request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const nonce = newNonce();
+    reply.header('Content-Security-Policy', await htmlPolicy(nonce));
+    const { body, encoding } = page.answer(nonce, reply.request.headers['accept-encoding'], answer.state === 'miss');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(body);
   }
 
-  /**
-   * Rendered pages, keyed by everything the HTML depends on (the owner's page data with the builds it
-   * names, the composition, the chrome's content): a remote deploy or a content change makes a new
-   * key, so nothing is ever served stale. Bounded; the oldest entry goes first.
-   */
-  const rendered = new Map<string, string>();
-  const RENDER_CACHE_SIZE = 200;
-
-  async function sendPage(reply: FastifyReply, sitePath: string, search = '') {
-    const lang = splitLang(sitePath).lang;
-    let outcome = await safely(() => resolve(sitePath, search), lang);
+  /** The HTML of an outcome: the owner's section and its widgets through their Node builds, and the chrome. */
+  async function renderPage(sitePath: string, resolved: Outcome, theme: Theme): Promise<PageRender> {
+    let outcome = resolved;
+    const lang = outcome.lang;
     const chrome = await globals(lang);
     const menu = await menus(lang);
     const compositionHash = await registry.compositionHash(shellBuild).catch(() => 'unknown');
-    // The visitor's theme is rendered by the server (no light-theme flash): it is part of the HTML, so of
-    // the cache key, and shared caches must keep one copy per cookie.
-    const theme = themeFromCookies(reply.request.headers.cookie);
-    reply.header('Vary', 'Cookie');
-    const key = outcome.status === 'ok' ? createHash('sha1').update(JSON.stringify([outcome.pageData, chrome, menu, compositionHash, theme ?? 'dark'])).digest('base64url') : undefined;
-    const cached = key ? rendered.get(key) : undefined;
-    if (cached !== undefined && key) {
-      rendered.delete(key);
-      rendered.set(key, cached);
-      reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', FRESH);
-      return reply.send(cached);
-    }
     let slotHtml = '';
     let widgets: ShellState['widgets'] = [];
     let chromeHtml: ChromeHtml = {};
@@ -334,7 +360,7 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
     if (outcome.status === 'ok') {
       const pageData = outcome.pageData;
       try {
-        const rendered = await renderSection(pageData, { registry, remotes, onWidgetError: (e) => console.error(e) });
+        const rendered = await renderSection(pageData, { registry, remotes, onWidgetError: (e) => console.error(e), widgetCache });
         slotHtml = rendered.html;
         widgets = rendered.widgets;
         chromeHtml = await renderChrome(pageData, chrome, { registry, remotes, onError: (e) => console.error(e) });
@@ -368,17 +394,11 @@ export async function buildShellServer(config: ShellConfig): Promise<FastifyInst
       globals: chrome,
       menu,
       ...(config.GOOGLE_MAPS_API_KEY ? { mapsApiKey: config.GOOGLE_MAPS_API_KEY } : {}),
-      ...(theme ? { theme } : {}),
+      theme,
       ...(config.ASSISTANT_SCRIPT_URL ? { assistantScript: config.ASSISTANT_SCRIPT_URL } : {}),
     };
     const html = renderDocument({ state, slotHtml, chromeHtml, assets: { bootJs: shellAssets.bootJs, appJs: shellAssets.appJs, shellCss: shellAssets.css, sectionCss: inlineCss, preloadJs }, siteUrl: config.siteUrl });
-    if (key && outcome.status === 'ok') {
-      rendered.set(key, html);
-      if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
-    }
-    if (outcome.status === 'unavailable') reply.header('Retry-After', '30');
-    reply.code(STATUS_CODES[outcome.status]).type('text/html; charset=utf-8').header('Cache-Control', outcome.status === 'ok' ? FRESH : 'no-store');
-    return reply.send(html);
+    return { status: outcome.status, html };
   }
 
   return app;

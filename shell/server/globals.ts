@@ -3,9 +3,23 @@ import type { Lang } from '@qf/shared/i18n';
 import type { Globals } from '../src/state';
 import { readFooterGlobals } from './footer-globals';
 
-/** Site globals (SPEC §3) as the chrome needs them; the chrome still renders if content is broken. */
+/**
+ * Site globals (SPEC §3) as the chrome needs them; the chrome still renders if content is broken. Read
+ * once per language and content version (every page render asks for them); a source without versions
+ * is read every time.
+ */
 export function createGlobalsReader(store: ContentSource) {
+  let kept: { version: string; byLang: Map<Lang, Promise<Globals>> } | undefined;
   return async function globals(lang: Lang): Promise<Globals> {
+    const version = await store.version?.().catch(() => undefined);
+    if (version === undefined) return read(lang);
+    if (kept?.version !== version) kept = { version, byLang: new Map() };
+    let value = kept.byLang.get(lang);
+    if (!value) kept.byLang.set(lang, (value = read(lang)));
+    return value;
+  };
+
+  async function read(lang: Lang): Promise<Globals> {
     try {
       const entry = (await store.entries('siteGlobals'))[0];
       if (!entry) throw new Error('no siteGlobals entry');
@@ -24,5 +38,5 @@ export function createGlobalsReader(store: ContentSource) {
       console.error(error);
       return { tagline: '', copyright: '', email: '', phone: '' };
     }
-  };
+  }
 }

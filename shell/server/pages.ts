@@ -13,6 +13,7 @@ import type { Lang } from '@qf/shared/i18n';
 import { splitLang } from '@qf/shared/routing';
 import { z } from 'zod';
 import type { ManifestReader } from './assets';
+import { getJson, type GetJson, type JsonAnswer } from './http-get';
 import type { LoadedRemote, ServerRemotes } from './federation';
 import type { RegistryClient } from './registry';
 import type { RenderedWidget } from '../src/state';
@@ -28,7 +29,8 @@ interface Deps {
   manifests: ManifestReader;
   shellBuild: string;
   timeoutMs: number;
-  fetchImpl?: typeof fetch;
+  /** How the owner is asked (node:http with kept-alive connections). */
+  get?: GetJson;
 }
 
 const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
@@ -37,7 +39,7 @@ const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
  * Steps 2 and 3 of the request flow: find the owner of the path, ask it for the page, and describe
  * the builds the browser will need. Every failure of the owner is contained here as an outcome.
  */
-export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, fetchImpl = fetch }: Deps) {
+export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, get = getJson }: Deps) {
   async function resolvedRemote(remote: RemoteName): Promise<ResolvedRemote | null> {
     const [status, entry] = await Promise.all([registry.status(remote), registry.entry(remote)]);
     if (!status.up || !entry) return null;
@@ -55,10 +57,15 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     if (!owner) return { status: 'not-found', lang };
     const [status, entry] = await Promise.all([registry.status(owner), registry.entry(owner)]);
     if (!status.up || !entry) return { status: 'unavailable', lang, reason: status.up ? 'no registry entry' : status.reason };
-    let res: Response;
+    let res: JsonAnswer;
     try {
       const query = search.replace(/^\?/, '');
-      res = await fetchImpl(`${entry.url}/_qf/page?path=${encodeURIComponent(path)}&lang=${lang}${query ? `&query=${encodeURIComponent(query)}` : ''}`, { signal: AbortSignal.timeout(timeoutMs) });
+      // Uncompressed: between servers next to each other compression costs both far more than it saves
+      // (the owner's server brotli-compressed every page answer, and the shell decompressed it).
+      res = await get(`${entry.url}/_qf/page?path=${encodeURIComponent(path)}&lang=${lang}${query ? `&query=${encodeURIComponent(query)}` : ''}`, {
+        headers: { 'accept-encoding': 'identity' },
+        timeoutMs,
+      });
     } catch (error) {
       return { status: 'unavailable', lang, reason: `${owner} did not answer: ${String(error)}` };
     }
@@ -90,10 +97,31 @@ export interface RenderedSection {
 }
 
 /**
+ * HTML of widgets by build, view, language and props: a widget's server render is a function of those
+ * (its props are all it gets), and the same widget with the same props is on many pages (the newsletter
+ * form on every story), so a page never rendered before reuses it too. Bounded, oldest out first.
+ */
+export function createWidgetCache(max = 500) {
+  const kept = new Map<string, string>();
+  return {
+    get: (key: string) => kept.get(key),
+    set(key: string, html: string) {
+      kept.delete(key);
+      kept.set(key, html);
+      if (kept.size > max) kept.delete(kept.keys().next().value!);
+    },
+  };
+}
+export type WidgetCache = ReturnType<typeof createWidgetCache>;
+
+/**
  * Step 4 for the owner's part: render its template through its Node build, and every widget it
  * places through the widget owner's Node build. A widget that fails renders empty; the page stays.
  */
-export async function renderSection(pageData: PageData, deps: { registry: RegistryClient; remotes: ServerRemotes; onWidgetError: (error: unknown) => void }): Promise<RenderedSection> {
+export async function renderSection(
+  pageData: PageData,
+  deps: { registry: RegistryClient; remotes: ServerRemotes; onWidgetError: (error: unknown) => void; widgetCache?: WidgetCache },
+): Promise<RenderedSection> {
   const { lang, remote, page } = pageData.result;
   const load = async (name: RemoteName): Promise<LoadedRemote> => {
     const [status, entry] = await Promise.all([deps.registry.status(name), deps.registry.entry(name)]);
@@ -132,7 +160,14 @@ export async function renderSection(pageData: PageData, deps: { registry: Regist
     const mod = widgetModules.get(name);
     if (!mod) return '';
     try {
-      const html = mod.server.render({ view, data: props, lang, bus, host });
+      const key = `${name}@${mod.buildId} ${view} ${lang} ${JSON.stringify(props)}`;
+      let html = deps.widgetCache?.get(key);
+      if (html === undefined) {
+        const placed = pending.length;
+        html = mod.server.render({ view, data: props, lang, bus, host });
+        // A widget that placed widgets holds placeholders numbered for this page: not kept.
+        if (pending.length === placed) deps.widgetCache?.set(key, html);
+      }
       const hydration: Hydration = mod.routes.widgets.find((w) => w.name === view)?.hydration ?? 'visible';
       widgets.push({ key: String(props.widgetKey ?? ''), id, props, hydration });
       if (html !== '') shownWidgets.push(id);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { getJson } from './http-get';
 import {
   buildInfoSchema,
   registrySchema,
@@ -12,11 +13,17 @@ import {
 
 export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string } | { up: false; reason: string };
 
+/** How the registry reads JSON over HTTP (node:http by default; tests give a stand-in). */
+export type FetchJson = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+
+/** node:http with kept-alive connections: the build of every remote is asked for several times a second. */
+const viaHttp = (timeoutMs: number): FetchJson => (url) => getJson(url, { timeoutMs });
+
 interface Options {
   /** File path or http(s) URL of the registry document. */
   source: string;
   ttlMs: number;
-  fetchImpl?: typeof fetch;
+  fetchImpl?: FetchJson;
   /** How long a remote may take to say which build it serves. */
   statusTimeoutMs?: number;
 }
@@ -25,12 +32,13 @@ interface Options {
  * The shell's run-time view of the composition: the registry document (re-read when it changes, so
  * deploying or rolling back a remote is editing it) and the build each remote serves right now.
  */
-export function createRegistry({ source, ttlMs, fetchImpl = fetch, statusTimeoutMs = 1500 }: Options) {
+export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImpl = viaHttp(statusTimeoutMs) }: Options) {
   let doc: { stamp: string; registry: Registry } | undefined;
   let fileCheckedAt = 0;
   const statuses = new Map<RemoteName, { at: number; value: Promise<RemoteStatus> }>();
   /** The last build seen of each remote: a remote that is down keeps its place in the hash. */
   const lastSeen = new Map<RemoteName, string>();
+  let hashed: { reg: Registry; shellBuild: string; builds: string; hash: string } | undefined;
 
   async function registry(): Promise<Registry> {
     if (/^https?:\/\//.test(source)) {
@@ -101,16 +109,24 @@ export function createRegistry({ source, ttlMs, fetchImpl = fetch, statusTimeout
       return entry.manifest ?? `${entry.url}/browser/mf-manifest.${status.browserBuild}.json`;
     },
 
-    /** Hash of the composition: the registry and the build of every remote (last seen when down). */
+    /**
+     * Hash of the composition: the registry and the build of every remote (last seen when down). Asked
+     * on every cached page served: hashed again only when the registry document or a build changed.
+     */
     async compositionHash(shellBuild: string): Promise<string> {
       const reg = await registry();
-      const builds = await Promise.all(
-        remoteNames.map(async (remote) => {
-          const s = await this.status(remote);
-          return `${remote}:${s.up ? s.info.buildId : (lastSeen.get(remote) ?? 'unknown')}`;
-        }),
-      );
-      return createHash('sha256').update(JSON.stringify(reg)).update(shellBuild).update(builds.join('|')).digest('hex').slice(0, 20);
+      const builds = (
+        await Promise.all(
+          remoteNames.map(async (remote) => {
+            const s = await this.status(remote);
+            return `${remote}:${s.up ? s.info.buildId : (lastSeen.get(remote) ?? 'unknown')}`;
+          }),
+        )
+      ).join('|');
+      if (hashed?.reg === reg && hashed.shellBuild === shellBuild && hashed.builds === builds) return hashed.hash;
+      const hash = createHash('sha256').update(JSON.stringify(reg)).update(shellBuild).update(builds).digest('hex').slice(0, 20);
+      hashed = { reg, shellBuild, builds, hash };
+      return hash;
     },
   };
 }

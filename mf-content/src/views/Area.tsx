@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import type { AreaData } from './directory-data';
 import styles from './Directory.module.css';
@@ -7,7 +8,7 @@ import styles from './Directory.module.css';
 export function Area({ data }: ViewComponentProps<AreaData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Qatar' });
+  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Qatar' });
   return (
     <div className={`${styles.page} ${styles.wide}`} data-vertical={data.vertical}>
       <header className={styles.areaHero}>

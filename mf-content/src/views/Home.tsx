@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import type { HomeData } from './home-data';
 import styles from './Home.module.css';
@@ -6,7 +7,7 @@ import styles from './Home.module.css';
 export function Home({ data }: ViewComponentProps<HomeData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Qatar' });
+  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Qatar' });
   return (
     <div className={styles.home}>
       <header className={styles.hero}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES, uploadMessages, uploadResponseSchema, type FileFacts } from '@qf/shared/forms';
-import type { Lang } from '@qf/shared/i18n';
+import { dateTimeFormat, type Lang } from '@qf/shared/i18n';
 import { useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { failureMessage, newKey, refusalOf } from './schema-resolver';
@@ -24,7 +24,7 @@ export function windowState({ opensAt, closesAt }: Pick<UploadWindowProps, 'open
 
 /** A date of the window in the visitor's language, on Doha's calendar. */
 export const formatDate = (iso: string, lang: Lang): string =>
-  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(iso));
+  dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(iso));
 
 /** The chosen file of a file input, as the shared rules read it. */
 export function chosenFile(value: unknown): FileFacts | null {

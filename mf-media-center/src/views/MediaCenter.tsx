@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import type { LandingData } from './landing-data';
 import { interviewMailto } from './paths';
@@ -10,7 +11,7 @@ type Item = LandingData['news'][number];
 export function MediaCenter({ data }: ViewComponentProps<LandingData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' });
+  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' });
   const section = (key: 'news' | 'mentions' | 'galleries', heading: string, all: string, items: readonly Item[]) =>
     items.length === 0 ? null : (
       <section aria-labelledby={`media-${key}`} className={styles.section}>

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import type { MediaListData } from './media-data';
 import styles from './Media.module.css';
@@ -7,7 +8,7 @@ import styles from './Media.module.css';
 export function MediaList({ data }: ViewComponentProps<MediaListData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' });
+  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' });
   return (
     <div className={styles.page}>
       <header className={styles.header}>

@@ -1,4 +1,4 @@
-import { appDataSchema, pageDataSchema, registrySchema, routeManifestSchema } from '@qf/shared/contracts';
+import { appDataSchema, buildInfoSchema, pageDataSchema, registrySchema, resolvedPageSchema, routeManifestSchema } from '@qf/shared/contracts';
 
 const page = {
   path: '/ar/stories/a',
@@ -38,5 +38,21 @@ describe('contracts', () => {
   it('refuses a route manifest built for another contract version', () => {
     expect(routeManifestSchema.safeParse({ contractVersion: 2, remote: 'mf-events', routes: [], widgets: [] }).success).toBe(false);
     expect(routeManifestSchema.safeParse({ contractVersion: 1, remote: 'mf-events', routes: [{ template: 'events', pattern: 'events', hydration: 'idle' }], widgets: [] }).success).toBe(false);
+  });
+
+  it('reads a content version in build info when a remote reports one, and parses a remote that does not', () => {
+    const info = { name: 'mf-events', version: '1.0.0', buildId: 'b1', builtAt: '2026-11-22T00:00:00Z' };
+    expect(buildInfoSchema.parse(info).contentVersion).toBeUndefined();
+    expect(buildInfoSchema.parse({ ...info, contentVersion: 'c42' }).contentVersion).toBe('c42');
+    expect(buildInfoSchema.safeParse({ ...info, contentVersion: '' }).success).toBe(false);
+    expect(buildInfoSchema.safeParse({ ...info, contentVersion: 42 }).success).toBe(false);
+  });
+
+  it('lets an owner say how long a time-dependent page holds, in whole positive seconds', () => {
+    const resolved = page.result.page;
+    expect(resolvedPageSchema.parse(resolved).maxAgeSeconds).toBeUndefined();
+    expect(resolvedPageSchema.parse({ ...resolved, maxAgeSeconds: 60 }).maxAgeSeconds).toBe(60);
+    for (const bad of [0, -5, 1.5, '60', null]) expect(resolvedPageSchema.safeParse({ ...resolved, maxAgeSeconds: bad }).success).toBe(false);
+    expect(pageDataSchema.parse({ ...page, result: { ...page.result, page: { ...resolved, maxAgeSeconds: 30 } } }).result.page.maxAgeSeconds).toBe(30);
   });
 });

@@ -52,6 +52,13 @@ export const resolvedPageSchema = z.object({
   hydration: hydrationSchema,
   /** Chrome the owner hands to a widget on this page (see pageChromeSchema). */
   chrome: z.optional(pageChromeSchema),
+  /**
+   * How long (seconds) this answer stays true when nothing in the content changes: set by a page that
+   * depends on the time of the request (upcoming or past events, open registration, a countdown). The
+   * shell re-renders the page after that long; absent, the page holds until the owner's build or
+   * content version changes.
+   */
+  maxAgeSeconds: z.optional(z.int().check(z.positive())),
 });
 export type ResolvedPage = z.infer<typeof resolvedPageSchema>;
 

@@ -81,6 +81,13 @@ export const buildInfoSchema = z.object({
   builtAt: z.string(),
   /** The id of each of the remote's builds (browser, node), keyed by build name. */
   builds: z.optional(z.record(z.string(), z.string())),
+  /**
+   * The version of the content the remote's server reads (changes whenever that content does). The
+   * shell keeps rendered pages until their owner's build or content version changes; a remote that does
+   * not say (an older one, or a content source without versions) gets its pages re-rendered after a
+   * short time instead. Optional, so a remote built before this field still parses.
+   */
+  contentVersion: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 

@@ -8,6 +8,26 @@ describe('i18n', () => {
     expect(createI18n('en', [bundle]).getFixedT(null, 'demo')('nested.bye')).toBe('Goodbye');
   });
 
+  it('makes each fixed t once and keeps the text of a key asked without options, still interpolating with them', () => {
+    const i18n = createI18n('ar', [bundle]);
+    const t = i18n.getFixedT(null, 'demo');
+    expect(i18n.getFixedT(null, 'demo')).toBe(t);
+    expect(i18n.getFixedT('ar', 'demo')).not.toBe(t);
+    const translate = jest.spyOn((i18n as unknown as { translator: { translate: () => unknown } }).translator, 'translate');
+    expect(t('nested.bye')).toBe('مع السلامة');
+    expect(t('nested.bye')).toBe('مع السلامة');
+    expect(translate).toHaveBeenCalledTimes(1);
+    expect(t('hello', { name: 'ليلى' })).toBe('مرحباً ليلى');
+    expect(t('hello', { name: 'سارة' })).toBe('مرحباً سارة');
+    expect(t('hello', { name: 'ليلى' })).toBe('مرحباً ليلى');
+    expect(translate).toHaveBeenCalledTimes(3);
+    // Options that are not plain values always go through i18next.
+    expect(t('hello', { name: 'ليلى', replace: { name: 'هدى' } })).toBe('مرحباً هدى');
+    expect(t('hello', { name: 'ليلى', replace: { name: 'هدى' } })).toBe('مرحباً هدى');
+    expect(translate).toHaveBeenCalledTimes(5);
+    expect(createI18n('en', [bundle]).getFixedT(null, 'demo')('nested.bye')).toBe('Goodbye');
+  });
+
   it('finds nothing wrong with a complete set', () => {
     expect(translationProblems(bundle)).toEqual([]);
   });

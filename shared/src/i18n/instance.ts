@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
 import type { Lang } from './languages';
 
 /** Translations of one workspace: its namespace, in both languages, with the same keys. */
@@ -30,6 +30,54 @@ export function createI18n(lang: Lang, bundles: readonly Translations[]): I18n {
     returnNull: false,
     showSupportNotice: false,
   } as Parameters<I18n['init']>[0]);
+  return withFixedTCache(instance);
+}
+
+/**
+ * i18next resolves every `t(key)` again (key parsing, namespaces, nesting, interpolation, post-processing):
+ * on the server that was about a fifth of a page's render, through hundreds of calls per page. An
+ * instance here never changes language or resources, so each fixed `t` is made once per language,
+ * namespace and prefix, and the text of a key is kept, with the options it was asked with when they
+ * are plain values (interpolation, plurals); a call with anything else goes through i18next. The texts
+ * kept per fixed `t` are bounded (interpolated values can be anything).
+ */
+const MAX_TEXTS = 2000;
+
+/** What identifies a call's text: its key and its options when they are plain values only; undefined otherwise. */
+function textId(key: unknown, rest: unknown[]): string | undefined {
+  if (typeof key !== 'string') return undefined;
+  if (rest.length === 0) return key;
+  const [options] = rest;
+  if (rest.length > 1 || !options || typeof options !== 'object' || Array.isArray(options)) return undefined;
+  for (const value of Object.values(options)) if ((value !== null && typeof value === 'object') || typeof value === 'function') return undefined;
+  return `${key}\u0000${JSON.stringify(options)}`;
+}
+
+function withFixedTCache(instance: I18n): I18n {
+  const getFixedT = instance.getFixedT.bind(instance);
+  const fixed = new Map<string, TFunction>();
+  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown) => {
+    const id = JSON.stringify([lng ?? null, ns ?? null, keyPrefix ?? null]);
+    let t = fixed.get(id);
+    if (!t) {
+      const base = (getFixedT as (...args: unknown[]) => TFunction)(lng, ns, keyPrefix);
+      const translate = base as unknown as (...args: unknown[]) => unknown;
+      const texts = new Map<string, unknown>();
+      const cached = (key: unknown, ...rest: unknown[]): unknown => {
+        const id = textId(key, rest);
+        if (id === undefined) return translate(key, ...rest);
+        let text = texts.get(id);
+        if (text === undefined) {
+          if (texts.size >= MAX_TEXTS) texts.clear();
+          texts.set(id, (text = translate(key, ...rest)));
+        }
+        return text;
+      };
+      t = Object.assign(cached, base) as unknown as TFunction;
+      fixed.set(id, t);
+    }
+    return t;
+  }) as I18n['getFixedT'];
   return instance;
 }
 

@@ -9,6 +9,11 @@ describe('paths', () => {
     ['/index.html', '/'],
     ['/ar/index.html', '/ar'],
     ['/events?x=1#top', '/events'],
+    ['/stories/a', '/stories/a'],
+    ['/ar/stories/a/b', '/ar/stories/a/b'],
+    ['/stories/index.html', '/stories'],
+    ['/stories/a/', '/stories/a'],
+    ['/stories#a', '/stories'],
   ])('normalises %p to %p', (input, expected) => {
     expect(normalizePath(input)).toBe(expected);
   });

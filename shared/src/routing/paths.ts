@@ -1,8 +1,13 @@
 import type { Lang } from '@qf/shared/i18n';
 import { languages } from '@qf/shared/i18n';
 
+/** Segments each after one slash, nothing after the last: no query, hash, empty segment or trailing slash. */
+const NORMAL = /^(?:\/[^/?#]+)+$/;
+
 /** Collapse repeated slashes, strip the trailing slash, ensure the leading one; `/index.html` is the root. */
 export function normalizePath(path: string): string {
+  // Most paths are already normal (every link of every page goes through here): kept as they are.
+  if (path === '/' || (NORMAL.test(path) && !path.endsWith('/index.html'))) return path;
   let p = path.split(/[?#]/)[0] ?? '';
   p = `/${p}`.replace(/\/{2,}/g, '/');
   if (p.endsWith('/index.html')) p = p.slice(0, -'index.html'.length);

@@ -1,6 +1,9 @@
 import Fastify from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
+import { buildInfoSchema } from '@qf/shared/contracts';
 import { createRemoteServer, gracefulClose } from './remote-server';
 
 describe('createRemoteServer', () => {
@@ -27,6 +30,28 @@ describe('createRemoteServer', () => {
       ['/nope', 'en', ''],
     ]);
     await app.close();
+  });
+
+  it('reports the version of its content in its build info, and a changed version when the content changes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qf-remote-'));
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ name: 'mf-events', version: '1.0.0', buildId: 'b1', builtAt: '2026-11-22T00:00:00Z' }));
+    let version: string | undefined = 'files:1';
+    const { app } = await createRemoteServer({ name: 'mf-events', dir, env: {}, contentVersion: async () => version });
+    const first = buildInfoSchema.parse((await app.inject('/build-info.json')).json());
+    expect(first).toMatchObject({ buildId: 'b1', contentVersion: expect.stringMatching(/^[\w-]{16}$/) });
+    expect(buildInfoSchema.parse((await app.inject('/build-info.json')).json()).contentVersion).toBe(first.contentVersion);
+    version = 'files:2';
+    const second = buildInfoSchema.parse((await app.inject('/build-info.json')).json());
+    expect(second.contentVersion).not.toBe(first.contentVersion);
+    // A source without a version (or failing to say it) is reported without one.
+    version = undefined;
+    expect((await app.inject('/build-info.json')).json()).not.toHaveProperty('contentVersion');
+    await app.close();
+    const { app: plain } = await createRemoteServer({ name: 'mf-events', dir, env: {} });
+    expect((await plain.inject('/build-info.json')).json()).toEqual({ name: 'mf-events', version: '1.0.0', buildId: 'b1', builtAt: '2026-11-22T00:00:00Z' });
+    await plain.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('allows the shell origin only, and always varies on Origin so no cached answer leaks between the two', async () => {

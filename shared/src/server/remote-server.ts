@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -42,8 +43,16 @@ export interface RemoteServerOptions {
   /** `query` is the page's query string (list filters: `?school=…&degree=…`), empty for most pages. */
   resolvePage?: (path: string, lang: Lang, query: URLSearchParams) => Promise<ResolvedPage | null>;
   listPaths?: () => Promise<PagePathEntry[]>;
+  /**
+   * The version of the content the server reads (`ContentSource.version`), reported as `contentVersion`
+   * in `/build-info.json` so the shell knows when the pages it rendered from this server are out of date.
+   */
+  contentVersion?: () => Promise<string | undefined> | undefined;
   env?: NodeJS.ProcessEnv;
 }
+
+/** A content source's version as reported in build info: short, and the same for the same version. */
+export const reportedContentVersion = (version: string): string => createHash('sha256').update(version).digest('base64url').slice(0, 16);
 
 /**
  * A remote's HTTP server: health, build info, its static builds with CORS for the shell's origins,
@@ -71,7 +80,11 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     const file = path.join(dist, 'build-info.json');
     if (!existsSync(file)) return reply.code(503).send({ error: 'not built' });
     reply.header('Cache-Control', 'no-cache');
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const info = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    // A source that cannot say its version now is reported without one: the shell then trusts this
+    // server's pages for a short time only.
+    const content = await Promise.resolve(options.contentVersion?.()).catch((error: unknown) => (console.error(error), undefined));
+    return content ? { ...info, contentVersion: reportedContentVersion(content) } : info;
   });
 
   for (const folder of ['browser', 'server'] as const) {

@@ -1,0 +1,239 @@
+// `npm run bench:ssr`: what the shell's server-side rendering costs under load, over the composed
+// production build (`startSite()`: five remote servers and the shell, each in its own process).
+//
+// For each page, in English and Arabic, three measurements with autocannon (50 connections, keep-alive,
+// `accept-encoding: br, gzip` as a browser sends), each after a short warm-up:
+// - cached: the same URL again and again, so every request after the warm-up can be a cache hit;
+// - static: the very bytes the shell answered for that URL (same status, same headers, same compressed
+//   body) served by a bare Node HTTP server in its own process: the floor for those bytes (cached and
+//   static alternate, two rounds of half the duration each, so load from elsewhere weighs on both);
+// - uncached: every request has a query string never seen before (`?qf-bench=<run>-<n>`), so every
+//   request misses the shell's page cache and goes through the whole miss path: the owner's page
+//   resolver (`GET /_qf/page`), the section's render through its federated Node build, the chrome's
+//   render, the embedded state and compression. (The owners ignore an unknown query parameter, so the
+//   page is the same page; the bench checks that every answer is a 200.)
+// Ratio = cached req/s / static req/s. Bars (from the performance issue): ratio >= 0.5 (goal 0.8) and
+// uncached p99 <= 150 ms (goal 50 ms) on every page; exits 1 above a bar, 2 when the site cannot be
+// measured.
+//
+// Options: --duration S (5, per measurement), --warmup S (1), --connections N (50), --pages home,story,…
+// (all), --lang en|ar (both), --json FILE (every figure).
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+export const BARS = { ratio: 0.5, uncachedP99: 150 };
+const GOALS = { ratio: 0.8, uncachedP99: 50 };
+
+const PAGES = {
+  home: '/',
+  area: '/education',
+  story: '/stories/education-city-stadium-opens-gates-world-cup-fans',
+  stories: '/stories',
+  events: '/events',
+  event: '/events/water-security-arid-regions-conference-2027',
+  expert: '/media-center/experts/noor-al-mansoori',
+  idkt: '/idkt',
+  search: '/search',
+};
+
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '50' },
+    pages: { type: 'string' },
+    lang: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+const duration = Number(opts.duration);
+const warmup = Number(opts.warmup);
+const connections = Number(opts.connections);
+const pageNames = opts.pages ? opts.pages.split(',') : Object.keys(PAGES);
+for (const name of pageNames) if (!PAGES[name]) fail(`unknown page ${name}; pages: ${Object.keys(PAGES).join(', ')}`);
+const langs = opts.lang ? [opts.lang] : ['en', 'ar'];
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
+/** Headers Node writes itself on every answer (or that describe the connection, not the answer). */
+const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+function fail(message) {
+  console.error(message);
+  process.exit(2);
+}
+
+async function site() {
+  const { build, isBuilt, prepareContent, remotes, shell } = await import('../../scripts/workspaces.mjs');
+  if ((await prepareContent()) !== 0) fail('content images could not be prepared');
+  const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
+  if (missing.length && (await build(missing)).failures.length) fail('the build failed');
+  require('../../scripts/ts-register.cjs');
+  const { startSite } = require(path.join(here, '..', 'site.ts'));
+  return startSite();
+}
+
+/** One answer as the wire carries it: status, headers and the (compressed) body bytes. */
+function raw(url) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: ACCEPT }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The static baseline: a bare Node server in its own process (see static-server.mjs). */
+async function staticServer(answers) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'qf-bench-ssr-'));
+  const file = path.join(dir, 'answers.json');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      Object.fromEntries(
+        [...answers].map(([p, a]) => [p, { headers: Object.fromEntries(Object.entries(a.headers).filter(([h]) => !HOP_BY_HOP.has(h))), body: a.body.toString('base64') }]),
+      ),
+    ),
+  );
+  const child = spawn(process.execPath, [path.join(here, 'static-server.mjs'), file], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+    child.once('exit', (code) => reject(new Error(`static server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, headers: ACCEPT, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** Two measurements as one: requests per second averaged, the worse p99. */
+const combine = (list) => ({
+  rps: list.reduce((n, m) => n + m.rps, 0) / list.length,
+  p50: Math.max(...list.map((m) => m.p50)),
+  p99: Math.max(...list.map((m) => m.p99)),
+  requests: list.reduce((n, m) => n + m.requests, 0),
+  bad: list.reduce((n, m) => n + m.bad, 0),
+});
+
+/** Warm-up then measurement; `unique` gives every request a query string never used before. */
+async function measure(url, { unique = false, seconds = duration, warm = true } = {}) {
+  const base = new URL(url);
+  const runId = Math.random().toString(36).slice(2, 8);
+  let n = 0;
+  const requests = unique
+    ? [
+        {
+          setupRequest(req) {
+            return { ...req, path: `${base.pathname}${base.search ? `${base.search}&` : '?'}qf-bench=${runId}-${n++}` };
+          },
+        },
+      ]
+    : undefined;
+  if (warm && warmup > 0) await cannon({ url, duration: warmup, ...(requests ? { requests } : {}) });
+  const r = await cannon({ url, duration: seconds, ...(requests ? { requests } : {}) });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+const running = await site();
+let baseline;
+try {
+  const targets = pageNames.flatMap((name) => langs.map((lang) => ({ name, lang, path: lang === 'en' ? PAGES[name] : `/ar${PAGES[name] === '/' ? '' : PAGES[name]}` })));
+  const answers = new Map();
+  for (const t of targets) {
+    // Twice: the first request fills the site's caches, the second is what the bench replays.
+    await raw(running.url + t.path);
+    const answer = await raw(running.url + t.path);
+    if (answer.status !== 200) fail(`${t.path} answered ${answer.status}`);
+    answers.set(t.path, answer);
+  }
+  baseline = await staticServer(answers);
+  const started = Date.now();
+  // The machine's load when the run starts and ends: other work on it weighs on every figure.
+  const loadBefore = os.loadavg();
+  const rows = [];
+  for (const t of targets) {
+    // Cached and static alternate (two rounds of half the duration each), so a machine that gets busier
+    // or quieter during the run weighs on both alike.
+    const rounds = [];
+    for (let round = 0; round < 2; round++) {
+      const options = { seconds: duration / 2, warm: round === 0 };
+      rounds.push([await measure(running.url + t.path, options), await measure(baseline.url + t.path, options)]);
+    }
+    const cached = combine(rounds.map((r) => r[0]));
+    const floor = combine(rounds.map((r) => r[1]));
+    const uncached = await measure(running.url + t.path, { unique: true });
+    const a = answers.get(t.path);
+    const row = {
+      page: `${t.name} ${t.lang}`,
+      path: t.path,
+      encoding: a.headers['content-encoding'] ?? 'identity',
+      kb: a.body.length / 1024,
+      cached,
+      static: floor,
+      uncached,
+      ratio: cached.rps / floor.rps,
+    };
+    row.over = [
+      !(row.ratio >= BARS.ratio) && `cached/static ${row.ratio.toFixed(2)} < ${BARS.ratio}`,
+      !(uncached.p99 <= BARS.uncachedP99) && `uncached p99 ${uncached.p99} ms > ${BARS.uncachedP99}`,
+      (cached.bad || floor.bad || uncached.bad) && `failed requests (cached ${cached.bad}, static ${floor.bad}, uncached ${uncached.bad})`,
+    ].filter(Boolean);
+    row.atGoal = row.ratio >= GOALS.ratio && uncached.p99 <= GOALS.uncachedP99;
+    rows.push(row);
+    console.log(`${row.page}: cached ${cached.rps.toFixed(0)} req/s, static ${floor.rps.toFixed(0)} req/s, uncached p99 ${uncached.p99} ms (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+
+  const f0 = (x) => x.toFixed(0);
+  const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(
+    `\nbench:ssr: ${connections} connections, ${duration} s per measurement after ${warmup} s of warm-up, accept-encoding "${ACCEPT['accept-encoding']}", node ${process.version}, ${os.cpus().length} CPUs, load average ${load(loadBefore)} before and ${load(os.loadavg())} after (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+  );
+  console.log('| page | body | cached req/s | cached p99 ms | static req/s | static p99 ms | cached / static | uncached req/s | uncached p99 ms | |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.page} | ${r.kb.toFixed(1)} KB ${r.encoding} | ${f0(r.cached.rps)} | ${r.cached.p99} | ${f0(r.static.rps)} | ${r.static.p99} | ${r.ratio.toFixed(2)} | ${f0(r.uncached.rps)} | ${r.uncached.p99} | ${r.over.length ? `over: ${r.over.join('; ')}` : r.atGoal ? 'goal' : 'bar'} |`,
+    );
+  }
+  const minRatio = Math.min(...rows.map((r) => r.ratio));
+  const maxP99 = Math.max(...rows.map((r) => r.uncached.p99));
+  console.log(`\nlowest cached/static ${minRatio.toFixed(2)} (bar ${BARS.ratio}, goal ${GOALS.ratio}); highest uncached p99 ${maxP99} ms (bar ${BARS.uncachedP99}, goal ${GOALS.uncachedP99})`);
+  if (opts.json) writeFileSync(opts.json, JSON.stringify(rows, null, 2));
+  const over = rows.filter((r) => r.over.length);
+  console.log(over.length ? `${over.length} of ${rows.length} pages above a bar` : 'every page at or under the bars');
+  process.exitCode = over.length ? 1 : 0;
+} finally {
+  await baseline?.close();
+  await running.close();
+}

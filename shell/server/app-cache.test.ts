@@ -1,0 +1,277 @@
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import type { RemoteName } from '@qf/shared/contracts';
+import { buildShellServer } from './app';
+import { loadConfig } from './config';
+import type { ServerRemotes } from './federation';
+
+/**
+ * The page cache through HTTP: a stand-in owner (mf-content) whose build, content version, answers and
+ * up-ness the tests change, and stand-in Node builds that count their renders (the real ones are loaded
+ * through Module Federation, which the journeys and bench:ssr cover).
+ */
+describe('the shell page cache', () => {
+  let dir: string;
+  let shell: FastifyInstance;
+  let owner: FastifyInstance;
+  let clock = Date.parse('2026-11-22T09:00:00Z');
+  const state = { build: 'b1', content: 'c1' as string | undefined, up: true, resolves: 0, fail: false };
+  const asked: string[] = [];
+  let renders = 0;
+
+  const page = (p: string, maxAgeSeconds?: number) => ({
+    template: 'page',
+    head: { title: `Title of ${p}`, description: 'A page', alternatePath: `/ar${p}` },
+    data: { text: `${p} from ${state.build}/${state.content ?? 'unversioned'}, resolve ${state.resolves}` },
+    widgets: [],
+    hydration: 'idle',
+    ...(maxAgeSeconds ? { maxAgeSeconds } : {}),
+  });
+
+  const remotes: ServerRemotes = {
+    get: async (remote: RemoteName, _entry: unknown, buildId: string) => ({
+      buildId,
+      routes: { contractVersion: 1, remote, routes: [], widgets: [] },
+      server: {
+        render: ({ data }: { data: unknown }) => {
+          renders += 1;
+          return `<p class="owned">${(data as { text: string }).text}</p>`;
+        },
+      },
+    }),
+  } as unknown as ServerRemotes;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-shell-cache-'));
+    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
+    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: [] } } }));
+    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
+    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+    // The shell's own content (menus, site globals), in a copy whose files a test touches.
+    cpSync(path.resolve(__dirname, '../../content/entries'), path.join(dir, 'content', 'entries'), { recursive: true });
+    cpSync(path.resolve(__dirname, '../../content/redirects.json'), path.join(dir, 'content', 'redirects.json'));
+
+    owner = Fastify();
+    owner.get('/build-info.json', async (_req, reply) => {
+      if (!state.up) return reply.code(503).send({ error: 'stopping' });
+      return { name: 'mf-content', version: '1.0.0', buildId: state.build, builtAt: '2026-11-22T00:00:00Z', ...(state.content ? { contentVersion: state.content } : {}) };
+    });
+    owner.get('/browser/:manifest', async () => ({ metaData: { remoteEntry: { name: 'remoteEntry.0123456789.js', path: '' } }, exposes: [] }));
+    owner.get('/_qf/page', async (req, reply) => {
+      const { path: p, query } = req.query as Record<string, string>;
+      asked.push(`${p}${query ? `?${query}` : ''}`);
+      if (state.fail || p === '/broken') return reply.code(500).send({ error: 'boom' });
+      if (p === '/gone') return reply.code(404).send({ found: false });
+      state.resolves += 1;
+      return { found: true, page: page(p!, p!.startsWith('/timed') ? 60 : undefined) };
+    });
+    await owner.listen({ port: 0, host: '127.0.0.1' });
+    const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
+    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl, prefixes: ['/'] } } }));
+    const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.join(dir, 'content') });
+    shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') }, { remotes, cache: { now: () => clock, staleMs: 60_000, unversionedMs: 30_000 } });
+  });
+
+  afterAll(async () => {
+    await shell.close();
+    await owner.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    asked.length = 0;
+    renders = 0;
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => shell.inject({ url, headers });
+  /** The HTML of an answer, decoded as a browser would. */
+  const html = (res: LightMyRequestResponse) => (res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body);
+  const nonceOf = (res: LightMyRequestResponse) => /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+  /** Until a background render has been answered by the owner and kept. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('serves a page again without asking its owner, with the same HTML', async () => {
+    const first = await get('/a');
+    expect(first.statusCode).toBe(200);
+    expect(html(first)).toContain('/a from b1/c1, resolve');
+    expect(asked).toEqual(['/a']);
+    const second = await get('/a');
+    expect(second.statusCode).toBe(200);
+    expect(asked).toEqual(['/a']);
+    expect(renders).toBe(1);
+    expect(html(second).replaceAll(nonceOf(second)!, 'N')).toBe(html(first).replaceAll(nonceOf(first)!, 'N'));
+  });
+
+  it('gives every answer, kept or not, its own nonce, the one of its CSP header, in every encoding', async () => {
+    await get('/n');
+    const answers = [await get('/n', { 'accept-encoding': 'gzip, deflate, br' }), await get('/n', { 'accept-encoding': 'gzip' }), await get('/n')];
+    expect(asked).toEqual(['/n']);
+    expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['gzip', 'gzip', undefined]);
+    const nonces = answers.map(nonceOf);
+    expect(new Set(nonces).size).toBe(3);
+    answers.forEach((a, i) => {
+      expect(html(a)).toContain(`id="__QF_STATE__" nonce="${nonces[i]}"`);
+      expect(html(a)).not.toContain('__QF_CSP_NONCE__');
+      expect(a.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    });
+  });
+
+  it('answers 304 to the ETag of a kept page without asking the owner, and a new ETag once the page changed', async () => {
+    const first = await get('/e');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get('/e', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(asked).toEqual(['/e']);
+    expect((await get('/e')).headers.etag).toBe(etag);
+    state.content = 'c-etag';
+    const changed = await get('/e', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('renders again when the owner serves another build', async () => {
+    await get('/b');
+    state.build = 'b2';
+    const res = await get('/b');
+    expect(html(res)).toContain('/b from b2/');
+    expect(asked).toEqual(['/b', '/b']);
+    expect(renders).toBe(2);
+    await get('/b');
+    expect(asked).toEqual(['/b', '/b']);
+  });
+
+  it('renders again when the owner reports another content version', async () => {
+    await get('/c');
+    state.content = 'c2';
+    const res = await get('/c');
+    expect(html(res)).toContain('/c from b2/c2');
+    expect(asked).toEqual(['/c', '/c']);
+    await get('/c');
+    expect(asked).toEqual(['/c', '/c']);
+  });
+
+  it('renders again when the shell’s own content (menus, site globals) changes', async () => {
+    await get('/s');
+    await get('/s');
+    expect(asked).toEqual(['/s']);
+    // The file store looks at its files at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const file = path.join(dir, 'content', 'entries', 'site_globals.json');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    const res = await get('/s');
+    expect(res.statusCode).toBe(200);
+    expect(renders).toBe(2);
+    await get('/s');
+    expect(renders).toBe(2);
+  });
+
+  it('gives concurrent requests for a page not kept yet one resolve and one render', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get('/together')));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(asked).toEqual(['/together']);
+    expect(renders).toBe(1);
+  });
+
+  it('keeps one page per theme, rendered from the same answer of the owner', async () => {
+    const dark = await get('/t');
+    const light = await get('/t', { cookie: 'qf_theme=light' });
+    expect(html(dark)).toContain('data-theme="dark"');
+    expect(html(light)).toContain('data-theme="light"');
+    expect(asked).toEqual(['/t']);
+    expect(renders).toBe(2);
+    expect(light.headers.vary).toMatch(/Cookie/);
+    await get('/t', { cookie: 'qf_theme=light' });
+    expect(renders).toBe(2);
+  });
+
+  it('serves a page past its maxAgeSeconds while one background render refreshes it, then the fresh one', async () => {
+    const first = await get('/timed');
+    expect(asked).toEqual(['/timed']);
+    const before = html(first).match(/resolve (\d+)/)![1];
+    clock += 61_000;
+    const stale = await get('/timed');
+    expect(html(stale)).toContain(`resolve ${before}`);
+    await get('/timed');
+    await settle();
+    expect(asked).toEqual(['/timed', '/timed']);
+    const fresh = await get('/timed');
+    expect(html(fresh)).not.toContain(`resolve ${before}`);
+    expect(asked).toEqual(['/timed', '/timed']);
+  });
+
+  it('waits for a new render once a page is past its maxAgeSeconds and the stale window', async () => {
+    const first = await get('/timed-out');
+    const before = html(first).match(/resolve (\d+)/)![1];
+    clock += 60_000 + 60_000 + 1;
+    const res = await get('/timed-out');
+    expect(html(res)).not.toContain(`resolve ${before}`);
+    expect(asked).toEqual(['/timed-out', '/timed-out']);
+  });
+
+  it('trusts a page whose owner reports no content version only for a short while', async () => {
+    state.content = undefined;
+    await get('/u');
+    clock += 10_000;
+    await get('/u');
+    expect(asked).toEqual(['/u']);
+    clock += 30_000 + 60_000;
+    await get('/u');
+    expect(asked).toEqual(['/u', '/u']);
+    state.content = 'c3';
+  });
+
+  it('never keeps a 503 or a 404, and asks the owner again next time', async () => {
+    expect((await get('/broken')).statusCode).toBe(503);
+    expect((await get('/broken')).statusCode).toBe(503);
+    expect((await get('/gone')).statusCode).toBe(404);
+    expect((await get('/gone')).statusCode).toBe(404);
+    expect(asked).toEqual(['/broken', '/broken', '/gone', '/gone']);
+    state.fail = true;
+    expect((await get('/later')).statusCode).toBe(503);
+    state.fail = false;
+    const res = await get('/later');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('max-age=60');
+  });
+
+  it('answers 503 for a kept page while its owner is down, and serves it again from the cache once it is back', async () => {
+    const kept = await get('/d');
+    state.up = false;
+    const down = await get('/d');
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['cache-control']).toBe('no-store');
+    state.up = true;
+    const back = await get('/d');
+    expect(back.statusCode).toBe(200);
+    expect(asked).toEqual(['/d']);
+    expect(html(back).replaceAll(nonceOf(back)!, 'N')).toBe(html(kept).replaceAll(nonceOf(kept)!, 'N'));
+  });
+
+  it('keeps page data too: a page the browser navigates to is answered without asking the owner, with ETags', async () => {
+    await get('/p');
+    const data = await get('/page-data/p/page-data.json', { 'accept-encoding': 'br' });
+    expect(data.statusCode).toBe(200);
+    expect(data.headers['content-encoding']).toBe('br');
+    const again = await get('/page-data/p/page-data.json');
+    expect(again.json()).toMatchObject({ path: '/p', result: { remote: 'mf-content', page: { template: 'page' } } });
+    expect(asked).toEqual(['/p']);
+    expect((await get('/page-data/p/page-data.json', { 'if-none-match': String(again.headers.etag) })).statusCode).toBe(304);
+    expect((await get('/page-data/gone/page-data.json')).statusCode).toBe(404);
+    expect((await get('/page-data/gone/page-data.json')).statusCode).toBe(404);
+    expect(asked).toEqual(['/p', '/gone', '/gone']);
+  });
+
+  it('keeps a page per query string: a filtered list is not the list', async () => {
+    await get('/q?degree=master');
+    await get('/q?degree=master');
+    await get('/q');
+    expect(asked).toEqual(['/q?degree=master', '/q']);
+  });
+});

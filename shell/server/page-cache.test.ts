@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, crc32, gunzipSync, gzipSync } from 'node:zlib';
+import { accepts, createSwrCache, crc32Combine, etagOf, noncedBody, NONCE_LENGTH, type Deps, type Rendered } from './page-cache';
+import { newNonce, NONCE_PLACEHOLDER } from './security';
+
+const P = NONCE_PLACEHOLDER;
+const filled = (html: string, nonce: string) => html.split(P).join(nonce);
+
+describe('content negotiation', () => {
+  it.each([
+    ['gzip, deflate, br', 'gzip', true],
+    ['br;q=1.0, gzip;q=0.8', 'br', true],
+    ['br, gzip;q=0', 'gzip', false],
+    ['GZIP', 'gzip', true],
+    ['*', 'br', true],
+    ['*;q=0', 'gzip', false],
+    ['identity', 'gzip', false],
+    ['deflate', 'br', false],
+    [undefined, 'gzip', false],
+  ] as const)('%s accepts %s: %s', (header, encoding, expected) => {
+    expect(accepts(header, encoding)).toBe(expected);
+  });
+});
+
+describe('CRC-32 of a concatenation', () => {
+  it('is combined from the CRCs of the parts', () => {
+    for (const [a, b] of [
+      [randomBytes(1), randomBytes(0)],
+      [randomBytes(100), randomBytes(24)],
+      [randomBytes(70_000), randomBytes(33_333)],
+    ]) {
+      expect(crc32Combine(crc32(a!), crc32(b!), b!.length)).toBe(crc32(Buffer.concat([a!, b!])));
+    }
+  });
+});
+
+describe('a page kept with its nonce placeholders', () => {
+  const arabic = 'مؤسسة قطر للتربية والعلوم وتنمية المجتمع '.repeat(40);
+  const pages: Record<string, string> = {
+    'a small page': `<!doctype html><script nonce="${P}">a()</script><p>hello</p>`,
+    'placeholders at both ends and side by side': `${P}<p>${P}${P}</p>${P}`,
+    'no placeholder': '<p>nothing to fill</p>'.repeat(30),
+    'Arabic, bigger than the deflate window, the same text on both sides of each nonce': `<head><script nonce="${P}"></script></head><body>${arabic}<script nonce="${P}">{"state":"${arabic}"}</script>${'<li>x</li>'.repeat(5000)}<script nonce="${P}">${arabic}</script></body>`,
+    // A piece must never reach back into the place of a nonce: any run of bytes the stand-in could be
+    // made of is right after a nonce, and nowhere else for it to match.
+    'every ASCII character (and a few others) eight times right after each nonce': [...[...Array(128).keys()].map((i) => String.fromCharCode(i)), 'ÿ', 'ق', '€']
+      .map((c) => `<i nonce="${P}">q${c.repeat(8)}z</i>${'<p>The quick brown fox jumps over the lazy dog.</p>'.repeat(6)}`)
+      .join(''),
+    'bytes a stand-in could be mistaken for (NUL, ÿ)': `<p>\u0000\u0000\u0000ÿÿÿÿ</p><script nonce="${P}">ÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿ\u0000\u0000\u0000</script>${'ÿ'.repeat(300)}`,
+  };
+
+  it.each(Object.entries(pages))('%s: every answer is the page with its own nonce, in every encoding', (_name, html) => {
+    const page = noncedBody(html, P);
+    const a = newNonce();
+    const b = newNonce();
+    expect(a).toHaveLength(NONCE_LENGTH);
+    // The first answers (those of the render) are compressed for themselves: br, else gzip.
+    const first = page.answer(a, 'gzip, deflate, br', true);
+    expect(first.encoding).toBe('br');
+    expect(brotliDecompressSync(first.body).toString()).toBe(filled(html, a));
+    const firstGzip = page.answer(b, 'gzip', true);
+    expect(firstGzip.encoding).toBe('gzip');
+    expect(gunzipSync(firstGzip.body).toString()).toBe(filled(html, b));
+    // Then gzip spliced from pieces compressed once, with each answer's nonce.
+    for (const nonce of [a, b, a]) {
+      const answer = page.answer(nonce, 'br, gzip', false);
+      expect(answer.encoding).toBe('gzip');
+      expect(gunzipSync(answer.body).toString()).toBe(filled(html, nonce));
+    }
+    // And identity for a client without gzip (inflated from the pieces, which replaced the text).
+    const plain = page.answer(b, undefined, false);
+    expect(plain).toEqual({ encoding: 'identity', body: Buffer.from(filled(html, b)) });
+    // The ETag is that of the page before any nonce, as the shell computes for any text answer.
+    expect(page.etag).toBe(etagOf(html));
+  });
+
+  it('compresses the page once, not per answer: a second answer is the first with the nonce bytes changed', () => {
+    const html = `<script nonce="${P}">x</script>${'<p>same</p>'.repeat(200)}<script nonce="${P}">y</script>`;
+    const page = noncedBody(html, P);
+    const a = page.answer('a'.repeat(NONCE_LENGTH), 'gzip', false).body;
+    const b = page.answer('b'.repeat(NONCE_LENGTH), 'gzip', false).body;
+    expect(a.length).toBe(b.length);
+    const differing = [...a].map((byte, i) => (byte === b[i] ? -1 : i)).filter((i) => i >= 0);
+    // Two nonces of 24 bytes and the 8-byte trailer (CRC and length): nothing else moved.
+    expect(differing.length).toBeLessThanOrEqual(2 * NONCE_LENGTH + 8);
+    expect(differing.every((i) => i >= a.length - 8 || a.subarray(i, i + 1).toString() === 'a')).toBe(true);
+  });
+
+  it('still answers a nonce of another length, compressed for that answer', () => {
+    const html = `<script nonce="${P}"></script>${'<p>x</p>'.repeat(100)}`;
+    const answer = noncedBody(html, P).answer('short', 'gzip', false);
+    expect(gunzipSync(answer.body).toString()).toBe(filled(html, 'short'));
+  });
+
+  it('compresses about as well as the whole page in one go: each piece is compressed against what comes before it', () => {
+    // The state repeats what the page says (as the embedded state does): without the page before it as
+    // history, its piece would cost as much as the page's.
+    const links = Array.from({ length: 200 }, () => ({ href: `/stories/${randomBytes(12).toString('hex')}`, title: randomBytes(16).toString('base64') }));
+    const html = `<script nonce="${P}"></script>${links.map((l) => `<a href="${l.href}">${l.title}</a>`).join('')}<script nonce="${P}">${JSON.stringify(links)}</script>`;
+    const nonce = newNonce();
+    const spliced = noncedBody(html, P).answer(nonce, 'gzip', false).body.length;
+    const whole = gzipSync(filled(html, nonce), { level: 6 }).length;
+    const state = gzipSync(JSON.stringify(links), { level: 6 }).length;
+    expect(spliced).toBeLessThan(whole + state / 2);
+  });
+});
+
+describe('the stale-while-revalidate cache', () => {
+  const deps = (composition = 'h1'): Deps => ({ composition, remotes: [] });
+  let clock = 0;
+  let current = 'h1';
+  const make = (options = {}) => createSwrCache<string, string>(async (d) => d.composition === current, { now: () => clock, staleMs: 1000, ...options });
+  const rendering = (value: string, freshFor = Infinity, bytes = 10) => jest.fn(async (): Promise<Rendered<string, string>> => ({ value, deps: deps(current), bytes, freshUntil: clock + freshFor }));
+
+  beforeEach(() => {
+    clock = 0;
+    current = 'h1';
+  });
+
+  it('renders a key once, then answers from what it kept while its deps hold', async () => {
+    const cache = make();
+    const render = rendering('v1');
+    expect(await cache.get('k', render)).toMatchObject({ state: 'miss', rendered: { value: 'v1' } });
+    expect(await cache.get('k', render)).toMatchObject({ state: 'hit', rendered: { value: 'v1' } });
+    expect(render).toHaveBeenCalledTimes(1);
+    current = 'h2';
+    const again = rendering('v2');
+    expect(await cache.get('k', again)).toMatchObject({ state: 'miss', rendered: { value: 'v2' } });
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives concurrent misses of one key one render', async () => {
+    const cache = make();
+    let finish: (r: Rendered<string, string>) => void = () => undefined;
+    const render = jest.fn(() => new Promise<Rendered<string, string>>((resolve) => (finish = resolve)));
+    const waiting = Promise.all([cache.get('k', render), cache.get('k', render), cache.get('k', render)]);
+    await new Promise((r) => setImmediate(r));
+    finish({ value: 'v', deps: deps(), bytes: 1, freshUntil: Infinity });
+    expect((await waiting).map((a) => a.state)).toEqual(['miss', 'miss', 'miss']);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('serves an entry past its freshness while one background render replaces it, and waits once it is too old', async () => {
+    const cache = make();
+    await cache.get('k', rendering('v1', 100));
+    clock = 150;
+    let finish: () => void = () => undefined;
+    const refresh = jest.fn(async (): Promise<Rendered<string, string>> => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return { value: 'v2', deps: deps(), bytes: 1, freshUntil: clock + 100 };
+    });
+    expect(await cache.get('k', refresh)).toMatchObject({ state: 'stale', rendered: { value: 'v1' } });
+    expect(await cache.get('k', refresh)).toMatchObject({ state: 'stale', rendered: { value: 'v1' } });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    finish();
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', refresh)).toMatchObject({ state: 'hit', rendered: { value: 'v2' } });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // Past freshness and the stale window: the request waits for a new render.
+    clock = 150 + 100 + 1000;
+    const late = rendering('v3', 100);
+    expect(await cache.get('k', late)).toMatchObject({ state: 'miss', rendered: { value: 'v3' } });
+    // `fresh` refuses a stale entry.
+    clock += 150;
+    expect(await cache.get('k', rendering('v4', 100), { fresh: true })).toMatchObject({ state: 'miss', rendered: { value: 'v4' } });
+  });
+
+  it('keeps no answer it may not keep, and asks again next time', async () => {
+    const cache = make();
+    const refused = jest.fn(async (): Promise<Rendered<string, string>> => ({ uncacheable: '503' }));
+    expect(await cache.get('k', refused)).toEqual({ state: 'miss', rendered: { uncacheable: '503' } });
+    expect(await cache.get('k', refused)).toEqual({ state: 'miss', rendered: { uncacheable: '503' } });
+    expect(refused).toHaveBeenCalledTimes(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('is bounded in entries and bytes, the least recently used out first', async () => {
+    const cache = make({ maxEntries: 2, maxBytes: 100 });
+    await cache.get('a', rendering('a'));
+    await cache.get('b', rendering('b'));
+    await cache.get('a', rendering('a2'));
+    await cache.get('c', rendering('c'));
+    expect(cache.size).toBe(2);
+    expect((await cache.get('a', rendering('a3'))).state).toBe('hit');
+    expect((await cache.get('b', rendering('b2'))).state).toBe('miss');
+    await cache.get('big', rendering('big', Infinity, 95));
+    expect(cache.bytes).toBeLessThanOrEqual(100);
+    await cache.get('huge', rendering('huge', Infinity, 101));
+    expect((await cache.get('huge', rendering('huge'))).state).toBe('miss');
+  });
+});

@@ -1,0 +1,450 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { PageData, RemoteName } from '@qf/shared/contracts';
+import type { Lang } from '@qf/shared/i18n';
+import { splitLang } from '@qf/shared/routing';
+import type { Outcome } from './pages';
+import type { RegistryClient, RemoteStatus } from './registry';
+
+/**
+ * The shell's cache of rendered pages and of their page data.
+ *
+ * A hit is served without asking the owner anything: the owner is found locally (the registry's
+ * prefixes) and an entry is kept while what its HTML was made from is unchanged. The key is what the
+ * request says (site path and query, and the theme of the visitor's cookie for HTML); what the shell
+ * knows without the owner is compared on every hit: the composition (the registry and every remote's
+ * build, the shell's build), the build, content version and up-ness of the owner and of every remote
+ * whose widget the page places (from the registry's `/build-info.json` polling), and the version of the
+ * shell's own content (menus, site globals). A change of any of them is a miss. A remote that is down
+ * is a change: its pages are not served from the cache while it is down (their section's scripts and
+ * stylesheets come from its server too), they get the 503 page; the entry is kept for when it is back.
+ *
+ * Time: a page whose owner says `maxAgeSeconds` (or whose content has no version) is fresh that long;
+ * for `staleMs` more it is still served, while one background render refreshes it. Concurrent misses
+ * of one key share one render. Only 200 pages are kept; 404, 503 and 500 are rendered every time.
+ *
+ * The CSP nonce is fresh per response although the page is compressed once: the HTML is kept cut at the
+ * nonce placeholders, each piece deflated on its own (ending on a byte boundary), and a response is
+ * those pieces with the nonce between them as stored deflate blocks, in one gzip member whose CRC is
+ * combined from the pieces' (no byte of the page is compressed again). Brotli cannot be spliced that
+ * way, so a cached page is sent gzip-encoded even to a browser that also accepts br.
+ */
+
+export interface CacheOptions {
+  /** Entries kept at most (least recently used first out). */
+  maxEntries?: number;
+  /** Bytes kept at most, counting every encoding of every entry. */
+  maxBytes?: number;
+  /** How long past its freshness an entry is still served while it is re-rendered. */
+  staleMs?: number;
+  /** How long an entry is fresh when the content it was made from has no version (a CMS without one, an older remote). */
+  unversionedMs?: number;
+  now?: () => number;
+}
+
+const DEFAULTS = { maxEntries: 1000, maxBytes: 64 * 1024 * 1024, staleMs: 60_000, unversionedMs: 60_000 };
+
+/** The ETag of a text answer, computed on the text before any nonce goes in. */
+export const etagOf = (text: string | Buffer): string => `W/"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"`;
+
+/** Whether an Accept-Encoding header accepts `encoding` (by name or `*`, with a q-value above 0). */
+export function accepts(header: string | string[] | undefined, encoding: 'gzip' | 'br'): boolean {
+  if (typeof header !== 'string') return false;
+  let any = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    const ok = q === undefined || Number(q.slice(2)) > 0;
+    if (name === encoding) return ok;
+    if (name === '*') any = ok;
+  }
+  return any;
+}
+
+// CRC-32 of a concatenation from the CRCs of its parts (zlib's crc32_combine): no byte is read again.
+const POLY = 0xedb88320;
+function multmodp(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+const X2N: number[] = [];
+for (let n = 0, p = 0x40000000; n < 32; n++, p = multmodp(p, p)) X2N.push(p);
+/** x^(8·len) mod the CRC polynomial: what a CRC is multiplied by when `len` bytes follow it. */
+function shiftOf(len: number): number {
+  let p = 0x80000000;
+  for (let k = 3; len; len = Math.floor(len / 2), k++) if (len & 1) p = multmodp(X2N[k & 31]!, p);
+  return p;
+}
+export const crc32Combine = (crcA: number, crcB: number, lenB: number): number => (multmodp(shiftOf(lenB), crcA) ^ crcB) >>> 0;
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** An empty stored block with BFINAL set: the end of the deflate stream. */
+const DEFLATE_END = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/** Bytes as one stored (uncompressed) deflate block, not the last: BFINAL 0, BTYPE 00, LEN, NLEN, the bytes. */
+function storedBlock(bytes: Buffer): Buffer {
+  if (bytes.length > 0xffff) throw new Error('too long for one stored block');
+  const n = bytes.length;
+  return Buffer.concat([Buffer.from([0, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff]), bytes]);
+}
+
+/** Parts shorter than this are kept as stored blocks: a deflate stream costs more to set up than they would save. */
+const STORED_BELOW = 256;
+/** The length of every nonce (16 bytes in base64): the gzip pieces are made for it. */
+export const NONCE_LENGTH = 24;
+/**
+ * What stands for the nonce in the history the pieces are compressed against: 0xFF never occurs in
+ * UTF-8, so no match can include it, and it has the nonce's length, so distances across it hold.
+ */
+const NONCE_STAND_IN = Buffer.alloc(NONCE_LENGTH, 0xff);
+const WINDOW = 32 * 1024;
+/** The first answers of a new page are compressed for themselves, fast (most pages answered once are never asked again). */
+const FIRST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 2, [zlib.BROTLI_PARAM_LGWIN]: 18 } };
+
+export type AnswerEncoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * A page kept with its nonce placeholders. Its first answers (the requests that waited for its render)
+ * are compressed for themselves; once it is asked again it is compressed once into gzip pieces from
+ * which the body of any answer is made with its own nonce, and only those pieces are kept.
+ */
+export interface NoncedBody {
+  etag: string;
+  /** Bytes held at most (the page's own length: the pieces are smaller). */
+  bytes: number;
+  /**
+   * The body of one answer with `nonce` in place of every placeholder, in an encoding the request's
+   * Accept-Encoding takes: `first` for the answers of the render itself.
+   */
+  answer(nonce: string, acceptEncoding: string | string[] | undefined, first: boolean): { body: Buffer; encoding: AnswerEncoding };
+}
+
+export function noncedBody(html: string, placeholder: string, { level = 6 }: { level?: number } = {}): NoncedBody {
+  let parts: Buffer[] | undefined = html.split(placeholder).map((p) => Buffer.from(p, 'utf8'));
+  const length = parts.reduce((n, p) => n + p.length, 0);
+  const count = parts.length;
+  /** The whole gzip member with stand-ins where the nonces go (`nonceAt`) and the trailer to fill. */
+  let gzip: { template: Buffer; nonceAt: number[]; crcs: number[]; shifts: number[] } | undefined;
+  const nonceShift = shiftOf(NONCE_LENGTH);
+
+  /**
+   * Each part deflated on its own and flushed to a byte boundary (never the last block), against the
+   * history a decoder has when it reaches it (the parts before, the nonces as stand-ins): pieces put one
+   * after the other with the nonce between them as stored blocks make one deflate stream.
+   */
+  function pieces() {
+    if (gzip) return gzip;
+    const own = parts!;
+    let history = Buffer.alloc(0);
+    const deflated = own.map((p, i) => {
+      const piece = p.length < STORED_BELOW ? storedBlock(p) : deflateRawSync(p, { level, finishFlush: zlib.Z_SYNC_FLUSH, ...(history.length ? { dictionary: history } : {}) });
+      history = Buffer.concat([history, p, ...(i < own.length - 1 ? [NONCE_STAND_IN] : [])]);
+      if (history.length > WINDOW) history = history.subarray(history.length - WINDOW);
+      return piece;
+    });
+    // The nonce of an answer goes in stored blocks between the pieces: their bytes are written per answer.
+    const stored = storedBlock(NONCE_STAND_IN);
+    const nonceAt: number[] = [];
+    let at = GZIP_HEADER.length + deflated[0]!.length;
+    for (let i = 1; i < deflated.length; i++) {
+      nonceAt.push(at + stored.length - NONCE_LENGTH);
+      at += stored.length + deflated[i]!.length;
+    }
+    const template = Buffer.concat([GZIP_HEADER, ...deflated.flatMap((d, i) => (i ? [stored, d] : [d])), DEFLATE_END, Buffer.alloc(8)]);
+    gzip = { template, nonceAt, crcs: own.map((p) => crc32(p)), shifts: own.map((p) => shiftOf(p.length)) };
+    parts = undefined;
+    return gzip;
+  }
+
+  function gzipBody(nonce: Buffer): Buffer {
+    const { template, nonceAt, crcs, shifts } = pieces();
+    const nonceCrc = crc32(nonce);
+    let crc = crcs[0]!;
+    for (let i = 1; i < count; i++) {
+      crc = (multmodp(nonceShift, crc) ^ nonceCrc) >>> 0;
+      crc = (multmodp(shifts[i]!, crc) ^ crcs[i]!) >>> 0;
+    }
+    const body = Buffer.allocUnsafe(template.length);
+    template.copy(body);
+    for (const at of nonceAt) nonce.copy(body, at);
+    body.writeUInt32LE(crc, template.length - 8);
+    body.writeUInt32LE((length + NONCE_LENGTH * (count - 1)) % 0x100000000, template.length - 4);
+    return body;
+  }
+
+  function identity(nonce: Buffer): Buffer {
+    if (!parts) return gunzipSync(gzipBody(nonce));
+    return Buffer.concat(parts.flatMap((p, i) => (i ? [nonce, p] : [p])));
+  }
+
+  // The ETag of the page as etagOf(html) would give it, from the bytes already made (no second encoding of the text).
+  const hash = createHash('sha1');
+  const mark = Buffer.from(placeholder, 'utf8');
+  parts.forEach((p, i) => (i ? hash.update(mark).update(p) : hash.update(p)));
+  return {
+    etag: `W/"${hash.digest('base64url').slice(0, 27)}"`,
+    bytes: length,
+    answer(nonce, acceptEncoding, first) {
+      const n = Buffer.from(nonce, 'utf8');
+      const gz = accepts(acceptEncoding, 'gzip');
+      if (n.length !== NONCE_LENGTH) return gz ? { body: gzipSync(identity(n)), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
+      if (first && parts) {
+        if (accepts(acceptEncoding, 'br')) return { body: brotliCompressSync(identity(n), FIRST_BROTLI), encoding: 'br' };
+        if (gz) return { body: gzipSync(identity(n), { level: 4 }), encoding: 'gzip' };
+      }
+      return gz ? { body: gzipBody(n), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
+    },
+  };
+}
+
+/** A text answer without nonce (page data): compressed once per encoding, when first asked. */
+export interface PlainBody {
+  etag: string;
+  bytes: number;
+  body(encoding: 'br' | 'gzip' | 'identity'): Buffer;
+}
+
+export function plainBody(identity: Buffer): PlainBody {
+  const encoded: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  return {
+    etag: etagOf(identity),
+    bytes: identity.length * 2,
+    body(encoding) {
+      if (encoding === 'identity') return identity;
+      return (encoded[encoding] ??=
+        encoding === 'br' ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }) : gzipSync(identity));
+    },
+  };
+}
+
+/** What a page was made from that the shell can check without its owner. */
+export interface Deps {
+  /** registry.compositionHash: the registry, the shell's build and every remote's build. */
+  composition: string;
+  /** The owner and every remote whose widget the page places, as the registry saw them before the page was made. */
+  remotes: { name: RemoteName; up: boolean; buildId?: string; contentVersion?: string }[];
+  /** The shell's content version (menus, site globals), for HTML; null when the content has none. */
+  shellContent?: string | null;
+}
+
+/** A render's result: kept (`value`, and `fresh`, given to the requests that waited for it but not kept) or not. */
+export type Rendered<V, U, F = unknown> = { value: V; deps: Deps; bytes: number; freshUntil: number; fresh?: F } | { uncacheable: U };
+interface Entry<V> {
+  value: V;
+  deps: Deps;
+  bytes: number;
+  freshUntil: number;
+}
+
+/**
+ * A bounded LRU of rendered values with stale-while-revalidate and one render per key at a time.
+ * `isCurrent` says whether an entry's deps still hold (checked on every hit).
+ */
+export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Promise<boolean>, options: CacheOptions = {}) {
+  const { maxEntries, maxBytes, staleMs } = { ...DEFAULTS, ...options };
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry<V>>();
+  const flights = new Map<string, Promise<Rendered<V, U, F>>>();
+  let bytes = 0;
+
+  function store(key: string, entry: Entry<V>) {
+    const old = entries.get(key);
+    if (old) {
+      bytes -= old.bytes;
+      entries.delete(key);
+    }
+    if (entry.bytes > maxBytes) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const [k, e] of entries) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      entries.delete(k);
+      bytes -= e.bytes;
+    }
+  }
+
+  function flight(key: string, render: () => Promise<Rendered<V, U, F>>): Promise<Rendered<V, U, F>> {
+    let pending = flights.get(key);
+    if (!pending) {
+      pending = render()
+        .then((r) => {
+          if (!('uncacheable' in r)) store(key, { value: r.value, deps: r.deps, bytes: r.bytes, freshUntil: r.freshUntil });
+          return r;
+        })
+        .finally(() => flights.delete(key));
+      flights.set(key, pending);
+    }
+    return pending;
+  }
+
+  return {
+    /**
+     * The value for `key`: a current entry while fresh ('hit'), or while stale with one background
+     * render started ('stale'; not when `fresh` is asked), else the result of a render ('miss').
+     */
+    async get(key: string, render: () => Promise<Rendered<V, U, F>>, { fresh = false }: { fresh?: boolean } = {}): Promise<{ state: 'hit' | 'stale' | 'miss'; rendered: Rendered<V, U, F> }> {
+      const entry = entries.get(key);
+      if (entry && (await isCurrent(entry.deps))) {
+        const t = now();
+        if (entries.get(key) === entry) {
+          entries.delete(key);
+          entries.set(key, entry);
+        }
+        if (t < entry.freshUntil) return { state: 'hit', rendered: entry };
+        if (!fresh && t < entry.freshUntil + staleMs) {
+          if (!flights.has(key)) flight(key, render).catch((error: unknown) => console.error(error));
+          return { state: 'stale', rendered: entry };
+        }
+      }
+      return { state: 'miss', rendered: await flight(key, render) };
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+export type Theme = 'dark' | 'light';
+/** What the shell renders around an outcome: the status it answers and the HTML (nonce placeholders in). */
+export interface PageRender {
+  status: Outcome['status'];
+  html: string;
+}
+export type PageAnswer = { cached: true; state: 'hit' | 'stale' | 'miss'; page: NoncedBody } | { cached: false; render: PageRender };
+export type PageDataAnswer = { cached: true; state: 'hit' | 'stale' | 'miss'; body: PlainBody } | { cached: false; outcome: Outcome };
+
+/** A kept resolution: the page data as JSON only (bytes outside the JS heap: nothing for the collector to walk). */
+interface Resolution {
+  json: Buffer;
+  body: () => PlainBody;
+}
+
+/**
+ * The two caches of the shell's pages: resolutions (the owner's page data, also served as
+ * `/page-data/…`) and rendered HTML per theme. A page is rendered from a fresh resolution only.
+ */
+export function createPageCache(
+  deps: {
+    registry: RegistryClient;
+    shellBuild: string;
+    resolve: (sitePath: string, search: string) => Promise<Outcome>;
+    /** The version of the shell's own content; undefined when its source has none. */
+    shellContent: () => Promise<string | undefined>;
+  },
+  options: CacheOptions = {},
+) {
+  const { registry, shellBuild } = deps;
+  const { unversionedMs } = { ...DEFAULTS, ...options };
+  const now = options.now ?? Date.now;
+
+  const seen = (name: RemoteName, s: RemoteStatus): Deps['remotes'][number] =>
+    s.up ? { name, up: true, buildId: s.info.buildId, ...(s.info.contentVersion ? { contentVersion: s.info.contentVersion } : {}) } : { name, up: false };
+
+  async function remotesCurrent(remotes: Deps['remotes']): Promise<boolean> {
+    for (const r of remotes) {
+      const s = seen(r.name, await registry.status(r.name));
+      if (s.up !== r.up || s.buildId !== r.buildId || s.contentVersion !== r.contentVersion) return false;
+    }
+    return true;
+  }
+
+  async function isCurrent(d: Deps): Promise<boolean> {
+    if (d.composition !== (await registry.compositionHash(shellBuild).catch(() => undefined))) return false;
+    if (d.shellContent !== undefined && d.shellContent !== ((await deps.shellContent().catch(() => undefined)) ?? null)) return false;
+    return remotesCurrent(d.remotes);
+  }
+
+  const resolutions = createSwrCache<Resolution, Outcome, PageData>(isCurrent, options);
+  const pages = createSwrCache<NoncedBody, PageRender>(isCurrent, options);
+
+  const widgetRemotes = (pageData: PageData): RemoteName[] => {
+    const { page } = pageData.result;
+    return [...page.widgets, ...Object.values(page.chrome ?? {}).map((w) => w.id)].map((id) => id.split('/')[0] as RemoteName);
+  };
+
+  /** Ask the owner, noting first what the answer depends on (a change during the request is then seen as a change). */
+  async function resolveAndNote(sitePath: string, search: string): Promise<Rendered<Resolution, Outcome, PageData>> {
+    const { lang, path } = splitLang(sitePath);
+    const composition = await registry.compositionHash(shellBuild).catch(() => undefined);
+    const owner = await registry.owner(path).catch(() => null);
+    const ownerSeen = owner ? seen(owner, await registry.status(owner)) : undefined;
+    const outcome = await safely(() => deps.resolve(sitePath, search), lang);
+    if (outcome.status !== 'ok' || !composition || !ownerSeen?.up || outcome.pageData.result.remote !== owner) return { uncacheable: outcome };
+    const others = [...new Set(widgetRemotes(outcome.pageData))].filter((r) => r !== owner);
+    const remotes = [ownerSeen, ...(await Promise.all(others.map(async (r) => seen(r, await registry.status(r)))))];
+    const pageData = outcome.pageData;
+    let body: PlainBody | undefined;
+    const json = Buffer.from(JSON.stringify(pageData), 'utf8');
+    return {
+      value: { json, body: () => (body ??= plainBody(json)) },
+      fresh: pageData,
+      deps: { composition, remotes },
+      bytes: json.length * 3,
+      freshUntil: freshUntil(remotes, pageData.result.page.maxAgeSeconds),
+    };
+  }
+
+  function freshUntil(remotes: Deps['remotes'], maxAgeSeconds: number | undefined, shellContent?: string | null): number {
+    const unversioned = shellContent === null || remotes.some((r) => r.up && !r.contentVersion);
+    return now() + Math.min(maxAgeSeconds === undefined ? Infinity : maxAgeSeconds * 1000, unversioned ? unversionedMs : Infinity);
+  }
+
+  const queryKey = (sitePath: string, search: string) => `${sitePath}?${search.replace(/^\?/, '')}`;
+
+  return {
+    /** Page data for `/page-data/…`: from the cache when current, else from the owner. */
+    async pageData(sitePath: string, search: string): Promise<PageDataAnswer> {
+      const { state, rendered } = await resolutions.get(queryKey(sitePath, search), () => resolveAndNote(sitePath, search));
+      return 'uncacheable' in rendered ? { cached: false, outcome: rendered.uncacheable } : { cached: true, state, body: rendered.value.body() };
+    },
+
+    /**
+     * The page for a request: the cached HTML of its key when current, else `render` of its outcome
+     * (from a fresh resolution); a 200 render is kept, anything else answered once.
+     */
+    async page(sitePath: string, search: string, theme: Theme, render: (outcome: Outcome) => Promise<PageRender>, placeholder: string): Promise<PageAnswer> {
+      const rkey = queryKey(sitePath, search);
+      const { state, rendered } = await pages.get(`${theme} ${rkey}`, async () => {
+        const shellContent = (await deps.shellContent().catch(() => undefined)) ?? null;
+        const { rendered: resolution } = await resolutions.get(rkey, () => resolveAndNote(sitePath, search), { fresh: true });
+        const outcome: Outcome =
+          'uncacheable' in resolution
+            ? resolution.uncacheable
+            : { status: 'ok', lang: splitLang(sitePath).lang, pageData: resolution.fresh ?? (JSON.parse(resolution.value.json.toString('utf8')) as PageData) };
+        const page = await render(outcome);
+        if ('uncacheable' in resolution || page.status !== 'ok') return { uncacheable: page };
+        const body = noncedBody(page.html, placeholder);
+        return {
+          value: body,
+          deps: { ...resolution.deps, shellContent },
+          bytes: body.bytes,
+          freshUntil: Math.min(resolution.freshUntil, freshUntil([], undefined, shellContent)),
+        };
+      });
+      return 'uncacheable' in rendered ? { cached: false, render: rendered.uncacheable } : { cached: true, state, page: rendered.value };
+    },
+
+    stats: () => ({ pages: pages.size, pageBytes: pages.bytes, resolutions: resolutions.size, resolutionBytes: resolutions.bytes }),
+  };
+}
+
+async function safely(fn: () => Promise<Outcome>, lang: Lang): Promise<Outcome> {
+  try {
+    return await fn();
+  } catch (error) {
+    console.error(error);
+    return { status: 'error', lang };
+  }
+}

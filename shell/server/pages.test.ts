@@ -1,0 +1,72 @@
+import type { PageData, RemoteName, ViewProps } from '@qf/shared/contracts';
+import type { ServerRemotes } from './federation';
+import { createWidgetCache, renderSection } from './pages';
+import type { RegistryClient } from './registry';
+
+/** Sections' Node builds stood in: the owner places widgets through the host, as a real one does. */
+function setup() {
+  const builds: Record<string, string> = { 'mf-content': 'c1', 'mf-forms': 'f1' };
+  const rendered: string[] = [];
+  const registry = {
+    status: async (name: RemoteName) => ({ up: true, info: { name, version: '1', buildId: builds[name], builtAt: '' }, browserBuild: builds[name] }),
+    entry: async () => ({ url: 'http://127.0.0.1:1' }),
+  } as unknown as RegistryClient;
+  const modules: Record<string, (props: ViewProps) => string> = {
+    'mf-content': ({ data, host }) => `<main>${(data as { widgets: { id: string; props: Record<string, unknown> }[] }).widgets.map((w) => host.renderWidget!(w.id as never, w.props)).join('')}</main>`,
+    'mf-forms': ({ view, data, lang, host }) => {
+      rendered.push(`${view} ${lang} ${JSON.stringify(data)}`);
+      // The poll places the newsletter form under it (a widget placing a widget).
+      const inner = view === 'Poll' ? host.renderWidget!('mf-forms/NewsletterSignup', { widgetKey: 'under-poll' }) : '';
+      return `<form data-view="${view}" data-lang="${lang}" data-build="${builds['mf-forms']}">${JSON.stringify(data)}${inner}</form>`;
+    },
+  };
+  const remotes = {
+    get: async (name: RemoteName, _entry: unknown, buildId: string) => ({
+      buildId,
+      server: { render: modules[name] },
+      routes: { contractVersion: 1, remote: name, routes: [], widgets: [{ name: 'NewsletterSignup', hydration: 'interaction' }, { name: 'Poll', hydration: 'visible' }] },
+    }),
+  } as unknown as ServerRemotes;
+  const page = (lang: 'en' | 'ar', widgets: { id: string; props: Record<string, unknown> }[]): PageData =>
+    ({
+      path: '/stories/a',
+      componentChunkName: 'mf-content/story',
+      webpackCompilationHash: 'h',
+      staticQueryHashes: [],
+      slicesMap: {},
+      result: { lang, remote: 'mf-content', page: { template: 'story', head: { title: 't', description: '', alternatePath: '/ar/stories/a' }, data: { widgets }, widgets: widgets.map((w) => w.id), hydration: 'idle' }, remotes: [] },
+    }) as unknown as PageData;
+  return { builds, rendered, deps: { registry, remotes, onWidgetError: (e: unknown) => { throw e; }, widgetCache: createWidgetCache() }, page };
+}
+
+describe('widgets rendered into a page', () => {
+  it('renders a widget once per build, language and props, and lists it on every page that places it', async () => {
+    const { builds, rendered, deps, page } = setup();
+    const newsletter = { id: 'mf-forms/NewsletterSignup', props: { widgetKey: 'story-end' } };
+    const first = await renderSection(page('en', [newsletter]), deps);
+    const second = await renderSection(page('en', [newsletter]), deps);
+    expect(second.html).toBe(first.html);
+    expect(second.widgets).toEqual([{ key: 'story-end', id: 'mf-forms/NewsletterSignup', props: { widgetKey: 'story-end' }, hydration: 'interaction' }]);
+    expect(rendered).toEqual(['NewsletterSignup en {"widgetKey":"story-end"}']);
+    // Other props, another language, another build of the widget's section: rendered again.
+    await renderSection(page('en', [{ ...newsletter, props: { widgetKey: 'home' } }]), deps);
+    expect((await renderSection(page('ar', [newsletter]), deps)).html).toContain('data-lang="ar"');
+    builds['mf-forms'] = 'f2';
+    expect((await renderSection(page('en', [newsletter]), deps)).html).toContain('data-build="f2"');
+    expect(rendered).toHaveLength(4);
+  });
+
+  it('renders again a widget that placed widgets (its placeholders are numbered for its page), and fills them', async () => {
+    const { rendered, deps, page } = setup();
+    const poll = { id: 'mf-forms/Poll', props: { widgetKey: 'poll-1' } };
+    const first = await renderSection(page('en', [{ id: 'mf-forms/NewsletterSignup', props: { widgetKey: 'top' } }, poll]), deps);
+    const second = await renderSection(page('en', [poll]), deps);
+    for (const { html } of [first, second]) {
+      expect(html).toContain('<form data-view="Poll"');
+      expect(html).toContain('{"widgetKey":"under-poll"}');
+      expect(html).not.toContain('qf-widget:');
+    }
+    expect(rendered.filter((r) => r.startsWith('Poll'))).toHaveLength(2);
+    expect(rendered.filter((r) => r.includes('under-poll'))).toHaveLength(1);
+  });
+});
