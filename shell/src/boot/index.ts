@@ -123,12 +123,14 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       const select = event.target as HTMLSelectElement;
       if (interactive || select.tagName !== 'SELECT' || select.closest('[data-qf-widget]')) return;
       choices.set(select, select.value);
-      start();
+      triggers.fire('slot:main');
     });
     const giveChoices = () => {
       interactive = true;
       for (const [select, value] of choices) {
-        if (!select.isConnected || select.value === value) continue;
+        if (!select.isConnected) continue;
+        // Hydration may have put the server's value back, or kept the visitor's: either way the
+        // section has not seen the choice yet.
         select.value = value;
         select.dispatchEvent(new Event('change', { bubbles: true }));
       }
@@ -152,6 +154,7 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
         if (!control || control.closest('[data-qf-widget]') || control.getAttribute('href')?.startsWith('#')) return;
         event.preventDefault();
         event.stopPropagation();
+        triggers.fire('slot:main');
         const again = () => {
           interactive = true;
           if (control.isConnected) control.click();

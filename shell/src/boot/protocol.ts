@@ -20,6 +20,8 @@ export interface Triggers {
    * a key arms its policy on `element`. Returns a cancel for this `start` only.
    */
   when(key: string, element: HTMLElement, policy: Hydration, start: () => void): () => void;
+  /** Fires a key now, whatever its policy (the visitor already uses what it starts). */
+  fire(key: string): void;
   /** Whether the key's policy has fired. */
   fired(key: string): boolean;
 }

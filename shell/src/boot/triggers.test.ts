@@ -41,4 +41,22 @@ describe('hydration triggers shared by the boot and the app', () => {
     expect(kept).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
   });
+
+  it('fires a key on demand, whatever its policy, once: what waits starts, what asks later starts at once', () => {
+    const triggers = createTriggers();
+    const el = document.createElement('div');
+    const waiting = jest.fn();
+    triggers.when('slot:main', el, 'visible', waiting);
+    triggers.fire('slot:main');
+    triggers.fire('slot:main');
+    expect(waiting).toHaveBeenCalledTimes(1);
+    const later = jest.fn();
+    triggers.when('slot:main', el, 'visible', later);
+    expect(later).toHaveBeenCalledTimes(1);
+    // A key fired before anyone asked is never armed on its element.
+    const none = jest.fn();
+    triggers.fire('widget:b');
+    triggers.when('widget:b', el, 'interaction', none);
+    expect(none).toHaveBeenCalledTimes(1);
+  });
 });

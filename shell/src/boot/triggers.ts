@@ -9,19 +9,26 @@ import type { Triggers } from './protocol';
  */
 export function createTriggers(scheduleImpl: typeof schedule = schedule): Triggers {
   const keys = new Map<string, { fired: boolean; waiting: Set<() => void> }>();
+  const entryOf = (key: string) => {
+    let entry = keys.get(key);
+    if (!entry) keys.set(key, (entry = { fired: false, waiting: new Set<() => void>() }));
+    return entry;
+  };
+  const fire = (key: string) => {
+    const entry = entryOf(key);
+    if (entry.fired) return;
+    entry.fired = true;
+    const waiting = [...entry.waiting];
+    entry.waiting.clear();
+    for (const fn of waiting) fn();
+  };
+  const armed = new Set<string>();
   return {
     when(key, element, policy: Hydration, start) {
-      let entry = keys.get(key);
-      if (!entry) {
-        const created = { fired: false, waiting: new Set<() => void>() };
-        keys.set(key, created);
-        entry = created;
-        scheduleImpl(policy, element, () => {
-          created.fired = true;
-          const waiting = [...created.waiting];
-          created.waiting.clear();
-          for (const fn of waiting) fn();
-        });
+      const entry = entryOf(key);
+      if (!armed.has(key)) {
+        armed.add(key);
+        if (!entry.fired) scheduleImpl(policy, element, () => fire(key));
       }
       if (entry.fired) {
         start();
@@ -31,6 +38,7 @@ export function createTriggers(scheduleImpl: typeof schedule = schedule): Trigge
       waiting.add(start);
       return () => void waiting.delete(start);
     },
+    fire,
     fired: (key) => keys.get(key)?.fired ?? false,
   };
 }
