@@ -11,31 +11,16 @@
 // Exits 1 when a page is above a bar of the performance issue, 2 when the site cannot be measured.
 import { createServer, request as httpRequest } from 'node:http';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { PAGES, fail, startBuiltSite } from './site.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 
 /** The bars (a page above any of them fails the run) and the goals, from the performance issue. */
 export const BARS = { score: 95, lcpRatio: 1.2, tbt: 150, cls: 0.02 };
 const GOALS = { score: 100, lcpRatio: 1.05, tbt: 50, cls: 0 };
 
-export const PAGES = {
-  home: '/',
-  area: '/education',
-  story: '/stories/education-city-stadium-opens-gates-world-cup-fans',
-  stories: '/stories',
-  events: '/events',
-  event: '/events/water-security-arid-regions-conference-2027',
-  expert: '/media-center/experts/noor-al-mansoori',
-  idkt: '/idkt',
-  search: '/search',
-};
 
 const { values: opts } = parseArgs({
   options: {
@@ -53,21 +38,11 @@ const langs = opts.lang ? [opts.lang] : ['en', 'ar'];
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromePath)) fail(`Chromium is not installed at ${chromePath}: run 'npm test -w e2e' once as root (it installs Debian's package) or set CHROMIUM_PATH`);
 
-function fail(message) {
-  console.error(message);
-  process.exit(2);
-}
 
 /** The site: the one at --url, or the composed production build started on free ports. */
 async function site() {
   if (opts.url) return { url: opts.url.replace(/\/$/, ''), close: async () => undefined };
-  const { build, isBuilt, prepareContent, remotes, shell } = await import('../../scripts/workspaces.mjs');
-  if ((await prepareContent()) !== 0) fail('content images could not be prepared');
-  const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
-  if (missing.length && (await build(missing)).failures.length) fail('the build failed');
-  require('../../scripts/ts-register.cjs');
-  const { startSite } = require(path.join(here, '..', 'site.ts'));
-  return startSite();
+  return startBuiltSite();
 }
 
 const withoutScripts = (html) =>

@@ -21,30 +21,18 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { PAGES, fail, startBuiltSite } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 
 export const BARS = { ratio: 0.5, uncachedP99: 150 };
 const GOALS = { ratio: 0.8, uncachedP99: 50 };
 
-const PAGES = {
-  home: '/',
-  area: '/education',
-  story: '/stories/education-city-stadium-opens-gates-world-cup-fans',
-  stories: '/stories',
-  events: '/events',
-  event: '/events/water-security-arid-regions-conference-2027',
-  expert: '/media-center/experts/noor-al-mansoori',
-  idkt: '/idkt',
-  search: '/search',
-};
 
 const { values: opts } = parseArgs({
   options: {
@@ -66,20 +54,7 @@ const ACCEPT = { 'accept-encoding': 'br, gzip' };
 /** Headers Node writes itself on every answer (or that describe the connection, not the answer). */
 const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-function fail(message) {
-  console.error(message);
-  process.exit(2);
-}
 
-async function site() {
-  const { build, isBuilt, prepareContent, remotes, shell } = await import('../../scripts/workspaces.mjs');
-  if ((await prepareContent()) !== 0) fail('content images could not be prepared');
-  const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
-  if (missing.length && (await build(missing)).failures.length) fail('the build failed');
-  require('../../scripts/ts-register.cjs');
-  const { startSite } = require(path.join(here, '..', 'site.ts'));
-  return startSite();
-}
 
 /** One answer as the wire carries it: status, headers and the (compressed) body bytes. */
 function raw(url) {
@@ -165,7 +140,7 @@ async function measure(url, { unique = false, seconds = duration, warm = true } 
   };
 }
 
-const running = await site();
+const running = await startBuiltSite();
 let baseline;
 try {
   const targets = pageNames.flatMap((name) => langs.map((lang) => ({ name, lang, path: lang === 'en' ? PAGES[name] : `/ar${PAGES[name] === '/' ? '' : PAGES[name]}` })));

@@ -1,0 +1,37 @@
+// What the benchmarks share: the pages they measure and the composed production build they measure it on.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** One page per template (the English path; the Arabic one is `/ar` + it). */
+export const PAGES = {
+  home: '/',
+  area: '/education',
+  story: '/stories/education-city-stadium-opens-gates-world-cup-fans',
+  stories: '/stories',
+  events: '/events',
+  event: '/events/water-security-arid-regions-conference-2027',
+  expert: '/media-center/experts/noor-al-mansoori',
+  idkt: '/idkt',
+  search: '/search',
+};
+
+/** A benchmark that cannot run says why and exits 2 (1 means "ran, and a bar was missed"). */
+export function fail(message) {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The composed production build (built where missing) started on free ports: `{ url, close }`. */
+export async function startBuiltSite() {
+  const { build, isBuilt, prepareContent, remotes, shell } = await import('../../scripts/workspaces.mjs');
+  if ((await prepareContent()) !== 0) fail('content images could not be prepared');
+  const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
+  if (missing.length && (await build(missing)).failures.length) fail('the build failed');
+  require('../../scripts/ts-register.cjs');
+  const { startSite } = require(path.join(here, '..', 'site.ts'));
+  return startSite();
+}
