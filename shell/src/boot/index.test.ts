@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { boot } from './index';
+import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
 import { EARLY_EVENTS_GLOBAL } from './loader';
 import { BOOT_GLOBAL, type BootWindow, type RootName, type ShellApp } from './protocol';
 
@@ -210,5 +211,24 @@ describe('the boot', () => {
     expect(app.hydrateRoot).toHaveBeenCalledWith('header');
     expect(pressed).toHaveBeenCalledTimes(1);
     expect((window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL]).toBeUndefined();
+  });
+
+  it('opens the assistant asked for from elsewhere once the header is interactive', async () => {
+    const replayed = jest.fn();
+    const listen = (e: Event) => void ((e as CustomEvent<{ replayed?: boolean }>).detail?.replayed && replayed());
+    window.addEventListener(OPEN_ASSISTANT_EVENT, listen);
+    try {
+      serverPage();
+      const app = fakeApp();
+      start();
+      window.dispatchEvent(new CustomEvent(OPEN_ASSISTANT_EVENT));
+      expect(replayed).not.toHaveBeenCalled();
+      await flush();
+      expect(app.hydrateRoot).toHaveBeenCalledWith('header');
+      // (The boots of the tests above listen on this window too: at least this one's.)
+      expect(replayed).toHaveBeenCalled();
+    } finally {
+      window.removeEventListener(OPEN_ASSISTANT_EVENT, listen);
+    }
   });
 });

@@ -190,7 +190,16 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   // The assistant lives in the header: asked for from elsewhere (the footer's "Ask"), the header comes first.
   win.addEventListener(OPEN_ASSISTANT_EVENT, (event) => {
     if ((event as CustomEvent<{ replayed?: boolean }>).detail?.replayed || interactive.has('header')) return;
-    void hydrate('header').then(() => win.dispatchEvent(new CustomEvent(OPEN_ASSISTANT_EVENT, { detail: { replayed: true } })), console.error);
+    // Escape pressed while the header's code is on its way: the visitor no longer wants the panel,
+    // which must not open (and take the focus) after that.
+    let dismissed = false;
+    const onKey = (e: KeyboardEvent) => void (e.key === 'Escape' && (dismissed = true));
+    doc.addEventListener('keydown', onKey, true);
+    void hydrate('header')
+      .then(() => {
+        if (!dismissed) win.dispatchEvent(new CustomEvent(OPEN_ASSISTANT_EVENT, { detail: { replayed: true } }));
+      }, console.error)
+      .finally(() => doc.removeEventListener('keydown', onKey, true));
   });
   // The menu's map mode has an address (`#map`, `#map-{place}`): it opens the header's menu.
   const mapAddress = () => {
