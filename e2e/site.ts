@@ -172,8 +172,10 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
 /**
  * Debian's Chromium, started for Playwright. Now and then (twice in a few hundred launches, in CI and
  * here) it is closed again during Playwright's start-up handshake and the launch rejects with "Target
- * page, context or browser has been closed", which failed a whole journey file in its beforeAll: a
- * launch is tried up to three times, each failure logged.
+ * page, context or browser has been closed", which failed a whole journey file in its beforeAll. Once
+ * in CI it failed three times in a row, one second apart (forms-core, all ten journeys lost), so a
+ * launch is tried up to six times with a growing pause (1, 2, 4, 8, 16 s), each failure logged with
+ * the browser's own last words (not its D-Bus noise).
  */
 async function launchChromium(attempt = 1): Promise<Browser> {
   try {
@@ -182,9 +184,11 @@ async function launchChromium(attempt = 1): Promise<Browser> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
   } catch (error) {
-    if (attempt >= 3) throw error;
-    console.warn(`[journeys] Chromium did not start (attempt ${attempt}): ${String(error).split('\n')[0]}; trying again`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (attempt >= 6) throw error;
+    const lines = String(error).split('\n');
+    const lastWords = lines.filter((line) => line.includes('[pid=') && !/dbus|D-Bus/i.test(line)).slice(-5);
+    console.warn(`[journeys] Chromium did not start (attempt ${attempt}): ${lines[0]}; trying again\n${lastWords.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** (attempt - 1)));
     return launchChromium(attempt + 1);
   }
 }
