@@ -71,7 +71,8 @@ async function measure(path: string): Promise<Figure> {
     await page.waitForTimeout(100);
   }
   await page.waitForTimeout(1000);
-  await page.locator('[data-qf-root="header"] button').first().hover();
+  // (By focus: the survey popup may be open over the page by now, and the header hides while reading down.)
+  await page.locator('[data-qf-root="header"] button:visible').first().focus();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000);
   await Promise.all(pending);
