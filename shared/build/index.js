@@ -19,8 +19,10 @@ function versionOf(dependency, pkg) {
 
 /**
  * The share scope. Only libraries that remotes really use at run time are shared: a shared module is
- * shipped whole (no tree shaking), so the shell's store is deliberately absent, and zod is left to
- * each bundle to tree-shake (the contracts use zod/mini, a few KB once tree-shaken).
+ * shipped whole (no tree shaking), so the shell's store is deliberately absent. zod is shared through
+ * `@qf/shared/zod`, which names the functions our code uses (sharing `zod/mini` itself would ship all
+ * of it, ~80 KB gzip; each bundle's tree-shaken copy was ~9.5 KB, and a story page loaded two). The
+ * sections' parcel glue (with single-spa-react) is shared so a page with two sections loads it once.
  */
 function sharedSingletons(pkg) {
   const singleton = (name, requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
@@ -31,7 +33,7 @@ function sharedSingletons(pkg) {
     'react-dom/client': singleton('react-dom', versionOf('react-dom', pkg)),
     i18next: singleton('i18next', versionOf('i18next', pkg)),
   };
-  for (const entry of ['bus', 'contracts', 'i18n', 'react', 'routing']) {
+  for (const entry of ['bus', 'contracts', 'i18n', 'react', 'routing', 'parcel', 'zod']) {
     shared[`@qf/shared/${entry}`] = { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version };
   }
   return shared;
@@ -217,6 +219,19 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
   return [browser, node, app];
 }
 
+/**
+ * The federation entry webpack generates imports the runtime-core provider plugin by its CommonJS file
+ * (`dist/index.cjs`), whose requires pull the CommonJS build of the whole runtime (runtime, runtime-core,
+ * sdk, error-codes) next to the ES build the bundler runtime and our code import: two runtimes in the
+ * shell's main chunk (~21 KB gzip of its 46) and, worse, the plugin handed the remotes the other copy.
+ * The alias points that one import at the plugin's ES build, so every import resolves to one runtime.
+ */
+function oneFederationRuntime() {
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+  const esm = cjs.replace(/\.cjs$/, '.js');
+  return cjs !== esm && fs.existsSync(esm) ? { [cjs]: esm } : {};
+}
+
 /** The shell: a browser host that provides the one federation runtime, and its Fastify server. */
 function createShellConfigs({ dir }) {
   const pkg = require(path.join(dir, 'package.json'));
@@ -224,9 +239,11 @@ function createShellConfigs({ dir }) {
   const shared = sharedSingletons(pkg);
   const info = new BuildInfoPlugin(path.join(dir, 'dist', 'build-info.json'), { name: 'shell', version: pkg.version });
 
+  const clientBase = base({ dir, name: 'shell-client', target: 'web', mode });
   const client = {
-    ...base({ dir, name: 'shell-client', target: 'web', mode }),
+    ...clientBase,
     target: 'web',
+    resolve: { ...clientBase.resolve, alias: oneFederationRuntime() },
     entry: { main: path.join(dir, 'src', 'index.ts') },
     output: {
       path: path.join(dir, 'dist', 'client'),
