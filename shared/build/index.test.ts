@@ -12,7 +12,7 @@ describe('shared singletons', () => {
 
   it('shares only what remotes use at run time', () => {
     expect(Object.keys(sharedSingletons(pkg)).sort()).toEqual(
-      ['@qf/shared/bus', '@qf/shared/contracts', '@qf/shared/i18n', '@qf/shared/react', '@qf/shared/routing', 'i18next', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'].sort(),
+      ['@qf/shared/bus', '@qf/shared/contracts', '@qf/shared/i18n', '@qf/shared/parcel', '@qf/shared/react', '@qf/shared/routing', '@qf/shared/zod', 'i18next', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'].sort(),
     );
   });
 

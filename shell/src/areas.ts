@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 import { splitLang } from '@qf/shared/routing';
 
 /** The four areas (verticals) of SPEC §2, in menu order, and the first path segment that activates each. */

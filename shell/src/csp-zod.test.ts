@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 import { z as classic } from 'zod';
 import { parseWithoutEval } from './csp-zod';
 

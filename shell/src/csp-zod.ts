@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 
 /**
  * The page's CSP has no 'unsafe-eval'. zod compiles object parsers with `new Function` when it may, and

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 
 const link = z.object({ label: z.string(), href: z.string().check(z.minLength(1)) });
 export type FooterLink = z.infer<typeof link>;

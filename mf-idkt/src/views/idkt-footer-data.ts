@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 import { chromeSiteSchema } from '@qf/shared/contracts';
 
 /** The three audience pages of the footer's columns, each with its #section-1…3 anchors (SPEC §2). */

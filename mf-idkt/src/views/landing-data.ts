@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 
 /** The three audience pages the landing page's cards lead to. */
 export const audienceLinkSchema = z.enum(['/idkt/for-industry', '/idkt/for-researchers', '/idkt/for-entrepreneurs']);

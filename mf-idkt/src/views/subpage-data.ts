@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 
 /** An IDKT page (about, road to technology transfer, the three audience pages, newsletter). */
 export const subpageDataSchema = z.object({

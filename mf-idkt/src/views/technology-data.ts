@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 import { FIELDS, STATUSES } from './technology-filter';
 
 const href = z.string().check(z.startsWith('/'));

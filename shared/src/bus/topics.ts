@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 import { langSchema } from '@qf/shared/i18n';
 import { remoteNameSchema } from '@qf/shared/contracts';
 

@@ -1,6 +1,6 @@
 // Contracts are parsed in the browser too: zod/mini keeps them small (a shared module is never
 // tree-shaken, and classic zod costs ~88 KB gzip there).
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 
 /** The version of the contracts below. A remote's route manifest names the version it was built for. */
 export const CONTRACT_VERSION = 1;

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 import type { Lang } from '@qf/shared/i18n';
 import { specFieldMessages } from './spec-messages';
 import { fieldErrors } from './field-errors';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 
 export const langs = ['en', 'ar'] as const;
 export const langSchema = z.enum(langs);

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '@qf/shared/zod';
 
 /** Text size steps of the accessibility panel, in percent of the browser's own size. */
 export const TEXT_SIZES = [100, 115, 130, 150] as const;
