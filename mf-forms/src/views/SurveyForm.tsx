@@ -1,21 +1,28 @@
-import { useState, type ReactElement } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { surveyAnswerSchema, surveyErrors, surveyFields, surveyMessages, surveyResponseSchema, surveyScores, SURVEY_COMMENT_MAX, type SurveyResponseInput } from '@qf/shared/forms';
 import { useLang, useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError } from './form-parts';
-import { failureMessage, postForm, schemaResolver } from './schema-resolver';
+import { describedControl, FieldError } from './form-parts';
+import { failureMessage, postForm } from './schema-resolver';
 import styles from './small-forms.module.css';
 import type { SurveyDetails } from './survey-details';
 
-interface FormValues {
-  satisfaction: string;
-  comment: string;
+type SurveyErrors = Partial<Record<(typeof surveyFields)[number], string>>;
+
+/** The form's values as the schema reads them (a radio group with no choice is ''). */
+function valuesOf(form: HTMLFormElement): { satisfaction: string; comment: string } {
+  const data = new FormData(form);
+  return { satisfaction: String(data.get('satisfaction') ?? ''), comment: String(data.get('comment') ?? '') };
 }
 
 /**
  * The short survey inside the survey dialog: satisfaction from 1 to 5 and an optional comment.
  * `onAnswered` runs once the server has stored the answer.
+ *
+ * Every reader who scrolls half a story meets this dialog, so it is plain React (two fields), not
+ * react-hook-form (~12 KB gzip that only the other forms need). It behaves as they do: the messages
+ * come from the shared schema in the visitor's language, the focus goes to the first field in error,
+ * and after a first submission each change checks the form again.
  */
 export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey: SurveyDetails; headingId: string; onAnswered: () => void; onClose: () => void }): ReactElement {
   // The dialog's heading id is unique on the page (see useFormId): the fields' ids build on it.
@@ -23,19 +30,23 @@ export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey:
   const t = useT();
   const lang = useLang();
   const [done, setDone] = useState<{ text: string; ok: boolean } | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<FormValues, unknown, SurveyResponseInput>({
-    resolver: schemaResolver<FormValues, SurveyResponseInput>((v) => surveyErrors(v, lang), (v) => surveyResponseSchema.parse(v)),
-    defaultValues: { satisfaction: '', comment: '' },
-  });
-  const errors = formState.errors;
+  const [errors, setErrors] = useState<SurveyErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
 
-  const onValid = async (values: SurveyResponseInput) => {
+  const showErrors = (form: HTMLFormElement, found: SurveyErrors) => {
+    setErrors(found);
+    const first = surveyFields.find((f) => found[f]);
+    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onValid = async (form: HTMLFormElement, values: SurveyResponseInput) => {
     try {
       const parsed = surveyAnswerSchema.safeParse(await postForm(`/api/forms/surveys/${encodeURIComponent(survey.surveyId)}/responses?lang=${lang}`, values));
       if (!parsed.success) throw new Error('unexpected answer');
       const { outcome, errors: fieldErrors, message } = parsed.data;
       if (outcome === 'invalid' && fieldErrors) {
-        surveyFields.filter((f) => fieldErrors[f]).forEach((f, i) => setError(f, { type: 'server', message: fieldErrors[f] }, { shouldFocus: i === 0 }));
+        showErrors(form, Object.fromEntries(surveyFields.filter((f) => fieldErrors[f]).map((f) => [f, fieldErrors[f]])));
         return;
       }
       setDone({ text: message, ok: outcome === 'received' });
@@ -43,6 +54,30 @@ export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey:
     } catch (error) {
       setDone({ text: failureMessage(error, surveyMessages[lang].error), ok: false });
     }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = event.currentTarget;
+    const values = valuesOf(form);
+    setSubmitted(true);
+    const found = surveyErrors(values, lang);
+    if (surveyFields.some((f) => found[f])) {
+      showErrors(form, found);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await onValid(form, surveyResponseSchema.parse(values));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (submitted) setErrors(surveyErrors(valuesOf(event.currentTarget), lang));
   };
 
   if (done?.ok)
@@ -60,24 +95,24 @@ export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey:
       </>
     );
 
-  const satisfaction = errors.satisfaction?.message;
-  const comment = errors.comment?.message;
+  const satisfaction = errors.satisfaction;
+  const comment = errors.comment;
   return (
     <>
       <h2 id={headingId}>{survey.title}</h2>
-      <ErrorSummary errors={errorList(errors, surveyFields)} idOf={(f) => (f === 'satisfaction' ? `${id}-satisfaction-1` : `${id}-${f}`)} />
+      <ErrorSummary errors={surveyFields.flatMap((f) => (errors[f] ? [[f, errors[f]] as const] : []))} idOf={(f) => (f === 'satisfaction' ? `${id}-satisfaction-1` : `${id}-${f}`)} />
       {done ? (
         <p className={styles.notice} role="alert">
           {done.text}
         </p>
       ) : null}
-      <form className={styles.form} noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
+      <form className={styles.form} noValidate onSubmit={(e) => void onSubmit(e)} onChange={onChange}>
         <fieldset className={styles.field} aria-describedby={satisfaction ? `${id}-satisfaction-error` : undefined}>
           <legend>{survey.question}</legend>
           <div className={styles.scale}>
             {surveyScores.map((score) => (
               <label key={score} className={styles.choice}>
-                <input {...register('satisfaction')} id={`${id}-satisfaction-${score}`} type="radio" value={String(score)} aria-invalid={satisfaction ? true : undefined} /> {score} – {t(`engagement.survey.scale.${score}`)}
+                <input name="satisfaction" id={`${id}-satisfaction-${score}`} type="radio" value={String(score)} aria-invalid={satisfaction ? true : undefined} /> {score} – {t(`engagement.survey.scale.${score}`)}
               </label>
             ))}
           </div>
@@ -85,12 +120,12 @@ export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey:
         </fieldset>
         <div className={styles.field}>
           <label htmlFor={`${id}-comment`}>{t('engagement.survey.comment')}</label>
-          <textarea {...register('comment')} {...describedControl(id, 'comment', comment)} className={styles.textarea} maxLength={SURVEY_COMMENT_MAX * 2} />
+          <textarea name="comment" {...describedControl(id, 'comment', comment)} className={styles.textarea} maxLength={SURVEY_COMMENT_MAX * 2} />
           <FieldError formId={id} name="comment" message={comment} />
         </div>
         <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t('engagement.sending') : t('engagement.survey.submit')}
+          <button type="submit" className={styles.button} disabled={submitting}>
+            {submitting ? t('engagement.sending') : t('engagement.survey.submit')}
           </button>
           <button type="button" className={styles.secondary} onClick={onClose}>
             {t('engagement.survey.notNow')}

@@ -118,6 +118,34 @@ describe('SurveyPopup', () => {
     expect(localStorage.getItem('qf-survey:survey-1')).toBe('answered');
   });
 
+  it('moves the focus to the first field in error, clears a message once put right, and says so while it sends', async () => {
+    let release: (r: Response) => void = () => {};
+    (global.fetch as jest.Mock).mockImplementation((_url: string, init?: RequestInit) =>
+      init?.method === 'POST' ? new Promise<Response>((resolve) => (release = resolve)) : answer(SURVEY),
+    );
+    show('SurveyPopup', { surveyId: 'survey-1', delayMs: 0 });
+    await screen.findByRole('dialog', { name: 'Tell us about your visit' });
+    const comment = screen.getByLabelText(/anything else/i);
+    fireEvent.change(comment, { target: { value: 'x'.repeat(2000) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // both fields are wrong: the summary lists them in order, the focus is on the first choice
+    await screen.findByText('Select an option', { selector: 'p' });
+    expect(document.activeElement).toBe(screen.getByLabelText(/^1 –/));
+    expect(screen.getByRole('alert').querySelectorAll('li')).toHaveLength(2);
+    // each change checks again: the choice made, its message goes and the comment's stays
+    fireEvent.click(screen.getByLabelText(/^5 –/));
+    await waitFor(() => expect(screen.queryByText('Select an option', { selector: 'p' })).toBeNull());
+    expect(comment).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(comment, { target: { value: 'Clear and quick' } });
+    await waitFor(() => expect(comment).not.toHaveAttribute('aria-invalid'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const sending = await screen.findByRole('button', { name: 'Sending…' });
+    expect(sending).toBeDisabled();
+    await act(async () => release(await answer({ outcome: 'received', message: 'Thank you for your feedback.' }, 201)));
+    expect(await screen.findByText('Thank you for your feedback.')).toBeInTheDocument();
+    expect(localStorage.getItem('qf-survey:survey-1')).toBe('answered');
+  });
+
   it('opens once the visitor has scrolled half the page', async () => {
     Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 3000 });
     show('SurveyPopup', { surveyId: 'survey-1', delayMs: 600_000 });

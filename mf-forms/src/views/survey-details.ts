@@ -2,9 +2,9 @@ import type { ComponentType } from 'react';
 
 /**
  * What the survey popup and the brand-survey prompt need before the visitor opens a survey: whether it
- * is open, its title and question, and what the browser remembers. The form itself (with
- * react-hook-form and the survey's schema) is loaded only when a survey is about to show, so a page
- * whose survey never opens does not download it.
+ * is open, its title and question, and what the browser remembers. The form itself (with the
+ * survey's schema) is loaded only when a survey is about to show, so a page whose survey never opens
+ * does not download it.
  */
 export interface SurveyDetails {
   surveyId: string;
