@@ -70,10 +70,12 @@ export function startApp(boot: BootHandle): void {
   followLiveRegions(store, { main, slot: slotElement, progress: boot.progress, t: shellT });
 
   const loader = createRemoteLoader(state.remotes);
-  // The sections' React helpers come from the shell, like React itself: whichever section mounts
-  // first, every section then uses the same files (which the service worker has kept for offline
-  // use), never a copy of one section's that another page never fetched.
+  // The sections' React helpers and parcel glue come from the shell, like React itself: whichever
+  // section mounts first, every section then uses the same files (which the service worker has kept
+  // for offline use), never a copy of one section's that another page never fetched (offline, a
+  // section then failed to start: "Cannot access before initialization" in its parcel).
   void import('@qf/shared/react').catch(() => undefined);
+  void import('@qf/shared/parcel').catch(() => undefined);
   const slots = createSlots({
     element: slotElement,
     loader,
