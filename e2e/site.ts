@@ -195,7 +195,7 @@ async function launchChromium(attempt = 1): Promise<Browser> {
 
 /**
  * One Chromium for a journey file. If that Chromium goes away in the middle of the file (it happened
- * once in CI: every later test of the file failed with "browser has been closed"), the next
+ * in CI: every later test of the file failed with "browser has been closed"), the next
  * `newContext`/`newPage` launches a new one, so one lost browser costs one test (which jest retries,
  * see jest-setup.cjs), not the rest of the file. The loss is logged with the time it happened.
  */
@@ -207,17 +207,33 @@ export async function launchBrowser(): Promise<Browser> {
       if (!closing) console.warn(`[journeys] Chromium disconnected unexpectedly at ${new Date().toISOString()}; the next page gets a new one`);
     });
   watch(current);
-  const connected = async (): Promise<Browser> => {
-    if (!current.isConnected()) {
-      current = await launchChromium();
-      watch(current);
-    }
+  const relaunch = async (): Promise<Browser> => {
+    const lost = current;
+    current = await launchChromium();
+    watch(current);
+    await lost.close().catch(() => undefined);
     return current;
+  };
+  const connected = async (): Promise<Browser> => (current.isConnected() ? current : relaunch());
+  /**
+   * Once in CI the browser was closed right after a launch that had succeeded, while it still counted
+   * as connected, so every test of the file failed with "Target page, context or browser has been
+   * closed": a call that fails so, on a browser we did not close, gets a new browser and is tried again.
+   */
+  const opening = async <T>(open: (b: Browser) => Promise<T>): Promise<T> => {
+    const browser = await connected();
+    try {
+      return await open(browser);
+    } catch (error) {
+      if (closing || !/has been closed/.test(String(error))) throw error;
+      console.warn(`[journeys] Chromium was closed under us at ${new Date().toISOString()}; trying with a new one`);
+      return open(browser === current ? await relaunch() : current);
+    }
   };
   return new Proxy({} as Browser, {
     get(_target, prop) {
-      if (prop === 'newContext') return async (...args: Parameters<Browser['newContext']>) => (await connected()).newContext(...args);
-      if (prop === 'newPage') return async (...args: Parameters<Browser['newPage']>) => (await connected()).newPage(...args);
+      if (prop === 'newContext') return (...args: Parameters<Browser['newContext']>) => opening((b) => b.newContext(...args));
+      if (prop === 'newPage') return (...args: Parameters<Browser['newPage']>) => opening((b) => b.newPage(...args));
       if (prop === 'close') {
         return async () => {
           closing = true;

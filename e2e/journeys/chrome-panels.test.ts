@@ -178,12 +178,26 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     page.on('request', (r) => {
       if (!r.url().startsWith('http://127.0.0.1')) thirdParty.push(r.url());
     });
+    // The delay is measured in the page, from the moment the boot (which runs the banner) has arrived to
+    // the moment the banner shows: a slow machine that takes seconds to load the page or hydrate the
+    // header does not make the banner look early.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __qfBannerShownAt?: number };
+      new MutationObserver(() => {
+        const el = document.querySelector('[data-qf-cookies]');
+        if (el && !(el as HTMLElement).hidden && w.__qfBannerShownAt === undefined) w.__qfBannerShownAt = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+    });
     await page.goto(`${site.url}${prefix(lang)}/idkt`);
-    await hydrated(page);
     const banner = page.getByRole('region', { name: t.cookies });
-    await page.waitForTimeout(1000);
-    expect(await banner.count()).toBe(0);
-    await banner.waitFor({ timeout: 2500 });
+    await banner.waitFor({ timeout: 15_000 });
+    const delay = await page.evaluate(() => {
+      const boot = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => /\/_shell\/boot\/boot\.[^/]*\.js$/.test(e.name));
+      return boot ? (window as unknown as { __qfBannerShownAt: number }).__qfBannerShownAt - boot.responseEnd : NaN;
+    });
+    expect(delay).toBeGreaterThanOrEqual(2000);
+    expect(delay).toBeLessThan(4000);
+    await hydrated(page);
     await expectNoAxeViolations(page, `${lang} cookie banner`);
     await banner.getByRole('button', { name: t.accept }).click();
     await banner.waitFor({ state: 'detached', timeout: 2000 });
