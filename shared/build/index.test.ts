@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sharedSingletons } = require('./index.js') as { sharedSingletons: (pkg: object) => Record<string, { singleton: boolean; requiredVersion: string }> };
 
@@ -18,6 +20,21 @@ describe('shared singletons', () => {
 
   it('refuses a singleton the workspace does not declare', () => {
     expect(() => sharedSingletons({ name: '@qf/y', dependencies: {} })).toThrow('@qf/y does not declare react');
+  });
+});
+
+describe('the shell build', () => {
+  it('resolves the runtime-core provider plugin to its ES build, so the page has one federation runtime', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createShellConfigs } = require('./index.js') as { createShellConfigs: (o: { dir: string }) => [{ resolve: { alias: Record<string, string> } }] };
+    const [client] = createShellConfigs({ dir: path.join(__dirname, '..', '..', 'shell') });
+    const aliases = Object.entries(client.resolve.alias);
+    // Without the alias (a renamed file, a changed package), the CommonJS runtime comes back next to the ES one.
+    expect(aliases).toHaveLength(1);
+    const [[from, to]] = aliases as [[string, string]];
+    expect(from).toMatch(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/);
+    expect(to).toMatch(/index\.js$/);
+    expect(existsSync(to)).toBe(true);
   });
 });
 
