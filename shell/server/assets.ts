@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Hydration } from '@qf/shared/contracts';
+import { boundedMap } from './bounded-map';
 
 const clientAssetsSchema = z.object({
   publicPath: z.string(),
@@ -29,7 +30,7 @@ export function readShellAssets(clientDir: string): { bootJs: string; appJs: str
  * URLs are content-hashed (immutable), so each is fetched once; one that cannot be read is linked.
  */
 export function createStylesheetReader(fetchImpl: typeof fetch = fetch, maxEntries = 500) {
-  const cache = new Map<string, Promise<string>>();
+  const cache = boundedMap<string, Promise<string>>(maxEntries);
   return async function stylesheet(href: string): Promise<{ href: string; text?: string }> {
     let p = cache.get(href);
     if (!p) {
@@ -39,7 +40,6 @@ export function createStylesheetReader(fetchImpl: typeof fetch = fetch, maxEntri
       });
       p.catch(() => cache.delete(href));
       cache.set(href, p);
-      if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
     }
     try {
       return { href, text: await p };

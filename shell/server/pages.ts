@@ -13,6 +13,7 @@ import type { Lang } from '@qf/shared/i18n';
 import { splitLang } from '@qf/shared/routing';
 import { z } from 'zod';
 import type { ManifestReader } from './assets';
+import { boundedMap, type BoundedMap } from './bounded-map';
 import { getJson, type GetJson, type JsonAnswer } from './http-get';
 import type { LoadedRemote, ServerRemotes } from './federation';
 import type { RegistryClient } from './registry';
@@ -101,16 +102,8 @@ export interface RenderedSection {
  * (its props are all it gets), and the same widget with the same props is on many pages (the newsletter
  * form on every story), so a page never rendered before reuses it too. Bounded, oldest out first.
  */
-export function createWidgetCache(max = 500) {
-  const kept = new Map<string, string>();
-  return {
-    get: (key: string) => kept.get(key),
-    set(key: string, html: string) {
-      kept.delete(key);
-      kept.set(key, html);
-      if (kept.size > max) kept.delete(kept.keys().next().value!);
-    },
-  };
+export function createWidgetCache(max = 500): BoundedMap<string, string> {
+  return boundedMap<string, string>(max);
 }
 export type WidgetCache = ReturnType<typeof createWidgetCache>;
 
