@@ -14,7 +14,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { PAGES, fail, startBuiltSite } from './site.mjs';
+import { PAGES, fail, startBuiltSite, targetsOf, warmAnswers } from './site.mjs';
 
 
 /** The bars (a page above any of them fails the run) and the goals, from the performance issue. */
@@ -102,15 +102,9 @@ const running = await site();
 let floors;
 let chrome;
 try {
-  const targets = pageNames.flatMap((name) => langs.map((lang) => ({ name, lang, path: lang === 'en' ? PAGES[name] : `/ar${PAGES[name] === '/' ? '' : PAGES[name]}` })));
+  const targets = targetsOf(pageNames, langs);
   const html = new Map();
-  for (const t of targets) {
-    // Twice: the first request fills the site's caches, the second is what a visitor gets.
-    await fetch(running.url + t.path);
-    const res = await fetch(running.url + t.path);
-    if (res.status !== 200) fail(`${t.path} answered ${res.status}`);
-    html.set(t.path, withoutScripts(await res.text()));
-  }
+  for (const [path, res] of await warmAnswers(running.url, targets, fetch)) html.set(path, withoutScripts(await res.text()));
   floors = await floorServer(running.url, html);
   chrome = await chromeLauncher.launch({
     chromePath,

@@ -35,3 +35,21 @@ export async function startBuiltSite() {
   const { startSite } = require(path.join(here, '..', 'site.ts'));
   return startSite();
 }
+
+/** The measured pages of `names` in `langs`: `{ name, lang, path }`, English then Arabic per page. */
+export const targetsOf = (names, langs) => names.flatMap((name) => langs.map((lang) => ({ name, lang, path: lang === 'en' ? PAGES[name] : `/ar${PAGES[name] === '/' ? '' : PAGES[name]}` })));
+
+/**
+ * Each target asked twice with `get` (the first fills the site's caches, the second is what a visitor
+ * gets): the second answers by path. A page that does not answer 200 stops the benchmark.
+ */
+export async function warmAnswers(siteUrl, targets, get) {
+  const answers = new Map();
+  for (const t of targets) {
+    await get(siteUrl + t.path);
+    const answer = await get(siteUrl + t.path);
+    if (answer.status !== 200) fail(`${t.path} answered ${answer.status}`);
+    answers.set(t.path, answer);
+  }
+  return answers;
+}

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { PAGES, fail, startBuiltSite } from './site.mjs';
+import { PAGES, fail, startBuiltSite, targetsOf, warmAnswers } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -143,15 +143,9 @@ async function measure(url, { unique = false, seconds = duration, warm = true } 
 const running = await startBuiltSite();
 let baseline;
 try {
-  const targets = pageNames.flatMap((name) => langs.map((lang) => ({ name, lang, path: lang === 'en' ? PAGES[name] : `/ar${PAGES[name] === '/' ? '' : PAGES[name]}` })));
-  const answers = new Map();
-  for (const t of targets) {
-    // Twice: the first request fills the site's caches, the second is what the bench replays.
-    await raw(running.url + t.path);
-    const answer = await raw(running.url + t.path);
-    if (answer.status !== 200) fail(`${t.path} answered ${answer.status}`);
-    answers.set(t.path, answer);
-  }
+  const targets = targetsOf(pageNames, langs);
+  // The bytes the bench replays from the static server: the second answer of each page.
+  const answers = await warmAnswers(running.url, targets, raw);
   baseline = await staticServer(answers);
   const started = Date.now();
   // The machine's load when the run starts and ends: other work on it weighs on every figure.
