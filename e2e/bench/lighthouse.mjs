@@ -2,15 +2,19 @@
 // simulated slow 4G and a 4x slower CPU) in Debian's Chromium, over the composed production build.
 //
 // Every page is measured next to its no-JavaScript floor: the very HTML the server sent for it, with
-// every script removed, served from the same origin. The floor is the best that page could do with its
-// HTML and CSS as they are; the ratio page / floor is the price of our JavaScript. Pages and floors are
-// alternated in one run (so a busy machine slows both alike) and each figure is the median of the runs.
+// every script removed, served from the same kind of origin with the page's own security headers and
+// the same content encoding (brotli), so the two differ only by their scripts. The floor is the best
+// that page could do with its HTML and CSS as they are; the ratio page / floor is the price of our
+// JavaScript, and the floor's own TBT is what the document alone costs on this machine. Pages and
+// floors are alternated in one run (so a busy machine slows both alike), one discarded pair first
+// warms Chromium (its first navigation is always the slowest), and each figure is the median of the runs.
 //
 // Options: --runs N (3), --pages home,story,… (all), --lang en|ar (both), --url http://… (measure a
 // site that is already running instead of starting one), --json FILE (write every run).
 // Exits 1 when a page is above a bar of the performance issue, 2 when the site cannot be measured.
 import { createServer, request as httpRequest } from 'node:http';
 import { existsSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -51,18 +55,23 @@ const withoutScripts = (html) =>
     .replace(/<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*\bas="script"[^>]*>/gi, '')
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '');
 
+/** The headers of a page's answer that change how Chromium commits and renders it, copied to its floor. */
+const FLOOR_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'permissions-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options'];
+
 /**
  * The floors: a server on its own port that answers each measured path with the stored script-free
- * copy of its HTML and passes everything else (stylesheets, images, fonts) through to the site, so the
- * floor loads the same resources from the same kind of origin.
+ * copy of its HTML (with the page's headers, brotli-encoded when asked for, as the shell answers) and
+ * passes everything else (stylesheets, images, fonts) through to the site, so the floor loads the
+ * same resources from the same kind of origin.
  */
 async function floorServer(target, floors) {
   const upstream = new URL(target);
   const server = createServer((req, res) => {
     const floor = floors.get(req.url);
     if (floor !== undefined) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      return res.end(floor);
+      const br = /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
+      res.writeHead(200, { ...floor.headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', vary: 'Accept-Encoding', ...(br ? { 'content-encoding': 'br' } : {}) });
+      return res.end(br ? floor.br : floor.html);
     }
     const proxied = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -104,7 +113,11 @@ let chrome;
 try {
   const targets = targetsOf(pageNames, langs);
   const html = new Map();
-  for (const [path, res] of await warmAnswers(running.url, targets, fetch)) html.set(path, withoutScripts(await res.text()));
+  for (const [path, res] of await warmAnswers(running.url, targets, fetch)) {
+    const floor = withoutScripts(await res.text());
+    const headers = Object.fromEntries(FLOOR_HEADERS.filter((h) => res.headers.has(h)).map((h) => [h, res.headers.get(h)]));
+    html.set(path, { html: floor, br: brotliCompressSync(floor), headers });
+  }
   floors = await floorServer(running.url, html);
   chrome = await chromeLauncher.launch({
     chromePath,
@@ -112,6 +125,8 @@ try {
   });
   const results = new Map(targets.map((t) => [t.path, { page: [], floor: [] }]));
   const started = Date.now();
+  for (const url of [running.url + targets[0].path, floors.url + targets[0].path]) await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  console.log(`warm-up pair done (${((Date.now() - started) / 1000).toFixed(0)} s), not counted`);
   for (let run = 1; run <= runs; run++) {
     for (const t of targets) {
       for (const kind of ['page', 'floor']) {
@@ -139,6 +154,7 @@ try {
       jsRequests: m('page', 'jsRequests'),
       floorScore: m('floor', 'score'),
       floorLcp: m('floor', 'lcp'),
+      floorTbt: m('floor', 'tbt'),
     };
     row.lcpRatio = row.lcp / row.floorLcp;
     row.over = [
@@ -152,11 +168,11 @@ try {
   });
 
   console.log(`\nLighthouse ${rows.length ? '13.5' : ''} mobile (simulated throttling), Debian Chromium, median of ${runs} run(s), page and floor alternated\n`);
-  console.log('| page | score | LCP ms | TBT ms | CLS | JS KB | JS req | floor score | floor LCP ms | LCP / floor | |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| page | score | LCP ms | TBT ms | CLS | JS KB | JS req | floor score | floor LCP ms | floor TBT ms | LCP / floor | |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { row } of rows) {
     console.log(
-      `| ${row.page} | ${row.score} | ${row.lcp.toFixed(0)} | ${row.tbt.toFixed(0)} | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} | ${row.jsRequests} | ${row.floorScore} | ${row.floorLcp.toFixed(0)} | ${row.lcpRatio.toFixed(2)} | ${row.over.length ? `over: ${row.over.join('; ')}` : row.atGoal ? 'goal' : 'bar'} |`,
+      `| ${row.page} | ${row.score} | ${row.lcp.toFixed(0)} | ${row.tbt.toFixed(0)} | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} | ${row.jsRequests} | ${row.floorScore} | ${row.floorLcp.toFixed(0)} | ${row.floorTbt.toFixed(0)} | ${row.lcpRatio.toFixed(2)} | ${row.over.length ? `over: ${row.over.join('; ')}` : row.atGoal ? 'goal' : 'bar'} |`,
     );
   }
   if (opts.json) writeFileSync(opts.json, JSON.stringify(rows, null, 2));
