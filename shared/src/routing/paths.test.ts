@@ -14,6 +14,10 @@ describe('paths', () => {
     ['/stories/index.html', '/stories'],
     ['/stories/a/', '/stories/a'],
     ['/stories#a', '/stories'],
+    // A backslash is a slash to a browser: never a path it would follow off-site.
+    ['/\\evil.example/', '/evil.example'],
+    ['\\\\evil.example', '/evil.example'],
+    ['/a\\b', '/a/b'],
   ])('normalises %p to %p', (input, expected) => {
     expect(normalizePath(input)).toBe(expected);
   });

@@ -1,15 +1,19 @@
 import type { Lang } from '@qf/shared/i18n';
 import { languages } from '@qf/shared/i18n';
 
-/** Segments each after one slash, nothing after the last: no query, hash, empty segment or trailing slash. */
-const NORMAL = /^(?:\/[^/?#]+)+$/;
+/** Segments each after one slash, nothing after the last: no query, hash, backslash, empty segment or trailing slash. */
+const NORMAL = /^(?:\/[^/?#\\]+)+$/;
 
-/** Collapse repeated slashes, strip the trailing slash, ensure the leading one; `/index.html` is the root. */
+/**
+ * Collapse repeated slashes, strip the trailing slash, ensure the leading one; `/index.html` is the
+ * root. A backslash counts as a slash, as browsers read it: `/\evil.example` would otherwise be a path
+ * that a browser follows to another site (`//evil.example`); it is `/evil.example` here.
+ */
 export function normalizePath(path: string): string {
   // Most paths are already normal (every link of every page goes through here): kept as they are.
   if (path === '/' || (NORMAL.test(path) && !path.endsWith('/index.html'))) return path;
   let p = path.split(/[?#]/)[0] ?? '';
-  p = `/${p}`.replace(/\/{2,}/g, '/');
+  p = `/${p}`.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
   if (p.endsWith('/index.html')) p = p.slice(0, -'index.html'.length);
   if (p.length > 1) p = p.replace(/\/+$/, '');
   return p || '/';

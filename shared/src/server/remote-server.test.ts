@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildInfoSchema } from '@qf/shared/contracts';
-import { createRemoteServer, gracefulClose } from './remote-server';
+import { createServer, request as httpRequest } from 'node:http';
+import { createRemoteServer, gracefulClose, lingerThenClose } from './remote-server';
 
 describe('createRemoteServer', () => {
   const asked: [string, string, string][] = [];
@@ -62,6 +63,86 @@ describe('createRemoteServer', () => {
     expect((await app.inject({ url: '/healthz', headers: { origin: 'http://shell.test' } })).headers['access-control-allow-origin']).toBe('http://shell.test');
     expect((await app.inject({ url: '/healthz', headers: { origin: 'http://evil.test' } })).headers['access-control-allow-origin']).toBeUndefined();
     await app.close();
+  });
+});
+
+describe('what a section serves and whom it believes', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-remote-public-'));
+    for (const folder of ['browser', 'server']) {
+      mkdirSync(path.join(dir, 'dist', folder), { recursive: true });
+      writeFileSync(path.join(dir, 'dist', folder, 'remoteEntry.js'), 'var x = 1;');
+      writeFileSync(path.join(dir, 'dist', folder, 'remoteEntry.js.map'), JSON.stringify({ version: 3, sources: ['a.ts'], sourcesContent: ['secret'] }));
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("serves its Node build to the shell but never that build's source maps, however the path is spelled", async () => {
+    const { app } = await createRemoteServer({ name: 'mf-forms', dir, env: {} });
+    expect((await app.inject('/server/remoteEntry.js')).statusCode).toBe(200);
+    for (const url of ['/server/remoteEntry.js.map', '/server/remoteEntry.js.%6dap', '/%73erver/remoteEntry.js.map', '/server/remoteEntry.js.map?x=1']) {
+      const res = await app.inject(url);
+      expect([url, res.statusCode, res.body.includes('sourcesContent')]).toEqual([url, 404, false]);
+    }
+    await app.close();
+  });
+
+  it('believes X-Forwarded-For and -Proto from its trusted proxies only (the shell on this machine by default)', async () => {
+    const { app } = await createRemoteServer({ name: 'mf-forms', dir, env: {} });
+    app.get('/whoami', async (request) => ({ ip: request.ip, protocol: request.protocol }));
+    const forwarded = { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' };
+    expect((await app.inject({ url: '/whoami', remoteAddress: '127.0.0.1', headers: forwarded })).json()).toEqual({ ip: '203.0.113.7', protocol: 'https' });
+    expect((await app.inject({ url: '/whoami', remoteAddress: '198.51.100.9', headers: forwarded })).json()).toEqual({ ip: '198.51.100.9', protocol: 'http' });
+    await app.close();
+    const { app: behindOther } = await createRemoteServer({ name: 'mf-forms', dir, env: { TRUSTED_PROXIES: '10.0.0.0/8' } });
+    behindOther.get('/whoami', async (request) => ({ ip: request.ip }));
+    expect((await behindOther.inject({ url: '/whoami', remoteAddress: '10.1.2.3', headers: forwarded })).json()).toEqual({ ip: '203.0.113.7' });
+    expect((await behindOther.inject({ url: '/whoami', remoteAddress: '127.0.0.1', headers: forwarded })).json()).toEqual({ ip: '127.0.0.1' });
+    await behindOther.close();
+  });
+
+  it('answers a body over its limit with a 413 that keeps the connection, so a client still sending reads it', async () => {
+    const { app } = await createRemoteServer({ name: 'mf-forms', dir, env: {} });
+    app.post('/api/forms/x', async () => ({ ok: true }));
+    const res = await app.inject({ method: 'POST', url: '/api/forms/x', headers: { 'content-type': 'application/json' }, payload: Buffer.alloc(2 * 1024 * 1024, 'a') });
+    expect(res.statusCode).toBe(413);
+    expect(res.headers.connection).not.toBe('close');
+    await app.close();
+  });
+});
+
+describe('lingerThenClose', () => {
+  it('drops a refused body after the answer, and cuts a client that goes on sending past the bound', async () => {
+    const server = createServer((req, res) => {
+      res.writeHead(413, { 'content-type': 'text/plain' }).end('too large');
+      lingerThenClose(req, res, { bytes: 256 * 1024, ms: 2_000 });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const outcome = await new Promise<{ status: number; cut: boolean; sent: number }>((resolve) => {
+      let status = 0;
+      let sent = 0;
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false, headers: { 'content-type': 'application/octet-stream' } }, (res) => {
+        status = res.statusCode ?? 0;
+        res.resume();
+      });
+      req.on('error', () => resolve({ status, cut: true, sent }));
+      const chunk = Buffer.alloc(64 * 1024);
+      // Keeps sending whatever the answer says, up to 64 MB.
+      const pump = () => {
+        while (sent < 64 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end(() => resolve({ status, cut: false, sent }));
+      };
+      pump();
+    });
+    server.close();
+    expect(outcome.status).toBe(413);
+    expect(outcome.cut).toBe(true);
+    expect(outcome.sent).toBeLessThan(32 * 1024 * 1024);
   });
 });
 

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -25,6 +25,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HOST: z.string().default('127.0.0.1'),
   SHELL_ORIGINS: z.string().default('http://127.0.0.1:3000,http://localhost:3000'),
+  /**
+   * Who may say, with X-Forwarded-For and X-Forwarded-Proto, which client a request comes from: the
+   * shell's addresses (comma-separated addresses or CIDR ranges; `loopback` is the shell on this
+   * machine, the default). From anyone else those headers are ignored and the peer's address counts.
+   */
+  TRUSTED_PROXIES: z.string().default('loopback'),
 });
 
 /** Parse the environment once, failing fast with every bad variable named. */
@@ -61,7 +67,8 @@ export const reportedContentVersion = (version: string): string => createHash('s
 export async function createRemoteServer(options: RemoteServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
   const env = readEnv(envSchema, options.env);
   const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  const trusted = env.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean);
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false });
   const dist = path.join(options.dir, 'dist');
 
   app.addHook('onRequest', async (request, reply) => {
@@ -72,6 +79,15 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     if (origin && origins.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
   });
 
+  // A body refused as too large (413) leaves the connection open: Node reads and drops the rest, so the
+  // client still sending it (the shell's gateway) always reads the answer. Fastify closes it, and a close
+  // with unread bytes resets the connection: the gateway's write failed (EPIPE) before it read the 413,
+  // and the visitor was told the section was unavailable (503).
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode !== 413) return;
+    reply.removeHeader('connection');
+    lingerThenClose(request.raw, reply.raw);
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async () => ({ status: 'ok', name: options.name }));
@@ -87,6 +103,18 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     return content ? { ...info, contentVersion: reportedContentVersion(content) } : info;
   });
 
+  // The Node build is what the shell loads to render; its source maps (with the sources) stay on disk
+  // for stack traces and are never served.
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    let decoded = pathname;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return;
+    }
+    if (decoded.startsWith('/server/') && decoded.endsWith('.map')) return reply.code(404).send({ error: 'not-found' });
+  });
   for (const folder of ['browser', 'server'] as const) {
     await app.register(fastifyStatic, {
       root: path.join(dist, folder),
@@ -115,6 +143,49 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   app.get('/_qf/paths', async () => pagePathsSchema.parse(options.listPaths ? await options.listPaths() : []));
 
   return { app, port: env.PORT ?? defaultPorts[options.name], host: env.HOST };
+}
+
+/**
+ * What a server reads and drops of a body it refused before cutting the connection (see lingerThenClose):
+ * more than a client can have in flight when the answer reaches it (loopback buffers hold a few MB), for
+ * at most two seconds. With 1 MB the shell's gateway, still sending 20 MB, was cut before it read the 413.
+ */
+export const LINGER = { bytes: 16 * 1024 * 1024, ms: 2_000 };
+
+/**
+ * After refusing a request whose body is still coming (a 413), read and drop what follows for a while,
+ * as nginx's lingering close does, then cut the connection if the body has not ended: closing at once
+ * with unread bytes resets the connection, and a client still writing (the shell's gateway) can then
+ * lose the answer. A body that ends within the bounds leaves the connection usable. Never reads more
+ * than `bytes` of it: a client that stops sending on the answer (a browser, the gateway) has sent what
+ * was in flight, and one that goes on sending 50 MB is cut.
+ */
+export function lingerThenClose(raw: IncomingMessage, response: ServerResponse, bounds: { bytes: number; ms: number } = LINGER): void {
+  // Only once the answer is out: dropping (and cutting) earlier could reset the connection before the
+  // answer was even written.
+  if (!response.writableFinished) return void response.once('finish', () => lingerThenClose(raw, response, bounds));
+  if (raw.complete) return;
+  let dropped = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    raw.off('data', onData);
+    raw.off('end', stop);
+    raw.off('close', stop);
+  };
+  const cut = () => {
+    stop();
+    raw.destroy();
+  };
+  const onData = (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > bounds.bytes) cut();
+  };
+  const timer = setTimeout(cut, bounds.ms);
+  timer.unref();
+  raw.on('data', onData);
+  raw.once('end', stop);
+  raw.once('close', stop);
+  raw.resume();
 }
 
 /** How long a stopping server waits for requests in progress before it cuts their connections. */
