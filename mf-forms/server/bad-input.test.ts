@@ -261,9 +261,10 @@ for (const backend of testBackends()) {
         const res = await send50MB(`${url}?lang=ar`, tag, declared);
         expect(res.status).toBe(413);
         expect(JSON.parse(res.body)).toEqual(tooLarge.ar);
-        // The server read a few hundred kilobytes at most, not the 50 MB the client offered.
+        // The server read what the client had in flight when the answer came (it drops it rather than
+        // reset the connection under a client still writing, see lingerThenClose), not the 50 MB offered.
         await new Promise((r) => setTimeout(r, 300));
-        expect(sockets.get(tag)?.bytesRead).toBeLessThan(2 * 1024 * 1024);
+        expect(sockets.get(tag)?.bytesRead).toBeLessThan(8 * 1024 * 1024);
         expect(await stored()).toEqual(before);
       });
     });

@@ -38,14 +38,15 @@ function problemOf(error: FastifyError): { status: number; problem: BodyProblem 
  * Errors Fastify raises before a handler runs (a body over the limit, a content type no parser takes) and
  * anything a handler throws: answered as `{outcome, message}` in the visitor's language like every other
  * outcome, never Fastify's English default. A body over the limit is refused as soon as its declared
- * length (or the bytes received) pass the limit, and the connection is closed so the rest is not read.
+ * length (or the bytes received) pass the limit. The connection is not cut: Node reads and drops the
+ * rest of the body, so the client (the shell's gateway, still sending) always reads the 413; a cut
+ * connection with unread bytes is reset, and the reset lost the answer (the gateway said 503 instead).
  */
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as Record<string, unknown> | undefined;
   const lang: Lang = isLang(query?.lang) ? query.lang : 'en';
   const { status, problem } = problemOf(error);
   if (problem === 'error') console.error('mf-forms request failed', error);
-  if (status === 413) reply.header('Connection', 'close');
   const message = bodyMessages[lang][problem];
   reply.code(status);
   if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {

@@ -167,6 +167,15 @@ describe('polls', () => {
     expect(res.headers['set-cookie']).toMatch(/^qf_voter=[0-9a-f-]{36}; Path=\/api\/forms\/polls;.*HttpOnly; SameSite=Lax$/);
   });
 
+  it('marks the voter cookie Secure when the shell says the visitor came over https, and only then', async () => {
+    const vote = (remoteAddress: string) =>
+      app.inject({ method: 'POST', url: `/api/forms/polls/${POLL}/votes?lang=en`, remoteAddress, headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': `203.0.113.${remoteAddress.length}` }, payload: JSON.stringify({ optionId: 'public-lectures' }) });
+    // The shell, on this machine, forwards the protocol its visitor used.
+    expect((await vote('127.0.0.1')).headers['set-cookie']).toMatch(/; Secure$/);
+    // Anyone else saying so is not believed.
+    expect((await vote('198.51.100.4')).headers['set-cookie']).not.toMatch(/Secure/);
+  });
+
   it('asks to select one of the poll’s options, translated', async () => {
     for (const body of [{}, { optionId: 'not-an-option' }, { optionId: "' OR 1=1 --" }]) {
       const res = await post(`/api/forms/polls/${POLL}/votes`, body, 'ar');
@@ -174,7 +183,7 @@ describe('polls', () => {
       expect(res.json()).toEqual({ outcome: 'invalid', message: 'يُرجى تصحيح الحقول المشار إليها أدناه.', errors: { optionId: 'يُرجى اختيار أحد الخيارات' } });
     }
     expect((await post(`/api/forms/polls/${POLL}/votes`, { optionId: 'green-spaces', voterId: '<script>' })).json().errors).toEqual({ voterId: 'Your browser could not be recognised. Please reload the page and try again.' });
-    expect(await count('poll_votes')).toBe(3);
+    expect(await count('poll_votes')).toBe(5); // two browsers' votes of the test before
   });
 
   it('refuses votes in a closed poll and in one that does not exist', async () => {

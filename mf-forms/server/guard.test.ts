@@ -59,4 +59,33 @@ describe('abuse protection of the forms API', () => {
     expect(codes.slice(0, 3).every((c) => c < 429)).toBe(true);
     expect(codes[3]).toBe(429);
   });
+
+  it('guards a write by the route it reaches, however its path is spelled', async () => {
+    // `/api/%66orms/newsletter` is routed to the newsletter: it was let through unguarded (201 from evil.example).
+    for (const url of ['/api/%66orms/newsletter?lang=ar', '/api/forms/%6eewsletter?lang=ar', '/%61pi/forms/newsletter?lang=ar']) {
+      const res = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'x-forwarded-for': '198.51.100.30' }, payload: JSON.stringify({ email: 'victim@example.org' }) });
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 403, 'لا يمكن إرسال هذا النموذج إلا من موقع المؤسسة.']);
+    }
+    const codes = [];
+    for (const url of ['/api/forms/newsletter', '/api/%66orms/newsletter', '/api/forms/newslette%72', '/api/forms/newsletter']) {
+      codes.push((await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.31' }, payload: JSON.stringify({ email: `spelled-${codes.length}@example.org` }) })).statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 429]);
+    expect(await db.query("SELECT 1 FROM newsletter_subscriptions WHERE email_normalized = 'victim@example.org'")).toEqual([]);
+  });
+
+  it("believes X-Forwarded-For only from a trusted proxy (the shell): anyone else's is ignored and its own address counted", async () => {
+    const codes = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/forms/newsletter',
+        remoteAddress: '198.51.100.77',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${i}` },
+        payload: JSON.stringify({ email: `rotating-${i}@example.org` }),
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 429, 429]);
+  });
 });

@@ -23,14 +23,11 @@ const MESSAGES: Record<Lang, { tooMany: string; forbidden: string }> = {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The client's address: the shell forwards it; only a loopback peer (the shell) is believed. */
-function clientOf(request: FastifyRequest): string {
-  const peer = request.socket.remoteAddress ?? '';
-  const forwarded = request.headers['x-forwarded-for'];
-  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1' || peer === '';
-  if (loopback && typeof forwarded === 'string' && forwarded) return forwarded.split(',')[0]!.trim();
-  return peer;
-}
+/**
+ * The client's address: the one the shell saw and forwarded, believed only from the server's trusted
+ * proxies (`TRUSTED_PROXIES`, the shell; Fastify's `request.ip`), else the peer's own address.
+ */
+export const clientOf = (request: FastifyRequest): string => request.ip;
 
 /**
  * Abuse protection for every endpoint that changes something: a cross-site form cannot post (Origin check), and
@@ -39,8 +36,11 @@ function clientOf(request: FastifyRequest): string {
 export function registerGuard(app: FastifyInstance, options: GuardOptions): void {
   const hits = new Map<string, { count: number; resetAt: number }>();
   app.addHook('onRequest', async (request, reply) => {
-    // Every request that changes something (a POST, and the DELETE of a push subscription) is guarded.
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/forms/')) return;
+    // Every request that changes something (a POST, and the DELETE of a push subscription) is guarded,
+    // chosen by the route it reached (the decoded path Fastify routed), never by the raw URL's spelling:
+    // `/api/%66orms/newsletter` reaches the newsletter route and is guarded like it.
+    const route = request.routeOptions.url;
+    if (SAFE_METHODS.has(request.method) || !route?.startsWith('/api/forms/')) return;
     const query = request.query as Record<string, unknown> | undefined;
     const lang: Lang = isLang(query?.lang) ? query.lang : 'en';
     // A plain form post (no script) reads a page, as it does for every other outcome.
@@ -48,7 +48,6 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions): void
       request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
         ? reply.code(status).type('text/html; charset=utf-8').send(outcomePage(lang, message, backPath(request.headers.referer, lang)))
         : reply.code(status).send({ outcome, message });
-    const route = request.routeOptions.url ?? request.url.split('?')[0]!;
     const origin = request.headers.origin;
     if (origin && !options.origins.has(origin) && !options.originExempt?.has(route)) return refuse(403, 'forbidden', MESSAGES[lang].forbidden);
     const now = Date.now();

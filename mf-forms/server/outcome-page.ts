@@ -11,7 +11,9 @@ export function backPath(referer: string | undefined, lang: Lang): string {
   if (referer) {
     try {
       const url = new URL(referer);
-      if (url.pathname.startsWith('/') && !url.pathname.startsWith('//')) return `${url.pathname}${url.search}`;
+      // Only a page of a web origin, and only a path a browser reads as one (after a slash, a second slash
+      // or a backslash makes the rest another site).
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && /^\/(?![/\\])/.test(url.pathname)) return `${url.pathname}${url.search}`;
     } catch {
       // not a URL: fall back to the home page
     }

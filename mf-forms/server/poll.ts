@@ -29,7 +29,8 @@ function cookieVoter(request: FastifyRequest): string | undefined {
 }
 
 function setVoterCookie(request: FastifyRequest, reply: FastifyReply, voter: string): void {
-  const secure = request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
+  // Fastify believes X-Forwarded-Proto from the trusted proxies only (the shell, which forwards its own).
+  const secure = request.protocol === 'https' ? '; Secure' : '';
   reply.header('Set-Cookie', `${VOTER_COOKIE}=${voter}; Path=/api/forms/polls; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${secure}`);
 }
 
