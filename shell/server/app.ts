@@ -3,7 +3,6 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import { buildMenuPreviews, contentSourceFromEnv } from '@qf/shared/content';
 import { pagePathsSchema, remoteNames, type RemoteName } from '@qf/shared/contracts';
@@ -22,12 +21,16 @@ import { createMenuReader } from './menu';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
 import { accepts, createPageCache, etagOf, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { createRedirects } from './redirects';
+import { lingerThenClose } from '@qf/shared/server';
+import { counted, forward, gatewayTarget } from './gateway';
 import { registerPwa } from './pwa';
 import { createRegistry } from './registry';
 import { createStatementReader } from './statement';
 import { themeFromCookies } from '../src/theme';
 import { contentSecurityPolicy, newNonce, NONCE_PLACEHOLDER, SECURITY_HEADERS } from './security';
 
+/** The longest path or query string a page address may have (what a section's page lookup takes). */
+const MAX_PAGE_URL = 2048;
 const STATUS_CODES = { ok: 200, 'not-found': 404, unavailable: 503, error: 500 } as const;
 /** HTML and page data: fresh for a minute, then served stale while a fresh copy is fetched. */
 const FRESH = 'public, max-age=60, stale-while-revalidate=600';
@@ -40,14 +43,27 @@ export interface ShellOverrides {
 }
 
 export async function buildShellServer(config: ShellConfig, overrides: ShellOverrides = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, trustProxy: true });
+  // A forwarded address or protocol is believed only from the proxies the operator names (none by
+  // default): anyone else's X-Forwarded-For is ignored, so rate limits key on the address we saw.
+  const app = Fastify({ logger: false, trustProxy: config.trustedProxies.length ? config.trustedProxies : false });
   const imageHosts = config.CONTENT_SOURCE === 'contentful' ? ['https://images.ctfassets.net'] : [];
 
   // Headers for every response; for HTML a fresh CSP nonce; ETags (computed before the nonce goes in,
   // so an unchanged page still answers 304) for HTML and page data. Runs before compression.
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // Whatever made it (a rule, a section), a Location of a slash then a slash or a backslash would send
+    // a browser off-site: it is made a path of this site.
+    const location = reply.getHeader('location');
+    if (typeof location === 'string' && /^\/[/\\]/.test(location)) reply.header('location', `/${location.replace(/^[/\\]+/, '')}`);
     const type = String(reply.getHeader('content-type') ?? '');
+    // HTML passed through whole from a section (a form's outcome page) has no nonce to fill but is
+    // locked down by the same policy as every page. (A kept page is a Buffer too, already with the
+    // policy of the nonce it was filled with: that one stays.)
+    if (Buffer.isBuffer(payload) && type.startsWith('text/html')) {
+      if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', await htmlPolicy(newNonce()));
+      return payload;
+    }
     if (typeof payload !== 'string' || !(type.startsWith('text/html') || type.startsWith('application/json') || type.startsWith('application/xml'))) return payload;
     if (reply.statusCode === 200) {
       const etag = etagOf(payload);
@@ -264,36 +280,47 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   await app.register(async (api) => {
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    api.all('/api/:section/*', async (request, reply) => {
-      const { section } = request.params as { section: string };
-      const remote = `mf-${section}` as RemoteName;
+    api.all('/api/*', async (request, reply) => {
       const lang: Lang = isLang((request.query as Record<string, unknown>).lang) ? ((request.query as Record<string, string>).lang as Lang) : 'en';
-      const entry = remoteNames.includes(remote) ? await registry.entry(remote) : undefined;
-      if (!entry) return reply.code(404).send({ error: 'not-found' });
-      const headers: Record<string, string> = { 'x-forwarded-for': request.ip };
+      const refuse = (status: 400 | 404 | 413, error: string, message: string) => reply.code(status).send({ error, message });
+      const target = gatewayTarget(request.url);
+      if (!target.ok) return target.status === 400 ? refuse(400, 'bad-request', shellT(lang)('status.badRequest')) : refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
+      const entry = await registry.entry(target.remote);
+      if (!entry) return refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
+      // Refused by its declared length before the section is asked; a body without one is counted.
+      const declared = Number(request.headers['content-length']);
+      if (declared > config.API_BODY_LIMIT_BYTES) {
+        lingerThenClose(request.raw, reply.raw);
+        return refuse(413, 'too-large', shellT(lang)('status.tooLarge'));
+      }
+      const headers: Record<string, string> = { 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol };
       // Cookies go both ways: a section's API may know a browser by one (the poll's HttpOnly voter id).
       for (const h of ['content-type', 'content-length', 'accept', 'accept-language', 'idempotency-key', 'user-agent', 'referer', 'origin', 'cookie']) {
         const v = request.headers[h];
         if (typeof v === 'string') headers[h] = v;
       }
+      const hasBody = !['GET', 'HEAD'].includes(request.method);
+      const body = hasBody ? counted(config.API_BODY_LIMIT_BYTES) : undefined;
+      // Answered before the whole body came (the section's 413, ours): the rest is dropped, within bounds.
+      const dropRest = () => {
+        if (!body || request.raw.complete) return;
+        request.raw.unpipe(body.stream);
+        lingerThenClose(request.raw, reply.raw);
+      };
       try {
-        const hasBody = !['GET', 'HEAD'].includes(request.method);
-        const res = await fetch(`${entry.url}${request.url}`, {
-          method: request.method,
-          headers,
-          body: hasBody ? (Readable.toWeb(request.raw) as unknown as BodyInit) : undefined,
-          duplex: 'half',
-          signal: AbortSignal.timeout(30_000),
-        } as RequestInit);
+        const res = await forward(`${entry.url}${target.path}`, { method: request.method, headers, body: body && request.raw.pipe(body.stream), timeoutMs: 30_000 });
         reply.code(res.status);
-        for (const h of ['content-type', 'retry-after', 'cache-control']) {
-          const v = res.headers.get(h);
-          if (v) reply.header(h, v);
+        for (const h of ['content-type', 'retry-after', 'cache-control', 'location'] as const) {
+          const v = res.headers[h];
+          if (typeof v === 'string') reply.header(h, v);
         }
-        const cookies = res.headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
-        return reply.send(Buffer.from(await res.arrayBuffer()));
+        const cookies = res.headers['set-cookie'];
+        if (cookies?.length) reply.header('set-cookie', cookies);
+        dropRest();
+        return reply.send(res.body);
       } catch {
+        dropRest();
+        if (body?.over()) return refuse(413, 'too-large', shellT(lang)('status.tooLarge'));
         reply.header('Retry-After', '30');
         return reply.code(503).send({ error: 'unavailable', message: shellT(lang)('status.unavailableBody') });
       }
@@ -301,8 +328,15 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   });
 
   app.get('/*', async (request, reply) => {
-    const [pathname, search = ''] = request.url.split('?');
-    const sitePath = normalizePath(pathname ?? '/');
+    const [pathname = '/', search = ''] = request.url.split('?');
+    // No page has an address this long, and a section would refuse to look it up (it answered 503):
+    // the visitor reads the translated 404 page, and no section is asked.
+    if (pathname.length > MAX_PAGE_URL || search.length > MAX_PAGE_URL) {
+      const { lang } = splitLang(pathname.slice(0, 4));
+      const { html } = await renderPage(lang === 'ar' ? '/ar' : '/', { status: 'not-found', lang }, themeFromCookies(request.headers.cookie) ?? 'dark');
+      return reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+    }
+    const sitePath = normalizePath(pathname);
     if (sitePath !== pathname && pathname !== '/index.html') {
       return reply.redirect(`${sitePath}${search ? `?${search}` : ''}`, 301);
     }

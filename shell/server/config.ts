@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readEnv } from '@qf/shared/server';
+import { DEFAULT_API_BODY_LIMIT } from './gateway';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -33,9 +34,17 @@ const envSchema = z.object({
    * has consented to cookies; it must define `window.qfAssistantProvider.open({lang})` (see shell README).
    */
   ASSISTANT_SCRIPT_URL: z.url({ protocol: /^https$/ }).optional(),
+  /**
+   * The proxies in front of the shell (addresses or CIDR ranges, comma-separated; `loopback` for a proxy
+   * on this machine) whose X-Forwarded-For and X-Forwarded-Proto are believed. Default: none, so a
+   * client's own X-Forwarded-For never chooses the address its rate limits are counted on.
+   */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** The most a request body may weigh through the API gateway (default: the largest form, see gateway.ts). */
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_API_BODY_LIMIT),
 });
 
-export type ShellConfig = Omit<z.infer<typeof envSchema>, 'REDIRECTS_FILE'> & { REDIRECTS_FILE: string; siteUrl: string; clientDir: string };
+export type ShellConfig = Omit<z.infer<typeof envSchema>, 'REDIRECTS_FILE'> & { REDIRECTS_FILE: string; siteUrl: string; clientDir: string; trustedProxies: string[] };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {
   const parsed = readEnv(envSchema, env);
@@ -44,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {
     REDIRECTS_FILE: parsed.REDIRECTS_FILE ?? path.join(parsed.CONTENT_DIR, 'redirects.json'),
     siteUrl: (parsed.SITE_URL ?? `http://${parsed.HOST}:${parsed.PORT}`).replace(/\/$/, ''),
     clientDir: path.resolve(__dirname, '..', 'client'),
+    trustedProxies: parsed.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean),
   };
 }

@@ -60,6 +60,8 @@ export const translations = {
       unavailableBody: 'This section is temporarily unavailable. Please try again in a few minutes.',
       sectionError: 'This part of the page could not be displayed.',
       backHome: 'Go to the home page',
+      badRequest: 'This address could not be read. Please check it and try again.',
+      tooLarge: 'Your submission is too large to send. Please shorten it or send smaller files.',
     },
   },
   ar: {
@@ -115,6 +117,8 @@ export const translations = {
       unavailableBody: 'هذا القسم غير متاح مؤقتاً. يُرجى المحاولة مرة أخرى بعد بضع دقائق.',
       sectionError: 'تعذّر عرض هذا الجزء من الصفحة.',
       backHome: 'الانتقال إلى الصفحة الرئيسية',
+      badRequest: 'تعذّرت قراءة هذا العنوان. يُرجى التحقق منه والمحاولة مرة أخرى.',
+      tooLarge: 'حجم ما أرسلته كبير جداً. يُرجى اختصاره أو إرسال ملفات أصغر.',
     },
   },
 } satisfies Translations;

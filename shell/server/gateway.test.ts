@@ -1,0 +1,248 @@
+import type { FastifyInstance } from 'fastify';
+import { createRemoteServer } from '@qf/shared/server';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildShellServer } from './app';
+import { loadConfig } from './config';
+import { gatewayTarget } from './gateway';
+
+describe('gatewayTarget', () => {
+  it('sends a section its own API path, rebuilt from the decoded segments, with the query as sent', () => {
+    expect(gatewayTarget('/api/forms/newsletter?lang=ar')).toEqual({ ok: true, remote: 'mf-forms', path: '/api/forms/newsletter?lang=ar' });
+    expect(gatewayTarget('/api/%66orms/newsletter')).toEqual({ ok: true, remote: 'mf-forms', path: '/api/forms/newsletter' });
+    expect(gatewayTarget('/api/media-center/mentions/a%20b')).toEqual({ ok: true, remote: 'mf-media-center', path: '/api/media-center/mentions/a%20b' });
+  });
+
+  it('refuses dot segments, backslashes, encoded slashes and control characters before choosing a section', () => {
+    for (const url of [
+      '/api/forms/%2e%2e/%2e%2e/ops/ecss-questions',
+      '/api/forms/../../_qf/page?path=/',
+      '/api/forms/%2E%2E/build-info.json',
+      '/api/forms/./newsletter',
+      '/api/forms/%2e/newsletter',
+      '/api/forms/a%2f..%2f..%2fbuild-info.json',
+      '/api/forms/a%5c..%5cbuild-info.json',
+      '/api/forms/a\\..\\server',
+      '/api/forms/a%00b',
+      '/api/forms/%E0%A4%A',
+    ]) {
+      expect([url, gatewayTarget(url)]).toEqual([url, { ok: false, status: 400 }]);
+    }
+  });
+
+  it('knows only the five sections', () => {
+    for (const url of ['/api/shell/x', '/api/nope/x', '/api/forms', '/api/', '/api/Forms/x']) expect([url, gatewayTarget(url).ok]).toEqual([url, false]);
+  });
+});
+
+/**
+ * The gateway through HTTP, in front of a stand-in section that records what reaches it and has, beside
+ * its API, the internal routes a section serves (page data for the shell, build info, an ops export).
+ */
+describe('the API gateway', () => {
+  let dir: string;
+  let section: FastifyInstance;
+  let shell: FastifyInstance;
+  let proxied: FastifyInstance;
+  let shellUrl: string;
+  let sectionUrl: string;
+  let proxiedUrl: string;
+  const reached: string[] = [];
+  const listen = async (app: FastifyInstance) => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-gateway-'));
+    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
+    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: [] } } }));
+    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
+    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+
+    // A section as every remote's server is made (its 413 behaviour is the one under test), whose API
+    // refuses bodies over 64 KB by their declared length, as mf-forms does.
+    mkdirSync(path.join(dir, 'section', 'dist', 'browser'), { recursive: true });
+    mkdirSync(path.join(dir, 'section', 'dist', 'server'), { recursive: true });
+    ({ app: section } = await createRemoteServer({ name: 'mf-forms', dir: path.join(dir, 'section'), env: {} }));
+    section.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, JSON.parse(String(body)) as unknown));
+    section.addHook('onRequest', async (request) => {
+      reached.push(request.url);
+    });
+    section.post('/api/forms/echo', async (request) => ({ forwardedFor: request.headers['x-forwarded-for'], forwardedProto: request.headers['x-forwarded-proto'], url: request.url }));
+    section.get('/ops/ecss-questions', async () => ({ internal: 'ops' }));
+    section.post('/api/forms/outcome', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><html lang="en"><body><main><h1>Thank you</h1></main></body></html>'));
+    sectionUrl = await listen(section);
+
+    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-forms': { url: sectionUrl } } }));
+    const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content'), API_BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
+    shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });
+    shellUrl = await listen(shell);
+    // The same shell behind a proxy on this machine that the operator named.
+    proxied = await buildShellServer({ ...config, trustedProxies: ['loopback'], clientDir: path.join(dir, 'dist', 'client') });
+    proxiedUrl = await listen(proxied);
+  });
+
+  afterAll(async () => {
+    // Keep-alive sockets (the gateway's pool to the section, our agent) would hold each close for seconds.
+    await Promise.all([shell, proxied, section].map(async (app) => {
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
+    }));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A request sent byte for byte as written (fetch would normalise the dot segments itself). */
+  const raw = (base: string, method: string, target: string, headers: Record<string, string> = {}, body?: Buffer | (() => AsyncIterable<Buffer>)) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(base);
+      const req = httpRequest({ host: hostname, port, method, path: target, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      });
+      req.on('error', reject);
+      if (typeof body === 'function') {
+        void (async () => {
+          for await (const chunk of body()) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+          req.end();
+        })().catch(() => undefined);
+      } else req.end(body);
+    });
+
+  it("never reaches a section's internal routes, however the path is spelled (they answered 200)", async () => {
+    reached.length = 0;
+    const urls = [
+      '/api/forms/%2e%2e/%2e%2e/ops/ecss-questions',
+      '/api/forms/%2e%2e/%2e%2e/_qf/page?path=/&lang=en',
+      '/api/forms/%2e%2e/%2e%2e/_qf/paths',
+      '/api/forms/%2E%2E/%2E%2E/build-info.json',
+      '/api/forms/%2e%2e/%2e%2e/server/remoteEntry.js.map',
+      '/api/forms/..%2f..%2fbuild-info.json',
+      '/api/forms/..%5c..%5cbuild-info.json',
+    ];
+    for (const url of urls) {
+      const res = await raw(shellUrl, 'GET', url);
+      expect([url, res.status, JSON.parse(res.body)]).toEqual([url, 400, { error: 'bad-request', message: 'This address could not be read. Please check it and try again.' }]);
+    }
+    const ar = await raw(shellUrl, 'GET', '/api/forms/%2e%2e/%2e%2e/ops/ecss-questions?lang=ar');
+    expect(JSON.parse(ar.body).message).toBe('تعذّرت قراءة هذا العنوان. يُرجى التحقق منه والمحاولة مرة أخرى.');
+    expect(reached).toEqual([]);
+    // The same spellings sent to the section itself do reach those routes: the gateway is what refuses.
+    expect((await raw(sectionUrl, 'GET', '/api/forms/%2e%2e/%2e%2e/ops/ecss-questions')).status).toBe(404);
+    expect((await raw(sectionUrl, 'GET', '/ops/ecss-questions')).status).toBe(200);
+  });
+
+  it('asks the section for the decoded path, so a percent-encoded spelling is the same route to its guard', async () => {
+    const res = await raw(shellUrl, 'POST', '/api/%66orms/echo?lang=en', { 'content-type': 'application/json' }, Buffer.from('{}'));
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).url).toBe('/api/forms/echo?lang=en');
+  });
+
+  it("forwards the address it saw, not a client's X-Forwarded-For (rotating it escaped every rate limit)", async () => {
+    const res = await raw(shellUrl, 'POST', '/api/forms/echo', { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.5', 'x-forwarded-proto': 'https' }, Buffer.from('{}'));
+    expect(JSON.parse(res.body)).toMatchObject({ forwardedFor: '127.0.0.1', forwardedProto: 'http' });
+  });
+
+  it('believes X-Forwarded-For and -Proto from a configured proxy', async () => {
+    const res = await raw(proxiedUrl, 'POST', '/api/forms/echo', { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.5', 'x-forwarded-proto': 'https' }, Buffer.from('{}'));
+    expect(JSON.parse(res.body)).toMatchObject({ forwardedFor: '203.0.113.5', forwardedProto: 'https' });
+  });
+
+  it("passes the section's 413 through for a body over its limit, every time (6 of 10 were 503)", async () => {
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await raw(shellUrl, 'POST', '/api/forms/echo', { 'content-type': 'application/json' }, Buffer.alloc(1024 * 1024, 'a'))).status);
+    // Bodies of several MB: the section answers at the first 64 KB and drops the rest in flight.
+    for (let i = 0; i < 5; i++) statuses.push((await raw(shellUrl, 'POST', '/api/forms/echo', { 'content-type': 'application/json' }, Buffer.alloc(1900 * 1024, 'a'))).status);
+    expect(statuses).toEqual(Array(15).fill(413));
+  });
+
+  it('refuses a body over the gateway limit itself, by its declared length or as it is counted, in the visitor language', async () => {
+    const declared = await raw(shellUrl, 'POST', '/api/forms/echo?lang=ar', { 'content-type': 'application/json' }, Buffer.alloc(3 * 1024 * 1024, 'a'));
+    expect([declared.status, JSON.parse(declared.body)]).toEqual([413, { error: 'too-large', message: 'حجم ما أرسلته كبير جداً. يُرجى اختصاره أو إرسال ملفات أصغر.' }]);
+    async function* chunks() {
+      for (let i = 0; i < 48; i++) yield Buffer.alloc(64 * 1024, 'a');
+    }
+    const counted = await raw(shellUrl, 'POST', '/api/forms/echo', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks);
+    expect([counted.status, JSON.parse(counted.body).error]).toEqual([413, 'too-large']);
+  });
+
+  it('locks HTML passed through from a section down with the CSP of every page (it had none)', async () => {
+    const res = await fetch(`${shellUrl}/api/forms/outcome`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(await res.text()).toContain('Thank you');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'; script-src 'self' 'nonce-[\w+/=]+'/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('addresses that must not take a visitor elsewhere or take the site down', () => {
+  let dir: string;
+  let shell: FastifyInstance;
+  let owner: FastifyInstance;
+  let shellUrl: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-addresses-'));
+    // The owner of every page, as every remote's server is made: it refuses to look up a path over 2048 characters.
+    mkdirSync(path.join(dir, 'owner', 'dist', 'browser'), { recursive: true });
+    mkdirSync(path.join(dir, 'owner', 'dist', 'server'), { recursive: true });
+    writeFileSync(path.join(dir, 'owner', 'dist', 'build-info.json'), JSON.stringify({ name: 'mf-content', version: '1.0.0', buildId: 'c1', builtAt: '2026-11-22T00:00:00Z' }));
+    ({ app: owner } = await createRemoteServer({ name: 'mf-content', dir: path.join(dir, 'owner'), env: {}, resolvePage: async () => null }));
+    await owner.listen({ port: 0, host: '127.0.0.1' });
+    const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
+    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
+    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: [] } } }));
+    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
+    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl, prefixes: ['/'] } } }));
+    const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content') });
+    shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });
+    await shell.listen({ port: 0, host: '127.0.0.1' });
+    shellUrl = `http://127.0.0.1:${(shell.server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await Promise.all([shell, owner].map(async (app) => {
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
+    }));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (target: string) =>
+    new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(shellUrl);
+      httpRequest({ host: hostname, port, path: target, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it('never redirects to a path a browser reads as another site (`/\\evil.example/` answered Location: /\\evil.example)', async () => {
+    for (const target of ['/\\evil.example/', '/\\evil.example', '//evil.example/', '/\\/evil.example/', '/ar/\\evil.example/']) {
+      const res = await get(target);
+      expect([target, res.status]).toEqual([target, 301]);
+      expect([target, res.location]).toEqual([target, expect.stringMatching(/^\/(?![/\\])/)]);
+    }
+    expect((await get('/\\evil.example/')).location).toBe('/evil.example');
+  });
+
+  it('answers an address longer than any page with the translated 404 page, not the outage page (it was 503)', async () => {
+    const long = await get(`/${'a'.repeat(3000)}`);
+    expect(long.status).toBe(404);
+    expect(long.body).toContain('Page not found');
+    const longAr = await get(`/ar/${encodeURIComponent('ب'.repeat(10))}${'a'.repeat(3000)}`);
+    expect(longAr.status).toBe(404);
+    expect(longAr.body).toContain('الصفحة غير موجودة');
+    expect((await get(`/stories?q=${'x'.repeat(3000)}`)).status).toBe(404);
+  });
+});
