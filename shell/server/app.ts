@@ -21,7 +21,7 @@ import { createMenuReader } from './menu';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
 import { accepts, createPageCache, etagOf, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { createRedirects } from './redirects';
-import { lingerThenClose } from '@qf/shared/server';
+import { errorOptions, lingerThenClose, registerErrorAnswers } from '@qf/shared/server';
 import { counted, forward, gatewayTarget } from './gateway';
 import { registerPwa } from './pwa';
 import { createRegistry } from './registry';
@@ -45,7 +45,8 @@ export interface ShellOverrides {
 export async function buildShellServer(config: ShellConfig, overrides: ShellOverrides = {}): Promise<FastifyInstance> {
   // A forwarded address or protocol is believed only from the proxies the operator names (none by
   // default): anyone else's X-Forwarded-For is ignored, so rate limits key on the address we saw.
-  const app = Fastify({ logger: false, trustProxy: config.trustedProxies.length ? config.trustedProxies : false });
+  const app = Fastify({ logger: false, trustProxy: config.trustedProxies.length ? config.trustedProxies : false, ...errorOptions });
+  registerErrorAnswers(app);
   const imageHosts = config.CONTENT_SOURCE === 'contentful' ? ['https://images.ctfassets.net'] : [];
 
   // Headers for every response; for HTML a fresh CSP nonce; ETags (computed before the nonce goes in,

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
 import { gatewayTarget } from './gateway';
@@ -244,5 +244,45 @@ describe('addresses that must not take a visitor elsewhere or take the site down
     expect(longAr.status).toBe(404);
     expect(longAr.body).toContain('الصفحة غير موجودة');
     expect((await get(`/stories?q=${'x'.repeat(3000)}`)).status).toBe(404);
+  });
+
+  it("answers what no route takes with its own translated error, never the framework's code or the request echoed", async () => {
+    const send = (method: string, target: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(shellUrl);
+        httpRequest({ host: hostname, port, method, path: target, agent: false }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const cases: [string, string, number][] = [
+      ['POST', '/', 404],
+      ['DELETE', '/stories?lang=ar', 404],
+      ['GET', '/_shell/%2e%2e/%2e%2e/package.json', 404],
+      ['GET', '/_shell/%E0%A4%A', 400],
+      ['GET', '/media/%E0%A4%A', 400],
+      ['GET', '/page-data/%E0%A4%A/page-data.json', 400],
+    ];
+    for (const [method, target, status] of cases) {
+      const res = await send(method, target);
+      expect([method, target, res.status]).toEqual([method, target, status]);
+      expect(res.body).not.toMatch(/FST_|Route \w+:|Client Error|statusCode|%E0|package\.json/);
+    }
+    expect(JSON.parse((await send('DELETE', '/stories?lang=ar')).body)).toEqual({ error: 'not-found', message: 'لا يوجد شيء على هذا العنوان.' });
+    // A request Node cannot parse at all gets our 400 too.
+    const rawAnswer = await new Promise<string>((resolve) => {
+      const { hostname, port } = new URL(shellUrl);
+      const socket = connect(Number(port), hostname, () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'));
+      let data = '';
+      socket.on('data', (d) => (data += d.toString()));
+      socket.on('close', () => resolve(data));
+    });
+    expect(rawAnswer).toMatch(/^HTTP\/1\.1 400/);
+    expect(rawAnswer).toContain('"error":"bad-request"');
+    expect(rawAnswer).not.toContain('Client Error');
   });
 });

@@ -1,1 +1,2 @@
 export * from './remote-server';
+export * from './errors';

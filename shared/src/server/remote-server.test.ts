@@ -102,6 +102,25 @@ describe('what a section serves and whom it believes', () => {
     await behindOther.close();
   });
 
+  it('sends its security headers and answers what no route takes with its own translated error', async () => {
+    const { app } = await createRemoteServer({ name: 'mf-forms', dir, env: {} });
+    const health = await app.inject('/healthz');
+    expect(health.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
+    for (const [method, url, status] of [
+      ['POST', '/', 404],
+      ['GET', '/browser/..%2f..%2fpackage.json', 404],
+      ['GET', '/browser/%E0%A4%A', 400],
+      ['PUT', '/api/forms/x?lang=ar', 404],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect([method, url, res.statusCode]).toEqual([method, url, status]);
+      expect(res.body).not.toMatch(/FST_|Route \w+:|statusCode|%E0/);
+      expect(res.json()).toHaveProperty('message');
+    }
+    expect((await app.inject({ method: 'PUT', url: '/api/forms/x?lang=ar' })).json()).toEqual({ error: 'not-found', message: 'لا يوجد شيء على هذا العنوان.' });
+    await app.close();
+  });
+
   it('answers a body over its limit with a 413 that keeps the connection, so a client still sending reads it', async () => {
     const { app } = await createRemoteServer({ name: 'mf-forms', dir, env: {} });
     app.post('/api/forms/x', async () => ({ ok: true }));

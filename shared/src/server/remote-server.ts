@@ -11,6 +11,7 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath } from '@qf/shared/routing';
 import { resolvedPageSchema, pagePathsSchema, type PagePathEntry, type ResolvedPage } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
+import { errorOptions, registerErrorAnswers } from './errors';
 
 export const defaultPorts: Record<RemoteName | 'shell', number> = {
   shell: 3000,
@@ -32,6 +33,9 @@ const envSchema = z.object({
    */
   TRUSTED_PROXIES: z.string().default('loopback'),
 });
+
+/** On every answer of a section: no type sniffing, never framed, no full URL in referrers elsewhere. */
+export const SECTION_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin' } as const;
 
 /** Parse the environment once, failing fast with every bad variable named. */
 export function readEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
@@ -68,13 +72,16 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const env = readEnv(envSchema, options.env);
   const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
   const trusted = env.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean);
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false });
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false, ...errorOptions });
+  registerErrorAnswers(app);
   const dist = path.join(options.dir, 'dist');
 
   app.addHook('onRequest', async (request, reply) => {
     // Always vary on Origin: a stylesheet first fetched by a <link> (no Origin, no CORS header) must not
     // be reused from the browser cache for a later CORS read of the same URL (an accessibility checker).
     reply.header('Vary', 'Origin');
+    // What a browser may do with a section's answers when it reads them directly (its assets, its API).
+    for (const [name, value] of Object.entries(SECTION_HEADERS)) reply.header(name, value);
     const origin = request.headers.origin;
     if (origin && origins.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
   });

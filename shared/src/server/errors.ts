@@ -1,0 +1,76 @@
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLang, type Lang } from '@qf/shared/i18n';
+
+/**
+ * Every error answer a server gives is its own and in the visitor's language: never Fastify's codes
+ * (`FST_ERR_BAD_URL`, `FST_STATIC_FORBIDDEN_PATH`), its "Route POST:/ not found", Node's "Client
+ * Error", nor the request echoed back. JSON `{ error, message }`; the code is one of ours.
+ */
+export type ErrorCode = 'bad-request' | 'not-found' | 'method-not-allowed' | 'too-large' | 'unsupported-media-type' | 'error';
+
+export const errorMessages: Record<Lang, Record<ErrorCode, string>> = {
+  en: {
+    'bad-request': 'This request could not be read. Please check the address and try again.',
+    'not-found': 'There is nothing at this address.',
+    'method-not-allowed': 'This address cannot be used this way.',
+    'too-large': 'Your submission is too large to send. Please shorten it and try again.',
+    'unsupported-media-type': 'This request could not be read: it must be sent as a web form or as JSON.',
+    error: 'Something went wrong on our side. Please try again in a moment.',
+  },
+  ar: {
+    'bad-request': 'تعذّرت قراءة هذا الطلب. يُرجى التحقق من العنوان والمحاولة مرة أخرى.',
+    'not-found': 'لا يوجد شيء على هذا العنوان.',
+    'method-not-allowed': 'لا يمكن استخدام هذا العنوان بهذه الطريقة.',
+    'too-large': 'حجم ما أرسلته كبير جداً. يُرجى اختصاره والمحاولة مرة أخرى.',
+    'unsupported-media-type': 'تعذّرت قراءة هذا الطلب: يجب إرساله كنموذج ويب أو بصيغة JSON.',
+    error: 'حدث خطأ من جهتنا. يُرجى المحاولة مرة أخرى بعد قليل.',
+  },
+};
+
+/** The visitor's language as a request says it: `?lang=`, else an `/ar` path, else English. Never throws. */
+export function langOf(url: string | undefined): Lang {
+  const raw = url ?? '';
+  const lang = /[?&]lang=([^&#]*)/.exec(raw)?.[1];
+  if (isLang(lang)) return lang;
+  return /^\/ar(?:[/?#]|$)/.test(raw) ? 'ar' : 'en';
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = { 400: 'bad-request', 404: 'not-found', 405: 'method-not-allowed', 413: 'too-large', 415: 'unsupported-media-type' };
+
+/** Our code for an HTTP status: the 4xx we name, any other 4xx as a bad request, 5xx as an error. */
+export const codeOf = (status: number): ErrorCode => STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'bad-request' : 'error');
+
+export function sendError(reply: FastifyReply, status: number, lang: Lang = langOf(reply.request.url)): FastifyReply {
+  const code = codeOf(status);
+  return reply.code(status).type('application/json; charset=utf-8').send({ error: code, message: errorMessages[lang][code] });
+}
+
+/**
+ * The Fastify options that answer what never reaches a route: a URL that cannot be decoded, a content
+ * type no parser takes (`frameworkErrors`), and a request Node cannot parse at all (`clientErrorHandler`).
+ */
+export const errorOptions = {
+  frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    return sendError(reply, error.statusCode && error.statusCode < 500 ? error.statusCode : 400, langOf(request.raw.url));
+  },
+  clientErrorHandler(_error: Error, socket: Socket) {
+    if (!socket.writable) return socket.destroy();
+    const body = JSON.stringify({ error: 'bad-request', message: errorMessages.en['bad-request'] });
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  },
+};
+
+/**
+ * A server's own answers for a route nobody has and for errors nothing else handled (a server may set
+ * its own error handler afterwards, as mf-forms does for its forms). A 5xx is logged, never shown.
+ */
+export function registerErrorAnswers(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, langOf(request.url)));
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A static file path that climbs out of its folder: nothing is there, as for any other address.
+    const status = error.code === 'FST_STATIC_FORBIDDEN_PATH' ? 404 : error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) console.error(error);
+    return sendError(reply, status, langOf(request.url));
+  });
+}
