@@ -45,6 +45,7 @@ describe('push:send', () => {
       cwd: '/',
       stdout: (t) => out.push(t),
       stderr: (t) => out.push(t),
+      allowed: async (endpoint) => endpoint.startsWith('https://push.example/'),
       send: async (subscription, payload) => {
         sent.push({ endpoint: subscription.endpoint, payload });
         if (subscription.endpoint.endsWith('expired')) throw Object.assign(new Error('Gone'), { statusCode: 410 });

@@ -40,6 +40,8 @@ export interface PushIo {
   stderr: (text: string) => void;
   /** Tests replace the delivery; the command uses web-push. */
   send?: Parameters<typeof sendPush>[2]['send'];
+  /** Tests say which endpoints count as public hosts; the command resolves them (public-host.ts). */
+  allowed?: Parameters<typeof sendPush>[2]['allowed'];
 }
 
 /**
@@ -78,8 +80,9 @@ export async function runPushSend(argv: readonly string[], io: PushIo): Promise<
   }
   try {
     const keys = loadVapidKeys({ env: io.env, dataDir });
-    const result: SendResult = await sendPush(db, args.message, { keys, ...(args.lang ? { lang: args.lang } : {}), ...(io.send ? { send: io.send } : {}) });
-    io.stdout(`push:send: sent ${result.sent}, removed ${result.removed} expired subscription(s), ${result.failed} failed.\n`);
+    const result: SendResult = await sendPush(db, args.message, { keys, ...(args.lang ? { lang: args.lang } : {}), ...(io.send ? { send: io.send } : {}), ...(io.allowed ? { allowed: io.allowed } : {}) });
+    const refused = result.refused ? `, ${result.refused} refused (not a public host)` : '';
+    io.stdout(`push:send: sent ${result.sent}, removed ${result.removed} expired subscription(s), ${result.failed} failed${refused}.\n`);
     return result.failed > 0 ? PUSH_EXIT.failed : PUSH_EXIT.ok;
   } finally {
     await db.close();

@@ -105,6 +105,13 @@ describe('the push API', () => {
     ['a plain http endpoint', { ...valid, endpoint: 'http://fcm.googleapis.com/fcm/send/x' }],
     ['an endpoint that is not a URL', { ...valid, endpoint: '<script>alert(1)</script>' }],
     ['a 10,000-character endpoint', { ...valid, endpoint: `https://push.example/${'a'.repeat(10_000)}` }],
+    // The server sends to the endpoint: never to itself, its network or the cloud metadata service.
+    ['an endpoint on this machine', { ...valid, endpoint: 'https://127.0.0.1:8443/push' }],
+    ['the metadata service', { ...valid, endpoint: 'https://169.254.169.254/latest/meta-data' }],
+    ['an IPv6 loopback endpoint', { ...valid, endpoint: 'https://[::1]/push' }],
+    ['a unique-local endpoint', { ...valid, endpoint: 'https://[fd12:3456::1]/push' }],
+    ['a private network endpoint', { ...valid, endpoint: 'https://192.168.1.10/push' }],
+    ['localhost by name', { ...valid, endpoint: 'https://localhost:8443/push' }],
     ['a public key of the wrong length', { ...valid, keys: { ...valid.keys, p256dh: randomBytes(32).toString('base64url') } }],
     ['a secret that is not base64url', { ...valid, keys: { ...valid.keys, auth: "'; DROP TABLE push_subscriptions; --" } }],
     ['missing keys', { endpoint: valid.endpoint }],
@@ -185,6 +192,18 @@ describe('the push API', () => {
       rmSync(certDir, { recursive: true, force: true });
     });
 
+    it('never contacts an endpoint that is not a public host, even one stored before the check (push:send reached 127.0.0.1)', async () => {
+      await db.query('DELETE FROM push_subscriptions');
+      received.length = 0;
+      const s = browserSubscription(`${base}/ok/inside`);
+      await db.query('INSERT INTO push_subscriptions (endpoint, p256dh, auth, lang) VALUES ($1, $2, $3, $4)', [s.endpoint, s.keys.p256dh, s.keys.auth, 'en']);
+      const keys = loadVapidKeys({ env: {}, dataDir });
+      // The default check (no `allowed`), with an agent that would accept the service's certificate.
+      const result = await sendPush(db, { title: 'x', body: 'y', url: '/' }, { keys, agent: new https.Agent({ rejectUnauthorized: false }) });
+      expect(result).toEqual({ sent: 0, removed: 0, failed: 0, refused: 1 });
+      expect(received).toEqual([]);
+    });
+
     it('sends a signed, encrypted message to every subscription and removes those the service says are gone', async () => {
       await db.query('DELETE FROM push_subscriptions');
       for (const [p, lang] of [['/ok/1', 'en'], ['/gone/2', 'en'], ['/missing/3', 'ar'], ['/broken/4', 'ar'], ['/ok/5', 'ar']] as const) {
@@ -192,8 +211,8 @@ describe('the push API', () => {
         await db.query('INSERT INTO push_subscriptions (endpoint, p256dh, auth, lang) VALUES ($1, $2, $3, $4)', [s.endpoint, s.keys.p256dh, s.keys.auth, lang]);
       }
       const keys = loadVapidKeys({ env: {}, dataDir });
-      const result = await sendPush(db, { title: 'New story', body: 'Read it now', url: '/stories/a' }, { keys, agent: new https.Agent({ rejectUnauthorized: false }) });
-      expect(result).toEqual({ sent: 2, removed: 2, failed: 1 });
+      const result = await sendPush(db, { title: 'New story', body: 'Read it now', url: '/stories/a' }, { keys, agent: new https.Agent({ rejectUnauthorized: false }), allowed: async (e) => e.startsWith(base) });
+      expect(result).toEqual({ sent: 2, removed: 2, failed: 1, refused: 0 });
       expect(received.map((r) => r.path).sort()).toEqual(['/broken/4', '/gone/2', '/missing/3', '/ok/1', '/ok/5']);
       const ok = received.find((r) => r.path === '/ok/1')!;
       expect(ok.headers['content-encoding']).toBe('aes128gcm');
@@ -206,8 +225,8 @@ describe('the push API', () => {
     it('sends to one language only when asked', async () => {
       received.length = 0;
       const keys = loadVapidKeys({ env: {}, dataDir });
-      const result = await sendPush(db, { title: 'خبر', body: 'اقرأ الآن', url: '/ar' }, { keys, lang: 'ar', agent: new https.Agent({ rejectUnauthorized: false }) });
-      expect(result).toEqual({ sent: 1, removed: 0, failed: 1 });
+      const result = await sendPush(db, { title: 'خبر', body: 'اقرأ الآن', url: '/ar' }, { keys, lang: 'ar', agent: new https.Agent({ rejectUnauthorized: false }), allowed: async (e) => e.startsWith(base) });
+      expect(result).toEqual({ sent: 1, removed: 0, failed: 1, refused: 0 });
       expect(received.map((r) => r.path).sort()).toEqual(['/broken/4', '/ok/5']);
     });
   });

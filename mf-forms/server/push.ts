@@ -1,6 +1,7 @@
-import type https from 'node:https';
+import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
+import { hostStatus, publicOnlyLookup } from './public-host';
 import { z } from 'zod';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { push as pushStrings } from '../src/strings/push';
@@ -90,6 +91,9 @@ export async function registerPush(app: FastifyInstance, db: Db, { env, dataDir 
     const parsed = pushSubscriptionSchema.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send({ outcome: 'invalid', message: m.invalidSubscription });
     const { endpoint, keys: k } = parsed.data;
+    // The server will send to this URL: never one on this machine or inside the network (checked
+    // again when sending, where a name that did not resolve now must resolve to public addresses).
+    if ((await hostStatus(endpoint)) === 'private') return reply.code(400).send({ outcome: 'invalid', message: m.invalidSubscription });
     try {
       // One statement: a browser that subscribes again (or twice at once) keeps one row, with its
       // latest keys and language.
@@ -138,7 +142,12 @@ export interface SendResult {
   /** Subscriptions the push service no longer knows (404 or 410): deleted. */
   removed: number;
   failed: number;
+  /** Subscriptions whose endpoint is not (or no longer) a public host: not contacted, kept. */
+  refused: number;
 }
+
+/** Connects to public addresses only, whatever a name resolves to when the connection is made. */
+const publicAgent = new https.Agent({ keepAlive: true, lookup: publicOnlyLookup });
 
 type Send = (subscription: { endpoint: string; keys: { p256dh: string; auth: string } }, payload: string, options: webpush.RequestOptions) => Promise<unknown>;
 
@@ -150,8 +159,18 @@ type Send = (subscription: { endpoint: string; keys: { p256dh: string; auth: str
 export async function sendPush(
   db: Queryable,
   message: PushMessage,
-  options: { keys: VapidKeys; lang?: Lang; send?: Send; concurrency?: number; /** For a push service with its own certificate authority. */ agent?: https.Agent },
+  options: {
+    keys: VapidKeys;
+    lang?: Lang;
+    send?: Send;
+    concurrency?: number;
+    /** For a push service with its own certificate authority (then it also decides which addresses it reaches). */
+    agent?: https.Agent;
+    /** Whether an endpoint may be contacted: by default, only a host that resolves to public addresses now. */
+    allowed?: (endpoint: string) => Promise<boolean>;
+  },
 ): Promise<SendResult> {
+  const allowed = options.allowed ?? (async (endpoint: string) => (await hostStatus(endpoint)) === 'public');
   const send: Send = options.send ?? ((s, p, o) => webpush.sendNotification(s, p, o));
   const rows = await db.query<{ id: string; endpoint: string; p256dh: string; auth: string }>(
     options.lang ? 'SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE lang = $1 ORDER BY id' : 'SELECT id, endpoint, p256dh, auth FROM push_subscriptions ORDER BY id',
@@ -159,13 +178,17 @@ export async function sendPush(
   );
   const payload = JSON.stringify(message);
   const vapidDetails = { subject: options.keys.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey };
-  const result: SendResult = { sent: 0, removed: 0, failed: 0 };
+  const result: SendResult = { sent: 0, removed: 0, failed: 0, refused: 0 };
   let next = 0;
   const worker = async () => {
     while (next < rows.length) {
       const row = rows[next++]!;
+      if (!(await allowed(row.endpoint))) {
+        result.refused++;
+        continue;
+      }
       try {
-        await send({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, { vapidDetails, TTL: 24 * 3600, ...(options.agent ? { agent: options.agent } : {}) });
+        await send({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, { vapidDetails, TTL: 24 * 3600, agent: options.agent ?? publicAgent });
         result.sent++;
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
