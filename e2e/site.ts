@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
 export const remotes = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
@@ -230,9 +230,36 @@ export async function launchBrowser(): Promise<Browser> {
       return open(browser === current ? await relaunch() : current);
     }
   };
+  /**
+   * A context whose first page could not be opened because the browser behind it was closed (in CI
+   * Chromium once kept accepting new contexts while every new page failed so, and all twenty journeys
+   * of a file failed): the browser is replaced, the context made again on it, and the page opened there.
+   */
+  const resilientContext = (first: BrowserContext, args: Parameters<Browser['newContext']>): BrowserContext => {
+    let inner = first;
+    return new Proxy({} as BrowserContext, {
+      get(_target, prop) {
+        if (prop === 'newPage') {
+          return async () => {
+            try {
+              return await inner.newPage();
+            } catch (error) {
+              if (closing || !/has been closed/.test(String(error))) throw error;
+              console.warn(`[journeys] Chromium could not open a page at ${new Date().toISOString()}; trying with a new browser`);
+              await inner.close().catch(() => undefined);
+              inner = await (await relaunch()).newContext(...args);
+              return inner.newPage();
+            }
+          };
+        }
+        const value = Reflect.get(inner, prop, inner);
+        return typeof value === 'function' ? value.bind(inner) : value;
+      },
+    });
+  };
   return new Proxy({} as Browser, {
     get(_target, prop) {
-      if (prop === 'newContext') return (...args: Parameters<Browser['newContext']>) => opening((b) => b.newContext(...args));
+      if (prop === 'newContext') return async (...args: Parameters<Browser['newContext']>) => resilientContext(await opening((b) => b.newContext(...args)), args);
       if (prop === 'newPage') return (...args: Parameters<Browser['newPage']>) => opening((b) => b.newPage(...args));
       if (prop === 'close') {
         return async () => {
