@@ -100,6 +100,8 @@ export interface Site {
 export interface SiteOptions {
   /** Changes a journey makes to its copy of the content entries (a folder of JSON files) before any server starts. */
   prepareContent?: (entriesDir: string) => void;
+  /** Environment for every server (for example a higher FORMS_RATE_LIMIT). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -124,7 +126,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   symlinkSync(path.join(root, 'content', 'media'), path.join(contentDir, 'media'));
   writeFileSync(path.join(contentDir, 'entries', 'zz-e2e-events.json'), JSON.stringify(FIXTURE_EVENTS.map((e) => fixtureEvent(e))));
   options.prepareContent?.(path.join(contentDir, 'entries'));
-  const env = { ...process.env, CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200' };
+  const env = { ...process.env, CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', ...options.env };
 
   const launch = async (name: string, cwd: string, file: string, port: number) => {
     const child = spawn(process.execPath, [file], { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -225,7 +225,8 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   app.get('/page-data/*', async (request, reply) => {
     const sitePath = pathFromPageDataUrl(request.url);
     reply.header('Cache-Control', 'no-store');
-    if (!sitePath) return reply.code(404).send({ notFound: true });
+    // No page has an address this long (a section would refuse to look it up): not found, no one asked.
+    if (!sitePath || sitePath.length > MAX_PAGE_URL || (request.url.split('?')[1] ?? '').length > MAX_PAGE_URL) return reply.code(404).send({ notFound: true });
     const answer = await cache.pageData(sitePath, request.url.split('?')[1] ?? '').catch((error: unknown): Awaited<ReturnType<typeof cache.pageData>> => {
       console.error(error);
       return { cached: false, outcome: { status: 'error', lang: splitLang(sitePath).lang } };
