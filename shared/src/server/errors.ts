@@ -54,10 +54,12 @@ export const errorOptions = {
   frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     return sendError(reply, error.statusCode && error.statusCode < 500 ? error.statusCode : 400, langOf(request.raw.url));
   },
-  clientErrorHandler(_error: Error, socket: Socket) {
+  clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
     if (!socket.writable) return socket.destroy();
+    // Headers over Node's limit (16 KB) are 431, as Node says it; anything else Node cannot parse is 400.
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const body = JSON.stringify({ error: 'bad-request', message: errorMessages.en['bad-request'] });
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   },
 };
 
