@@ -19,6 +19,12 @@ describe('speaker-series question', () => {
     expect(ecssQuestionErrors({ ...valid, question: 'q'.repeat(10_000) }, 'en')).toEqual({ question: 'Please keep your question to 1,000 characters or fewer.' });
   });
 
+  it('counts the characters a reader sees: 20 zero-width spaces are no question (they passed the 10-character minimum)', () => {
+    expect(ecssQuestionErrors({ ...valid, question: '\u200B'.repeat(20) }, 'en')).toEqual({ question: 'This field is required' });
+    expect(ecssQuestionErrors({ ...valid, question: `Why?${'\u200D'.repeat(20)}` }, 'en')).toEqual({ question: 'Please write a question of at least 10 characters.' });
+    expect(ecssQuestionErrors({ ...valid, question: 'لماذا الذكاء الاصطناعي؟' }, 'ar')).toEqual({});
+  });
+
   it('has a real Arabic message for every English one', () => {
     expect(Object.keys(ecssQuestionMessages.ar).sort()).toEqual(Object.keys(ecssQuestionMessages.en).sort());
     for (const text of Object.values(ecssQuestionMessages.ar)) expect(text).toMatch(/[\u0600-\u06FF]/);

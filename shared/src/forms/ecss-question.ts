@@ -1,7 +1,7 @@
 import * as z from '@qf/shared/zod';
 import type { Lang } from '@qf/shared/i18n';
 import { specFieldMessages } from './spec-messages';
-import { fieldErrors, NAME_PATTERN } from './field-errors';
+import { fieldErrors, NAME_PATTERN, visibleLength } from './field-errors';
 
 export const ECSS_QUESTION_MIN = 10;
 export const ECSS_QUESTION_MAX = 1000;
@@ -14,7 +14,13 @@ export const ecssQuestionSchema = z.object({
   email: z.pipe(z.string({ error: 'email' }).check(z.trim(), z.maxLength(254, { error: 'email' })), z.email({ error: 'email' })),
   question: z
     .string({ error: 'required' })
-    .check(z.trim(), z.minLength(1, { error: 'required' }), z.minLength(ECSS_QUESTION_MIN, { error: 'tooShort' }), z.maxLength(ECSS_QUESTION_MAX, { error: 'tooLong' })),
+    .check(
+      z.trim(),
+      // Counted as a reader sees it: twenty zero-width spaces are not a question of ten characters.
+      z.refine((q) => visibleLength(q) >= 1, { error: 'required', abort: true }),
+      z.refine((q) => visibleLength(q) >= ECSS_QUESTION_MIN, { error: 'tooShort' }),
+      z.maxLength(ECSS_QUESTION_MAX, { error: 'tooLong' }),
+    ),
   eventId: z.string({ error: 'select' }).check(z.trim(), z.regex(CONTENT_ID_PATTERN, { error: 'select' })),
 });
 export type EcssQuestionInput = z.infer<typeof ecssQuestionSchema>;

@@ -23,6 +23,15 @@ describe('event registration form', () => {
     expect(registrationErrors({ ...valid, vaccinated: false, attendance: 'by-post' }, 'ar')).toEqual({ vaccinated: 'هذا الحقل مطلوب.', attendance: 'يُرجى اختيار أحد الخيارات' });
   });
 
+  it('refuses bidi controls and zero-width characters in a name, a title or a company (they were stored)', () => {
+    expect(registrationErrors({ ...valid, name: 'Layla\u202EnassaH', title: 'Tea\u200Bcher', company: 'Acme\u2066 Ltd' }, 'en')).toEqual({
+      name: 'Please enter a valid name',
+      title: 'Please enter a valid title',
+      company: 'Please enter a company name',
+    });
+    expect(registrationErrors({ ...valid, name: 'ليلى حسن' }, 'ar')).toEqual({});
+  });
+
   it('refuses markup in the text fields but keeps apostrophes and other punctuation of real names', () => {
     expect(registrationErrors({ ...valid, name: '<script>alert(1)</script>', company: 'Acme <b>', title: '<img src=x onerror=alert(1)>' }, 'en')).toEqual({
       name: 'Please enter a valid name',

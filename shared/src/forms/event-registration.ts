@@ -1,16 +1,17 @@
 import * as z from '@qf/shared/zod';
 import type { Lang } from '@qf/shared/i18n';
 import { specFieldMessages } from './spec-messages';
+import { NO_HIDDEN_CHARACTERS } from './field-errors';
 
 /** Angle brackets belong to markup, never to a name, a job title or a company: such a value is refused. */
 const NO_MARKUP = /^[^<>]*$/;
 
 /** SPEC §3 event registration fields; messages are keys into `registrationMessages`. */
 export const registrationSchema = z.object({
-  name: z.string({ error: 'name' }).check(z.trim(), z.minLength(2, { error: 'name' }), z.maxLength(120, { error: 'name' }), z.regex(NO_MARKUP, { error: 'name' })),
+  name: z.string({ error: 'name' }).check(z.trim(), z.minLength(2, { error: 'name' }), z.maxLength(120, { error: 'name' }), z.regex(NO_MARKUP, { error: 'name' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'name' })),
   email: z.pipe(z.string({ error: 'email' }).check(z.trim(), z.maxLength(254, { error: 'email' })), z.email({ error: 'email' })),
-  title: z.string({ error: 'title' }).check(z.trim(), z.minLength(2, { error: 'title' }), z.maxLength(120, { error: 'title' }), z.regex(NO_MARKUP, { error: 'title' })),
-  company: z.string({ error: 'company' }).check(z.trim(), z.minLength(2, { error: 'company' }), z.maxLength(160, { error: 'company' }), z.regex(NO_MARKUP, { error: 'company' })),
+  title: z.string({ error: 'title' }).check(z.trim(), z.minLength(2, { error: 'title' }), z.maxLength(120, { error: 'title' }), z.regex(NO_MARKUP, { error: 'title' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'title' })),
+  company: z.string({ error: 'company' }).check(z.trim(), z.minLength(2, { error: 'company' }), z.maxLength(160, { error: 'company' }), z.regex(NO_MARKUP, { error: 'company' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'company' })),
   nationality: z.string({ error: 'select' }).check(z.trim(), z.minLength(2, { error: 'select' }), z.maxLength(80, { error: 'select' }), z.regex(NO_MARKUP, { error: 'select' })),
   countryOfResidence: z.string({ error: 'select' }).check(z.trim(), z.minLength(2, { error: 'select' }), z.maxLength(80, { error: 'select' }), z.regex(NO_MARKUP, { error: 'select' })),
   heardFrom: z.enum(['website', 'social-media', 'email', 'friend', 'news', 'other'], { error: 'select' }),

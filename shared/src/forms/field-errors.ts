@@ -28,5 +28,15 @@ export function fieldErrors<F extends string, K extends string>(
   return errors;
 }
 
+/**
+ * Text a person typed, without bidirectional controls (U+202A-U+202E, U+2066-U+2069, U+200E/F, U+061C)
+ * or zero-width characters (U+200B-U+200D, U+2060, U+FEFF): they hide or reorder what a reader sees
+ * (`photo\u202Egnp.exe` reads as `photoexe.png`), and a name never needs them.
+ */
+export const NO_HIDDEN_CHARACTERS = /^[^\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]*$/;
+
+/** How many characters of a text a reader sees: without format characters (zero-width, bidi) and spaces. */
+export const visibleLength = (text: string): number => text.replace(/[\p{Cf}\p{Z}\s]/gu, '').length;
+
 /** Names in any script: letters and marks, with spaces, apostrophes, dots and dashes between them. */
 export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;

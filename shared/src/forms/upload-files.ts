@@ -1,3 +1,4 @@
+import { NO_HIDDEN_CHARACTERS } from './field-errors';
 import * as z from '@qf/shared/zod';
 import type { Lang } from '@qf/shared/i18n';
 import { specFieldMessages } from './spec-messages';
@@ -27,8 +28,13 @@ export function extensionOf(name: string): string {
   return match ? match[0].toLowerCase() : '';
 }
 
-/** The kind a file must turn out to be, judged by its name; null when the name's type is not accepted. */
+/**
+ * The kind a file must turn out to be, judged by its name; null when the name's type is not accepted,
+ * or when the name hides what it is with bidi or zero-width characters (`photo\u202Egnp.exe.png` shows
+ * its letters in another order than they are; it was kept as is).
+ */
 export function expectedKind(name: string, accept: readonly string[]): FileKind | null {
+  if (!NO_HIDDEN_CHARACTERS.test(name)) return null;
   const ext = extensionOf(name);
   return accept.includes(ext) ? (kindOfExtension[ext] ?? null) : null;
 }

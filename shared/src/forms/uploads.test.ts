@@ -59,6 +59,9 @@ describe('upload rules', () => {
     expect(fileProblem({ name: '', size: 0 }, ['.png'])).toBe('required');
     expect(expectedKind('SCAN.JPEG', ['.jpeg'])).toBe('jpeg');
     expect(expectedKind('archive.zip', ['.pdf'])).toBeNull();
+    // A name that hides its real order or characters is refused, whatever it ends with.
+    expect(expectedKind('photo\u202Egnp.exe.png', ['.png'])).toBeNull();
+    expect(expectedKind('cv\u200B.pdf', ['.pdf'])).toBeNull();
   });
 
   it('counts words in any script', () => {
