@@ -54,7 +54,9 @@ export interface Forwarded {
   body: Buffer;
 }
 
-const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
+// Kept-alive connections to the sections, each given up after 30 s idle: before the sections' own
+// keep-alive timeout (Fastify's 72 s), so a request is never sent on a connection they are closing.
+const agents = { 'http:': new HttpAgent({ keepAlive: true, timeout: 30_000 }), 'https:': new HttpsAgent({ keepAlive: true, timeout: 30_000 }) };
 
 /**
  * One request to a section, its body streamed as it arrives. The section may answer before it has read
