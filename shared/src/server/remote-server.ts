@@ -11,7 +11,7 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath } from '@qf/shared/routing';
 import { resolvedPageSchema, pagePathsSchema, type PagePathEntry, type ResolvedPage } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
-import { errorOptions, registerErrorAnswers } from './errors';
+import { errorOptions, registerErrorAnswers, sendError } from './errors';
 
 export const defaultPorts: Record<RemoteName | 'shell', number> = {
   shell: 3000,
@@ -86,10 +86,10 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     if (origin && origins.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
   });
 
-  // A body refused as too large (413) leaves the connection open: Node reads and drops the rest, so the
-  // client still sending it (the shell's gateway) always reads the answer. Fastify closes it, and a close
-  // with unread bytes resets the connection: the gateway's write failed (EPIPE) before it read the 413,
-  // and the visitor was told the section was unavailable (503).
+  // A body refused as too large (413) does not cut the connection at once: what follows is read and
+  // dropped for a bounded while (lingerThenClose), so the client still sending it (the shell's gateway)
+  // reads the answer. Fastify closed it, and a close with unread bytes resets the connection: the
+  // gateway's write failed (EPIPE) before it read the 413, and the visitor was told 503.
   app.addHook('onSend', async (request, reply) => {
     if (reply.statusCode !== 413) return;
     reply.removeHeader('connection');
@@ -120,7 +120,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     } catch {
       return;
     }
-    if (decoded.startsWith('/server/') && decoded.endsWith('.map')) return reply.code(404).send({ error: 'not-found' });
+    if (decoded.startsWith('/server/') && decoded.endsWith('.map')) return sendError(reply, 404);
   });
   for (const folder of ['browser', 'server'] as const) {
     await app.register(fastifyStatic, {
