@@ -27,7 +27,7 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { HONEYPOT_FIELD } from './guard';
 import { backPath, outcomePage } from './outcome-page';
-import { createUploadStore, discardRest, FileTooLarge, WrongKind, type StoredFile, type UploadStore } from './upload-store';
+import { createUploadStore, discardRest, FileTooLarge, sweepOrphans, WrongKind, type StoredFile, type UploadStore } from './upload-store';
 
 type Fields = Record<string, string>;
 interface Received extends StoredFile {
@@ -141,6 +141,14 @@ export const defaultUploadsDir = (dataDir: string, env: NodeJS.ProcessEnv = proc
 export async function registerUploadForms(app: FastifyInstance, options: UploadFormsOptions): Promise<void> {
   const store = createUploadStore(options.dir);
   const now = options.now ?? (() => new Date());
+  // Files a crash left without their row are deleted at start-up (in the background: never in the way).
+  void sweepOrphans(store.dir, async () => {
+    const rows = await options.db.query<{ id: string }>('SELECT id::text AS id FROM art_entry_files UNION ALL SELECT id::text FROM scholarship_files');
+    return new Set(rows.map((r) => r.id));
+  }).then(
+    (deleted) => deleted.length && console.info(`mf-forms: deleted ${deleted.length} upload(s) without a submission, left by an earlier crash`),
+    (error: unknown) => console.error('mf-forms: the sweep of uploads without a submission failed', error),
+  );
   // Its own scope: the multipart parser and the catch-all below apply to these two routes only.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
