@@ -95,6 +95,9 @@ describe('GET /api/content/search', () => {
   it.each([
     ['page=0', 'page: page must be a whole number from 1 to 1000'],
     ['page=abc', 'page: page must be a whole number from 1 to 1000'],
+    ['page=0x10', 'page: page must be a whole number from 1 to 1000'],
+    ['page=1e2', 'page: page must be a whole number from 1 to 1000'],
+    ['pageSize=0x10', 'pageSize: pageSize must be a whole number from 1 to 50'],
     ['type=podcast', 'type: unknown content type'],
     ['lang=fr', 'lang: lang must be en or ar'],
     ['colour=red', 'colour: unknown parameter'],

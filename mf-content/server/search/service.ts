@@ -20,13 +20,15 @@ const list = z
   .max(100, { error: 'filter' })
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 const types = Object.keys(SEARCHABLE);
+const DECIMAL = /^\d{1,6}$/;
 
 const querySchema = z.strictObject(
   {
     q: z.string().max(200, { error: 'q' }).default(''),
     lang: z.enum(['en', 'ar'], { error: 'lang' }).default('en'),
-    page: z.coerce.number({ error: 'page' }).int({ error: 'page' }).min(1, { error: 'page' }).max(1000, { error: 'page' }).default(1),
-    pageSize: z.coerce.number({ error: 'pageSize' }).int({ error: 'pageSize' }).min(1, { error: 'pageSize' }).max(50, { error: 'pageSize' }).default(10),
+    // Written in decimal digits only: `0x10`, `1e2` or ` 7` are not page numbers (Number() read 0x10 as 16).
+    page: z.string().regex(DECIMAL, { error: 'page' }).transform(Number).pipe(z.number().int({ error: 'page' }).min(1, { error: 'page' }).max(1000, { error: 'page' })).default(1),
+    pageSize: z.string().regex(DECIMAL, { error: 'pageSize' }).transform(Number).pipe(z.number().int({ error: 'pageSize' }).min(1, { error: 'pageSize' }).max(50, { error: 'pageSize' })).default(10),
     type: list.refine((v) => v.every((t) => types.includes(t)), { error: 'type' }).optional(),
     ...Object.fromEntries(FACETS.filter((f) => f !== 'type').map((f) => [f, list.optional()])),
   },
