@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import type { RemoteName } from '@qf/shared/contracts';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
+import { writeShellBuild } from './test-build';
 import type { ServerRemotes } from './federation';
 
 /**
@@ -47,10 +48,7 @@ describe('the shell page cache', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'qf-shell-cache-'));
-    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
-    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: [] } } }));
-    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
-    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+    writeShellBuild(dir);
     // The shell's own content (menus, site globals), in a copy whose files a test touches.
     cpSync(path.resolve(__dirname, '../../content/entries'), path.join(dir, 'content', 'entries'), { recursive: true });
     cpSync(path.resolve(__dirname, '../../content/redirects.json'), path.join(dir, 'content', 'redirects.json'));

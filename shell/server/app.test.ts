@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
+import { writeShellBuild } from './test-build';
 
 /**
  * The shell through HTTP with the failure cases that need no remote code: a remote that is down, a
@@ -24,10 +25,7 @@ describe('the shell server', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'qf-shell-'));
-    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
-    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: ['main.0123456789.css'] } } }));
-    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
-    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+    writeShellBuild(dir, { css: ['main.0123456789.css'] });
 
     // A stand-in mf-content that owns no page: every path it is asked for is not found.
     content = Fastify();

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { ContentSource, Entry } from '@qf/shared/content';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
+import { writeShellBuild } from './test-build';
 import { createStatementReader } from './statement';
 
 const globalsEntry = (fields: Record<string, unknown>): Entry =>
@@ -35,10 +36,7 @@ describe('the shell server and the chrome panels', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'qf-panels-'));
-    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
-    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: ['main.0123456789.css'] } } }));
-    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
-    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+    writeShellBuild(dir, { css: ['main.0123456789.css'] });
     content = Fastify();
     content.get('/build-info.json', async () => ({ name: 'mf-content', version: '1.0.0', buildId: 'c1', builtAt: '2026-11-22T00:00:00Z' }));
     content.get('/_qf/page', async (_req, reply) => reply.code(404).send({ found: false }));

@@ -7,7 +7,18 @@ import path from 'node:path';
 import { connect, type AddressInfo } from 'node:net';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
+import { writeShellBuild } from './test-build';
 import { gatewayTarget } from './gateway';
+
+/** Closes servers at once: keep-alive sockets (the gateway's pool to a section, a client's) would hold each close for seconds. */
+const closeAll = (apps: FastifyInstance[]) =>
+  Promise.all(
+    apps.map(async (app) => {
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
+    }),
+  );
 
 describe('gatewayTarget', () => {
   it('sends a section its own API path, rebuilt from the decoded segments, with the query as sent', () => {
@@ -58,10 +69,7 @@ describe('the API gateway', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'qf-gateway-'));
-    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
-    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: [] } } }));
-    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
-    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+    writeShellBuild(dir);
 
     // A section as every remote's server is made (its 413 behaviour is the one under test), whose API
     // refuses bodies over 64 KB by their declared length, as mf-forms does.
@@ -87,12 +95,7 @@ describe('the API gateway', () => {
   });
 
   afterAll(async () => {
-    // Keep-alive sockets (the gateway's pool to the section, our agent) would hold each close for seconds.
-    await Promise.all([shell, proxied, section].map(async (app) => {
-      const closing = app.close();
-      app.server.closeAllConnections();
-      await closing;
-    }));
+    await closeAll([shell, proxied, section]);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -194,10 +197,7 @@ describe('addresses that must not take a visitor elsewhere or take the site down
     ({ app: owner } = await createRemoteServer({ name: 'mf-content', dir: path.join(dir, 'owner'), env: {}, resolvePage: async () => null }));
     await owner.listen({ port: 0, host: '127.0.0.1' });
     const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
-    mkdirSync(path.join(dir, 'dist', 'client'), { recursive: true });
-    writeFileSync(path.join(dir, 'dist', 'client-assets.json'), JSON.stringify({ publicPath: '/_shell/', entries: { main: { js: ['main.0123456789.js'], css: [] } } }));
-    writeFileSync(path.join(dir, 'dist', 'boot-assets.json'), JSON.stringify({ publicPath: '/_shell/boot/', entries: { boot: { js: ['boot.0123456789.js'], css: [] } } }));
-    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
+    writeShellBuild(dir);
     writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl, prefixes: ['/'] } } }));
     const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content') });
     shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });
@@ -206,11 +206,7 @@ describe('addresses that must not take a visitor elsewhere or take the site down
   });
 
   afterAll(async () => {
-    await Promise.all([shell, owner].map(async (app) => {
-      const closing = app.close();
-      app.server.closeAllConnections();
-      await closing;
-    }));
+    await closeAll([shell, owner]);
     rmSync(dir, { recursive: true, force: true });
   });
 
