@@ -27,7 +27,8 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { HONEYPOT_FIELD } from './guard';
 import { backPath, outcomePage } from './outcome-page';
-import { createUploadStore, discardRest, FileTooLarge, sweepOrphans, WrongKind, type StoredFile, type UploadStore } from './upload-store';
+import { lingerThenClose } from '@qf/shared/server';
+import { createUploadStore, FileTooLarge, sweepOrphans, WrongKind, type StoredFile, type UploadStore } from './upload-store';
 
 type Fields = Record<string, string>;
 interface Received extends StoredFile {
@@ -174,7 +175,10 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
   let title = formTitles[form.kind][lang];
 
   const answer = async (outcome: string, errors?: Record<string, string>, stored?: { status: number; body: unknown }) => {
-    if (!bodyRead) discardRest(request.raw);
+    // After an early answer (a file over the limit, a refused type) the rest of the body is read and
+    // dropped, never kept, so the client (or the shell's gateway) still reads the answer; one that keeps
+    // sending past 64 MB or 15 s has its connection closed.
+    if (!bodyRead) lingerThenClose(request.raw, reply.raw, { bytes: 64 * 1024 * 1024, ms: 15_000 });
     const status = stored?.status ?? form.outcomes[outcome] ?? 503;
     const body = (stored?.body ?? { outcome, message: form.message(outcome, lang), ...(errors ? { errors } : {}) }) as { message: string; errors?: Record<string, string> };
     if (html) {

@@ -4,7 +4,6 @@ import { open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { IncomingMessage } from 'node:http';
 import type { FileKind } from '@qf/shared/forms';
 
 /** The kind a file's first bytes say it is, whatever its name claims; null for anything else. */
@@ -121,21 +120,3 @@ export async function sweepOrphans(dir: string, referenced: () => Promise<Readon
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/**
- * After an early answer (a file over the limit, a refused type), the rest of the request body is read
- * and thrown away, never kept, so the client (or the shell's proxy) still reads the answer; a client
- * that keeps sending past `maxBytes` or `maxMs` has its connection closed.
- */
-export function discardRest(raw: IncomingMessage, maxBytes = 64 * 1024 * 1024, maxMs = 15_000): void {
-  raw.unpipe();
-  if (raw.readableEnded || raw.destroyed) return;
-  let seen = 0;
-  const timer = setTimeout(() => raw.destroy(), maxMs);
-  timer.unref();
-  raw.on('data', (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > maxBytes) raw.destroy();
-  });
-  raw.once('close', () => clearTimeout(timer));
-  raw.resume();
-}

@@ -168,9 +168,19 @@ export const LINGER = { bytes: 16 * 1024 * 1024, ms: 2_000 };
  * was in flight, and one that goes on sending 50 MB is cut.
  */
 export function lingerThenClose(raw: IncomingMessage, response: ServerResponse, bounds: { bytes: number; ms: number } = LINGER): void {
+  // The first caller's bounds hold (a handler that knows its body, then the 413 hook of every section).
+  if (lingering.has(raw)) return;
+  lingering.add(raw);
+  raw.unpipe();
   // Only once the answer is out: dropping (and cutting) earlier could reset the connection before the
   // answer was even written.
-  if (!response.writableFinished) return void response.once('finish', () => lingerThenClose(raw, response, bounds));
+  if (!response.writableFinished) return void response.once('finish', () => drop(raw, bounds));
+  drop(raw, bounds);
+}
+
+const lingering = new WeakSet<IncomingMessage>();
+
+function drop(raw: IncomingMessage, bounds: { bytes: number; ms: number }): void {
   if (raw.complete) return;
   let dropped = 0;
   const stop = () => {
