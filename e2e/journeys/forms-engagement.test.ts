@@ -12,12 +12,15 @@ const SERIES_PAGE = '/education-city-speaker-series';
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => ({ site, browser } = await startJourney()));
+// The shell believes forwarded addresses from this machine, as it would from the load balancer in front
+// of it: each browser below says which visitor's address it stands for (the poll counts one vote per
+// client address).
+beforeAll(async () => ({ site, browser } = await startJourney({ env: { TRUSTED_PROXIES: '127.0.0.1' } })));
 afterAll(() => stopJourney(site, browser));
 
 /** A fresh browser profile (its own storage and cookies) and a page that records console errors. */
-async function openPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport });
+async function openPage(viewport = { width: 1280, height: 800 }, address = '198.51.100.20'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport, extraHTTPHeaders: { 'x-forwarded-for': address } });
   const page = await context.newPage();
   // 409 (already signed up, already voted) is a documented answer; the browser logs every 4xx.
   return { context, page, problems: recordProblems(page, { allow: /status of 409/, warnings: true, requests: false }) };
@@ -125,14 +128,25 @@ describe('poll', () => {
     await context.close();
   });
 
-  it('votes in Arabic from another browser', async () => {
-    const { context, page, problems } = await openPage();
+  it('votes in Arabic from another browser on another connection', async () => {
+    const { context, page, problems } = await openPage(undefined, '198.51.100.21');
     const poll = await reach(page, `/ar${POLL_PAGE}`, 'ما الذي تودّ أن ترى المزيد منه في المدينة التعليمية؟');
     await poll.getByLabel('فعاليات ثقافية').check();
     await poll.getByRole('button', { name: 'صوّت' }).click();
     await poll.getByText('شكراً لتصويتك.').waitFor();
     await poll.getByText('مجموع الأصوات: 2').waitFor();
     await poll.getByText('الأصوات: 1 · 50٪').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('counts no second vote from the same connection, however new the browser', async () => {
+    const { context, page, problems } = await openPage(undefined, '198.51.100.21');
+    const poll = await reach(page, `/ar${POLL_PAGE}`, 'ما الذي تودّ أن ترى المزيد منه في المدينة التعليمية؟');
+    await poll.getByLabel('مرافق رياضية').check();
+    await poll.getByRole('button', { name: 'صوّت' }).click();
+    await poll.getByText('سبق احتساب صوت في هذا الاستطلاع من اتصالك.').waitFor();
+    await poll.getByText('مجموع الأصوات: 2').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

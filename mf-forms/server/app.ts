@@ -10,7 +10,7 @@ import { registerEventRegistration } from './event-registration';
 import { registerPush } from './push';
 import { defaultUploadsDir, registerUploadForms } from './upload-forms';
 import { registerAlumni } from './alumni';
-import { registerPolls } from './poll';
+import { registerPolls, votesPerAddressFrom } from './poll';
 import { registerSurveys } from './survey';
 import { registerEcssQuestions } from './ecss-question';
 import { outboxFromEnv, type OutboxWorker, type OutboxWorkerOptions } from './outbox';
@@ -33,20 +33,22 @@ export interface FormsServerOptions {
 
 /** The mf-forms server: static builds, the page contract and the forms API over its database. */
 export async function buildFormsServer(options: FormsServerOptions): Promise<{ app: FastifyInstance; db: Db; port: number; host: string; outbox?: OutboxWorker }> {
+  const votesPerAddress = votesPerAddressFrom(options.env ?? process.env);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env, contentVersion: () => options.content.version?.() });
   registerBodyParsers(app);
   const env = options.env ?? process.env;
   const origins = new Set((env.SHELL_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000').split(',').map((o) => o.trim()).filter(Boolean));
   registerGuard(app, { origins, max: options.rateLimit ?? Number(env.FORMS_RATE_LIMIT ?? 30), windowMs: 60_000, originExempt: new Set([UNSUBSCRIBE_PATH]) });
-  const links = newsletterLinks(loadFormsSecret({ env, dataDir: options.dataDir }), siteOrigin(env));
+  const secret = loadFormsSecret({ env, dataDir: options.dataDir });
+  const links = newsletterLinks(secret, siteOrigin(env));
   registerNewsletter(app, db, links);
   await registerNewsletterUnsubscribe(app, db, links);
   registerEventRegistration(app, db, options.content, options.now);
   await registerPush(app, db, { env, dataDir: options.dataDir });
   await registerUploadForms(app, { db, content: options.content, dir: defaultUploadsDir(options.dataDir, env), now: options.now });
   registerAlumni(app, db);
-  registerPolls(app, db, options.content, options.now);
+  registerPolls(app, db, options.content, { secret, votesPerAddress, now: options.now });
   registerSurveys(app, db, options.content, options.now);
   registerEcssQuestions(app, db, options.content, env);
   const outbox = outboxFromEnv(db, env, options.outbox);

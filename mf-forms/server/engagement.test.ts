@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
+import { votesPerAddressFrom } from './poll';
 import type { Db } from './db';
 
 jest.setTimeout(60_000);
@@ -25,6 +26,7 @@ beforeAll(async () => {
     path.join(contentDir, 'entries', 'zz-test-engagement.json'),
     JSON.stringify([
       { sys: { id: 't-poll-closed', contentType: 'poll' }, fields: { question: loc('Closed?', 'مغلق؟'), optionIds: { 'en-US': ['a', 'b', 'c', 'd'] }, options: loc(['A', 'B', 'C', 'D'], ['أ', 'ب', 'ج', 'د']), closesAt: { 'en-US': '2026-01-01T00:00:00Z' } } },
+      { sys: { id: 't-poll-open', contentType: 'poll' }, fields: { question: loc('Open?', 'مفتوح؟'), optionIds: { 'en-US': ['a', 'b', 'c', 'd'] }, options: loc(['A', 'B', 'C', 'D'], ['أ', 'ب', 'ج', 'د']) } },
       { sys: { id: 't-survey-closed', contentType: 'survey' }, fields: { title: loc('Old', 'قديم'), question: loc('Old?', 'قديم؟'), closesAt: { 'en-US': '2026-01-01T00:00:00Z' } } },
     ]),
   );
@@ -134,8 +136,11 @@ describe('polls', () => {
     expect((await app.inject('/api/forms/polls/no-such-poll')).json()).toEqual({ outcome: 'not-found', message: 'This poll does not exist.' });
   });
 
+  /** A vote from a visitor at `address`, as the shell (a trusted proxy on this machine) forwards it. */
+  const vote = (body: unknown, address: string, lang = 'en', headers: Record<string, string> = {}) => post(`/api/forms/polls/${POLL}/votes`, body, lang, { 'x-forwarded-for': address, ...headers });
+
   it('counts a vote, returns the counts and sets the voter cookie', async () => {
-    const res = await post(`/api/forms/polls/${POLL}/votes`, { optionId: 'green-spaces', voterId: VOTER });
+    const res = await vote({ optionId: 'green-spaces', voterId: VOTER }, '198.51.100.1');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ outcome: 'voted', message: 'Thank you for voting.', results: { total: 1, votedFor: 'green-spaces' } });
     expect(res.json().results.options[1]).toEqual({ id: 'green-spaces', label: 'Green spaces', votes: 1 });
@@ -143,10 +148,11 @@ describe('polls', () => {
   });
 
   it('refuses a second vote of the same browser, by its stored id or by its cookie, with the counts', async () => {
-    const byId = await post(`/api/forms/polls/${POLL}/votes`, { optionId: 'public-lectures', voterId: VOTER }, 'ar');
+    // From another address too: the browser decides first (a phone that changed networks).
+    const byId = await vote({ optionId: 'public-lectures', voterId: VOTER }, '198.51.100.2', 'ar');
     expect(byId.statusCode).toBe(409);
     expect(byId.json()).toMatchObject({ outcome: 'already-voted', message: 'لقد صوّتَّ بالفعل في هذا الاستطلاع.', results: { total: 1, votedFor: 'green-spaces' } });
-    const byCookie = await post(`/api/forms/polls/${POLL}/votes`, { optionId: 'public-lectures' }, 'en', { cookie: `other=1; qf_voter=${VOTER}` });
+    const byCookie = await vote({ optionId: 'public-lectures' }, '198.51.100.1', 'en', { cookie: `other=1; qf_voter=${VOTER}` });
     expect(byCookie.statusCode).toBe(409);
     expect(byCookie.json().message).toBe('You have already voted in this poll.');
     expect(await count('poll_votes')).toBe(1);
@@ -155,16 +161,49 @@ describe('polls', () => {
 
   it('lets exactly one of many simultaneous votes of one browser count', async () => {
     const voter = 'voter-race-000000000001';
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(`/api/forms/polls/${POLL}/votes`, { optionId: i % 2 ? 'cultural-events' : 'sports-facilities', voterId: voter })));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => vote({ optionId: i % 2 ? 'cultural-events' : 'sports-facilities', voterId: voter }, `198.51.100.${10 + i}`)));
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(9);
     expect(await count('poll_votes')).toBe(2);
   });
 
   it('gives a browser without an id a new one by cookie', async () => {
-    const res = await post(`/api/forms/polls/${POLL}/votes`, { optionId: 'public-lectures' });
+    const res = await vote({ optionId: 'public-lectures' }, '198.51.100.3');
     expect(res.statusCode).toBe(201);
     expect(res.headers['set-cookie']).toMatch(/^qf_voter=[0-9a-f-]{36}; Path=\/api\/forms\/polls;.*HttpOnly; SameSite=Lax$/);
+  });
+
+  it('counts one vote per client address, whatever browser ids it sends or drops (poll stuffing)', async () => {
+    const before = await count('poll_votes');
+    // 50 votes from one machine: no cookie, no id, then 50 fresh ids; an IPv6 machine rotating its /64.
+    const bare = [];
+    for (let i = 0; i < 25; i++) bare.push(await vote({ optionId: 'sports-facilities' }, '203.0.113.50'));
+    const ids = [];
+    for (let i = 0; i < 25; i++) ids.push(await vote({ optionId: 'sports-facilities', voterId: `stuffing-voter-${String(i).padStart(8, '0')}` }, '203.0.113.50', 'ar'));
+    const six = [];
+    for (let i = 1; i <= 10; i++) six.push(await vote({ optionId: 'sports-facilities' }, `2001:db8:50:50::${i.toString(16)}`));
+    expect(bare.map((r) => r.statusCode)).toEqual([201, ...Array(24).fill(409)]);
+    expect(ids.map((r) => r.statusCode)).toEqual(Array(25).fill(409));
+    expect(six.map((r) => r.statusCode)).toEqual([201, ...Array(9).fill(409)]);
+    expect(bare[1]!.json()).toMatchObject({ outcome: 'already-voted', message: 'A vote in this poll has already been counted from your connection.', results: { votedFor: null } });
+    expect(ids[0]!.json().message).toBe('سبق احتساب صوت في هذا الاستطلاع من اتصالك.');
+    expect(await count('poll_votes')).toBe(before + 2);
+    // The refused votes left nothing behind; the address is kept only as a keyed hash.
+    const kept = await db.query<{ address_key: string; votes: number }>('SELECT address_key, votes FROM poll_addresses WHERE poll_id = $1', [POLL]);
+    expect(kept.every((row) => /^[A-Za-z0-9_-]{43}$/.test(row.address_key) && !row.address_key.includes('203'))).toBe(true);
+    expect(kept.map((row) => row.votes)).toEqual(Array(kept.length).fill(1));
+  });
+
+  it('lets exactly one of many simultaneous votes from one address count', async () => {
+    const before = await count('poll_votes');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => vote({ optionId: 'public-lectures', voterId: `race-address-voter-${String(i).padStart(4, '0')}` }, '203.0.113.60')));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(await count('poll_votes')).toBe(before + 1);
+  });
+
+  it('counts the same address once per poll, not once for every poll', async () => {
+    const other = await post('/api/forms/polls/t-poll-open/votes', { optionId: 'a' }, 'en', { 'x-forwarded-for': '203.0.113.50' });
+    expect(other.statusCode).toBe(201);
   });
 
   it('marks the voter cookie Secure when the shell says the visitor came over https, and only then', async () => {
@@ -177,13 +216,14 @@ describe('polls', () => {
   });
 
   it('asks to select one of the poll’s options, translated', async () => {
+    const before = await count('poll_votes');
     for (const body of [{}, { optionId: 'not-an-option' }, { optionId: "' OR 1=1 --" }]) {
       const res = await post(`/api/forms/polls/${POLL}/votes`, body, 'ar');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ outcome: 'invalid', message: 'يُرجى تصحيح الحقول المشار إليها أدناه.', errors: { optionId: 'يُرجى اختيار أحد الخيارات' } });
     }
     expect((await post(`/api/forms/polls/${POLL}/votes`, { optionId: 'green-spaces', voterId: '<script>' })).json().errors).toEqual({ voterId: 'Your browser could not be recognised. Please reload the page and try again.' });
-    expect(await count('poll_votes')).toBe(5); // two browsers' votes of the test before
+    expect(await count('poll_votes')).toBe(before);
   });
 
   it('refuses votes in a closed poll and in one that does not exist', async () => {
@@ -193,6 +233,31 @@ describe('polls', () => {
     const missing = await post('/api/forms/polls/nope/votes', { optionId: 'a' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ outcome: 'not-found', message: 'This poll does not exist.' });
+  });
+});
+
+describe('POLL_VOTES_PER_ADDRESS', () => {
+  it('is 1 by default and a whole number when set; anything else stops the start with a clear message', () => {
+    expect(votesPerAddressFrom({})).toBe(1);
+    expect(votesPerAddressFrom({ POLL_VOTES_PER_ADDRESS: ' 25 ' })).toBe(25);
+    for (const bad of ['0', '-1', '2.5', '1e3', 'many', '0x10', '1000000'])
+      expect(() => votesPerAddressFrom({ POLL_VOTES_PER_ADDRESS: bad })).toThrow(`POLL_VOTES_PER_ADDRESS must be a whole number from 1 to 999999 (got "${bad}")`);
+  });
+
+  it('lets a site whose visitors share an address count that many votes from it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qf-poll-shared-'));
+    const shared = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: dir, env: { POLL_VOTES_PER_ADDRESS: '3' }, content: createFileStore(path.join(work, 'content')), now: () => NOW, rateLimit: 1_000_000 });
+    try {
+      const codes = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await shared.app.inject({ method: 'POST', url: `/api/forms/polls/${POLL}/votes?lang=en`, headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.80' }, payload: JSON.stringify({ optionId: 'green-spaces' }) });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([201, 201, 201, 409, 409]);
+    } finally {
+      await shared.app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

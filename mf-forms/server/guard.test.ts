@@ -88,4 +88,15 @@ describe('abuse protection of the forms API', () => {
     }
     expect(codes).toEqual([201, 201, 201, 429, 429]);
   });
+
+  it('counts an IPv6 client by its /64: rotating the rest of the address is the same client', async () => {
+    const codes = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/forms/newsletter', headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:7:7::${i.toString(16)}` }, payload: JSON.stringify({ email: `six-${i}@example.org` }) });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 429, 429]);
+    const next = await app.inject({ method: 'POST', url: '/api/forms/newsletter', headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:7:8::1' }, payload: JSON.stringify({ email: 'six-next@example.org' }) });
+    expect(next.statusCode).toBe(201);
+  });
 });

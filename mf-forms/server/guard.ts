@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { backPath, outcomePage } from './outcome-page';
+import { clientNetwork } from './client-address';
 
 export interface GuardOptions {
   /** Origins allowed to post (the shell's); a post from any other origin is refused. */
@@ -24,10 +25,11 @@ const MESSAGES: Record<Lang, { tooMany: string; forbidden: string }> = {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The client's address: the one the shell saw and forwarded, believed only from the server's trusted
- * proxies (`TRUSTED_PROXIES`, the shell; Fastify's `request.ip`), else the peer's own address.
+ * The client a limit counts: the address the shell saw and forwarded, believed only from the server's
+ * trusted proxies (`TRUSTED_PROXIES`, the shell; Fastify's `request.ip`), else the peer's own address;
+ * for IPv6 its /64, so a machine cannot take a fresh address per request.
  */
-export const clientOf = (request: FastifyRequest): string => request.ip;
+export const clientOf = (request: FastifyRequest): string => clientNetwork(request.ip);
 
 /**
  * Abuse protection for every endpoint that changes something: a cross-site form cannot post (Origin check), and

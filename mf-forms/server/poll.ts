@@ -5,7 +5,8 @@ import { pollErrors, pollMessages, pollOutcomes, pollVoteSchema, VOTER_ID_PATTER
 import type { Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';
-import { filledHoneypot } from './guard';
+import { clientOf, filledHoneypot } from './guard';
+import { clientKey } from './client-address';
 
 const TITLE: Record<Lang, string> = { en: 'Poll', ar: 'استطلاع رأي' };
 /** The browser's voter id, set by the server for browsers that vote without the widget's storage. */
@@ -34,13 +35,42 @@ function setVoterCookie(request: FastifyRequest, reply: FastifyReply, voter: str
   reply.header('Set-Cookie', `${VOTER_COOKIE}=${voter}; Path=/api/forms/polls; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${secure}`);
 }
 
+export interface PollOptions {
+  /** The forms secret: addresses are counted by a keyed hash of them, never stored. */
+  secret: Buffer;
+  /** Votes one poll counts from one client address (IPv4, or an IPv6 /64); default 1. */
+  votesPerAddress?: number;
+  now?: () => Date;
+}
+
+/** Raised inside the vote's transaction to undo it when the client's address has used its votes. */
+class AddressVoted extends Error {}
+
+/**
+ * `POLL_VOTES_PER_ADDRESS`: how many votes one poll counts from one client address (default 1). Sites
+ * whose visitors share an address (a campus behind one NAT) may raise it, at the price of that many votes
+ * per machine for anyone who clears their cookies.
+ */
+export function votesPerAddressFrom(env: NodeJS.ProcessEnv): number {
+  const text = env.POLL_VOTES_PER_ADDRESS?.trim();
+  if (!text) return 1;
+  if (!/^[1-9][0-9]{0,5}$/.test(text)) throw new Error(`POLL_VOTES_PER_ADDRESS must be a whole number from 1 to 999999 (got ${JSON.stringify(text)})`);
+  return Number(text);
+}
+
 /**
  * Polls (SPEC §2: four options, Vote/Votes with counts), configured by `poll` content entries:
  * `GET /api/forms/polls/{pollId}` (the results) and `POST /api/forms/polls/{pollId}/votes`. One vote per
- * poll per voter, where the voter is the browser: the id the widget keeps in its storage, or the
- * HttpOnly cookie the server sets; the unique constraint (poll_id, voter_id) decides.
+ * poll per client as the server sees it: per browser (the id the widget keeps in its storage, or the
+ * HttpOnly cookie the server sets; the unique constraint (poll_id, voter_id) decides), and per client
+ * address, because a browser is whatever the client says it is: a script that drops its cookie and
+ * sends no id is a new browser on every request, but not a new address. The address (the shell's
+ * `X-Forwarded-For`, believed from trusted proxies only; an IPv6 client by its /64) is counted in
+ * `poll_addresses` under a keyed hash, in the same transaction as the vote.
  */
-export function registerPolls(app: FastifyInstance, db: Db, content: ContentSource, now: () => Date = () => new Date()): void {
+export function registerPolls(app: FastifyInstance, db: Db, content: ContentSource, options: PollOptions): void {
+  const now = options.now ?? (() => new Date());
+  const votesPerAddress = options.votesPerAddress ?? 1;
   async function pollOf(pollId: string, lang: Lang): Promise<Poll | null> {
     const entry = await content.entry(pollId);
     if (!entry || entry.sys.contentType !== 'poll') return null;
@@ -76,7 +106,7 @@ export function registerPolls(app: FastifyInstance, db: Db, content: ContentSour
   app.post('/api/forms/polls/:pollId/votes', async (request, reply) => {
     const { pollId } = request.params as { pollId: string };
     const lang = langOf(request);
-    const answer = (outcome: PollOutcome, extra: Record<string, unknown> = {}): Answer => ({ status: pollOutcomes[outcome], body: { outcome, message: pollMessages[lang][outcome], ...extra } });
+    const answer = (outcome: PollOutcome, extra: Record<string, unknown> = {}, message: string = pollMessages[lang][outcome]): Answer => ({ status: pollOutcomes[outcome], body: { outcome, message, ...extra } });
     const refused = unreadable(request);
     if (refused) return send(request, reply, refused, TITLE);
     const once = idempotency(db, request, `poll:${pollId}`);
@@ -95,14 +125,25 @@ export function registerPolls(app: FastifyInstance, db: Db, content: ContentSour
       const voter = fromCookie ?? input.voterId ?? randomUUID();
       if (!fromCookie) setVoterCookie(request, reply, voter);
       if (!poll.open) return send(request, reply, answer('closed', { results: await resultsOf(db, poll, voter) }), TITLE);
-      const result = await db.transaction(async (tx) => {
-        const rows = await tx.query('INSERT INTO poll_votes (poll_id, option_id, voter_id, lang) VALUES ($1, $2, $3, $4) ON CONFLICT (poll_id, voter_id) DO NOTHING RETURNING id', [poll.id, input.optionId, voter, lang]);
-        const results = await resultsOf(tx, poll, voter);
-        if (rows.length === 0) return answer('already-voted', { results });
-        const ok = answer('voted', { results });
-        await once.remember(tx, ok);
-        return ok;
-      });
+      const address = clientKey(options.secret, 'poll-vote', clientOf(request));
+      const result = await db
+        .transaction(async (tx) => {
+          const rows = await tx.query('INSERT INTO poll_votes (poll_id, option_id, voter_id, lang) VALUES ($1, $2, $3, $4) ON CONFLICT (poll_id, voter_id) DO NOTHING RETURNING id', [poll.id, input.optionId, voter, lang]);
+          if (rows.length === 0) return answer('already-voted', { results: await resultsOf(tx, poll, voter) });
+          // The row lock the upsert takes makes simultaneous votes from one address wait for each other.
+          const counted = await tx.query(
+            'INSERT INTO poll_addresses (poll_id, address_key, votes) VALUES ($1, $2, 1) ON CONFLICT (poll_id, address_key) DO UPDATE SET votes = poll_addresses.votes + 1 WHERE poll_addresses.votes < $3 RETURNING votes',
+            [poll.id, address, votesPerAddress],
+          );
+          if (counted.length === 0) throw new AddressVoted();
+          const ok = answer('voted', { results: await resultsOf(tx, poll, voter) });
+          await once.remember(tx, ok);
+          return ok;
+        })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof AddressVoted)) throw error;
+          return answer('already-voted', { results: await resultsOf(db, poll, voter) }, pollMessages[lang]['address-voted']);
+        });
       return send(request, reply, result, TITLE);
     } catch (error) {
       console.error('poll vote failed', error);

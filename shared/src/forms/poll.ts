@@ -47,13 +47,14 @@ export const pollResponseSchema = z.object({
 });
 export type PollResponse = z.infer<typeof pollResponseSchema>;
 
-type MessageKey = PollOutcome | 'select' | 'voter';
+type MessageKey = PollOutcome | 'select' | 'voter' | 'address-voted';
 
 export const pollMessages: Record<Lang, Record<MessageKey, string>> = {
   en: {
     ...specFieldMessages.en,
     voted: 'Thank you for voting.',
     'already-voted': 'You have already voted in this poll.',
+    'address-voted': 'A vote in this poll has already been counted from your connection.',
     closed: 'This poll is closed.',
     'not-found': 'This poll does not exist.',
     invalid: 'Please correct the fields marked below.',
@@ -64,6 +65,7 @@ export const pollMessages: Record<Lang, Record<MessageKey, string>> = {
     ...specFieldMessages.ar,
     voted: 'شكراً لتصويتك.',
     'already-voted': 'لقد صوّتَّ بالفعل في هذا الاستطلاع.',
+    'address-voted': 'سبق احتساب صوت في هذا الاستطلاع من اتصالك.',
     closed: 'هذا الاستطلاع مغلق.',
     'not-found': 'هذا الاستطلاع غير موجود.',
     invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
