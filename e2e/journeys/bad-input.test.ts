@@ -287,3 +287,22 @@ it('answers several hundred bad requests through the shell with 0 server errors,
   expect((await send(site.url, { name: 'health', method: 'GET', path: '/healthz' })).status).toBe(200);
   expect(total).toBeGreaterThanOrEqual(300);
 }, 600_000);
+
+it('counts one poll vote from one machine through the shell, whatever cookies, ids or forwarded addresses it sends', async () => {
+  const path = '/api/forms/polls/poll-campus-priorities/votes?lang=en';
+  const results = async () => JSON.parse((await send(site.url, { name: 'results', method: 'GET', path: '/api/forms/polls/poll-campus-priorities?lang=en' })).body) as { total: number };
+  const before = (await results()).total;
+  const statuses: number[] = [];
+  let refusal = '';
+  for (let i = 0; i < 50; i++) {
+    // No cookie kept between votes; half of them invent a voter id; every one claims another address.
+    const body = JSON.stringify(i % 2 ? { optionId: 'green-spaces', voterId: `stuffed-${String(i).padStart(10, '0')}` } : { optionId: 'green-spaces' });
+    const res = await send(site.url, { name: 'vote', method: 'POST', path, headers: { 'content-type': 'application/json', origin: site.url, 'x-forwarded-for': `198.51.100.${i}` }, body });
+    statuses.push(res.status);
+    if (res.status === 409) refusal = (JSON.parse(res.body) as { message: string }).message;
+  }
+  console.log(`poll stuffing through the shell: 50 votes from one machine, ${statuses.filter((s) => s === 201).length} counted`);
+  expect(statuses).toEqual([201, ...Array(49).fill(409)]);
+  expect(refusal).toBe('A vote in this poll has already been counted from your connection.');
+  expect((await results()).total).toBe(before + 1);
+});
