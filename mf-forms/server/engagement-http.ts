@@ -21,6 +21,9 @@ export const langOf = (request: FastifyRequest): Lang => {
 export const bodyObject = (request: FastifyRequest): Record<string, unknown> =>
   request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
 
+/** Whether the body is a plain form post (every value text), not the widgets' JSON. */
+export const isFormPost = (request: FastifyRequest): boolean => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers['content-type'] ?? '');
+
 /** The bodies these forms are sent as: JSON from their script, a plain form post without it. */
 const READABLE = /^(application\/json|application\/x-www-form-urlencoded)\s*(;|$)/i;
 

@@ -265,13 +265,25 @@ describe('POST /api/forms/surveys/{surveyId}/responses', () => {
   const url = `/api/forms/surveys/${SURVEY}/responses`;
   it('stores an answer, in English and Arabic', async () => {
     expect((await post(url, { satisfaction: 4, comment: 'Clear and quick.' })).json()).toEqual({ outcome: 'received', message: 'Thank you for your feedback.' });
-    const ar = await post(url, { satisfaction: '5' }, 'ar');
+    const ar = await post(url, { satisfaction: 5 }, 'ar');
     expect(ar.statusCode).toBe(201);
     expect(ar.json().message).toBe('شكراً لملاحظاتك.');
     expect(await db.query('SELECT survey_id, satisfaction, comment, lang FROM survey_responses ORDER BY id')).toEqual([
       { survey_id: SURVEY, satisfaction: 4, comment: 'Clear and quick.', lang: 'en' },
       { survey_id: SURVEY, satisfaction: 5, comment: null, lang: 'ar' },
     ]);
+  });
+
+  it('takes the score as a number in JSON, and as the text a plain form post sends', async () => {
+    const before = await count('survey_responses');
+    for (const satisfaction of ['5', '4', true, [3], { n: 3 }, 3.5, null]) {
+      const res = await post(url, { satisfaction });
+      expect([satisfaction, res.statusCode, res.json().errors]).toEqual([satisfaction, 400, { satisfaction: 'Select an option' }]);
+    }
+    expect(await count('survey_responses')).toBe(before);
+    const form = await app.inject({ method: 'POST', url: `${url}?lang=en`, headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://127.0.0.1:3000/' }, payload: 'satisfaction=3&comment=From+a+form' });
+    expect(form.statusCode).toBe(201);
+    expect(await db.query('SELECT satisfaction, comment FROM survey_responses ORDER BY id DESC LIMIT 1')).toEqual([{ satisfaction: 3, comment: 'From a form' }]);
   });
 
   it('gives the survey’s title and question in the visitor’s language', async () => {
@@ -288,7 +300,7 @@ describe('POST /api/forms/surveys/{surveyId}/responses', () => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe('هذا الاستبيان مغلق.');
     expect((await post('/api/forms/surveys/nope/responses', { satisfaction: 3 })).json()).toEqual({ outcome: 'not-found', message: 'This survey does not exist.' });
-    expect(await count('survey_responses')).toBe(2);
+    expect(await count('survey_responses')).toBe(3); // the tests before stored three
   });
 });
 
@@ -331,11 +343,11 @@ describe('bad input, on every endpoint: 4xx with a clear message, never 5xx, not
   const endpoints = [
     ['alumni', '/api/forms/alumni', 'alumni_signups', alumnus('bad-input@example.org')],
     ['poll', `/api/forms/polls/${POLL}/votes`, 'poll_votes', { optionId: 'green-spaces', voterId: 'voter-bad-input-00000001' }],
-    ['survey', `/api/forms/surveys/${SURVEY}/responses`, 'survey_responses', { satisfaction: '3', comment: 'Fine.' }],
+    ['survey', `/api/forms/surveys/${SURVEY}/responses`, 'survey_responses', { satisfaction: 3, comment: 'Fine.' }],
     ['ecss', '/api/forms/ecss/questions', 'ecss_questions', question()],
   ] as const;
-  /** Every text field of a valid body replaced by `value`. */
-  const every = (body: Record<string, unknown>, value: string) => JSON.stringify(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? value : v])));
+  /** Every text or number field of a valid body replaced by `value`. */
+  const every = (body: Record<string, unknown>, value: string) => JSON.stringify(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? value : v])));
   const cases = (body: Record<string, unknown>): [string, string, string, number][] => [
     ['malformed JSON', 'application/json', '{not json', 400],
     ['an array', 'application/json', '[1,2]', 400],

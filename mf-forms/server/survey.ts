@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldOf, plainField, type ContentSource } from '@qf/shared/content';
-import { surveyErrors, surveyMessages, surveyOutcomes, surveyResponseSchema, type SurveyOutcome } from '@qf/shared/forms';
+import { surveyErrors, surveyFromForm, surveyMessages, surveyOutcomes, surveyResponseSchema, type SurveyOutcome } from '@qf/shared/forms';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
-import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';
+import { bodyObject, idempotency, isFormPost, langOf, send, unreadable, type Answer } from './engagement-http';
 import { filledHoneypot } from './guard';
 
 const TITLE: Record<Lang, string> = { en: 'Survey', ar: 'استبيان' };
@@ -35,7 +35,8 @@ export function registerSurveys(app: FastifyInstance, db: Db, content: ContentSo
     const entry = await content.entry(surveyId);
     if (!entry || entry.sys.contentType !== 'survey') return send(request, reply, answer('not-found'), TITLE);
     if (filledHoneypot(request.body)) return send(request, reply, answer('received'), TITLE);
-    const body = bodyObject(request);
+    // A plain form post sends the score as text; JSON (the widget's) must send a number.
+    const body = isFormPost(request) ? surveyFromForm(bodyObject(request)) : bodyObject(request);
     const errors = surveyErrors(body, lang);
     if (Object.keys(errors).length) return send(request, reply, answer('invalid', { errors }), TITLE);
     const closesAt = plainField<string>(entry, 'closesAt');

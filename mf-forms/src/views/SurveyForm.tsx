@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { surveyAnswerSchema, surveyErrors, surveyFields, surveyMessages, surveyResponseSchema, surveyScores, SURVEY_COMMENT_MAX, type SurveyResponseInput } from '@qf/shared/forms';
+import { surveyAnswerSchema, surveyErrors, surveyFields, surveyFromForm, surveyMessages, surveyResponseSchema, surveyScores, SURVEY_COMMENT_MAX, type SurveyResponseInput } from '@qf/shared/forms';
 import { useLang, useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, FieldError } from './form-parts';
@@ -9,10 +9,10 @@ import type { SurveyDetails } from './survey-details';
 
 type SurveyErrors = Partial<Record<(typeof surveyFields)[number], string>>;
 
-/** The form's values as the schema reads them (a radio group with no choice is ''). */
-function valuesOf(form: HTMLFormElement): { satisfaction: string; comment: string } {
+/** The form's values as the schema reads them: the chosen score as its number (no choice is ''). */
+function valuesOf(form: HTMLFormElement): Record<string, unknown> {
   const data = new FormData(form);
-  return { satisfaction: String(data.get('satisfaction') ?? ''), comment: String(data.get('comment') ?? '') };
+  return surveyFromForm({ satisfaction: String(data.get('satisfaction') ?? ''), comment: String(data.get('comment') ?? '') });
 }
 
 /**

@@ -1,9 +1,16 @@
-import { surveyErrors, surveyMessages, surveyResponseSchema } from '@qf/shared/forms';
+import { surveyErrors, surveyFromForm, surveyMessages, surveyResponseSchema } from '@qf/shared/forms';
 
 describe('survey response', () => {
   it('accepts a score from 1 to 5 with or without a comment', () => {
-    expect(surveyResponseSchema.parse({ satisfaction: '4' })).toEqual({ satisfaction: 4 });
+    expect(surveyResponseSchema.parse({ satisfaction: 4 })).toEqual({ satisfaction: 4 });
     expect(surveyResponseSchema.parse({ satisfaction: 5, comment: ' Great ' })).toEqual({ satisfaction: 5, comment: 'Great' });
+  });
+
+  it('takes the score as a number: text is a form value, read by surveyFromForm and nowhere else', () => {
+    expect(surveyErrors({ satisfaction: '5' }, 'en')).toEqual({ satisfaction: 'Select an option' });
+    expect(surveyFromForm({ satisfaction: ' 4 ', comment: 'Fine' })).toEqual({ satisfaction: 4, comment: 'Fine' });
+    for (const text of ['', '0', '6', '4.0', '0x4', '٤', 'five']) expect(surveyFromForm({ satisfaction: text })).toEqual({ satisfaction: text });
+    expect(surveyResponseSchema.parse(surveyFromForm({ satisfaction: '2' }))).toEqual({ satisfaction: 2 });
   });
 
   it.each([[{}], [{ satisfaction: '' }], [{ satisfaction: 0 }], [{ satisfaction: '6' }], [{ satisfaction: 2.5 }], [{ satisfaction: 'five' }]])('asks to select an option for %p', (input) => {

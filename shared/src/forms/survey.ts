@@ -6,13 +6,25 @@ import { fieldErrors } from './field-errors';
 export const SURVEY_COMMENT_MAX = 1000;
 export const surveyScores = [1, 2, 3, 4, 5] as const;
 
-/** A short survey (the survey popup and the brand survey): satisfaction from 1 to 5 and an optional comment. */
+/**
+ * A short survey (the survey popup and the brand survey): satisfaction from 1 to 5 and an optional
+ * comment. The score is a number: a form's text ('4') is read by `surveyFromForm` first, where the
+ * values come from a form, never silently by the schema.
+ */
 export const surveyResponseSchema = z.object({
-  satisfaction: z
-    .pipe(z.union([z.number({ error: 'select' }), z.string({ error: 'select' }).check(z.trim(), z.regex(/^[1-5]$/, { error: 'select' }))], { error: 'select' }), z.transform(Number))
-    .check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, { error: 'select' })),
+  satisfaction: z.number({ error: 'select' }).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, { error: 'select' })),
   comment: z.optional(z.string({ error: 'comment' }).check(z.trim(), z.maxLength(SURVEY_COMMENT_MAX, { error: 'comment' }))),
 });
+
+/**
+ * A form's values (the widget's FormData, a plain form post without script) as the schema reads them:
+ * a form sends every value as text, so a score written '1' to '5' is that number; anything else is left
+ * as it is for the schema to refuse. JSON bodies skip this: their score must already be a number.
+ */
+export function surveyFromForm(values: Record<string, unknown>): Record<string, unknown> {
+  const score = values.satisfaction;
+  return typeof score === 'string' && /^[1-5]$/.test(score.trim()) ? { ...values, satisfaction: Number(score.trim()) } : values;
+}
 export type SurveyInput = z.input<typeof surveyResponseSchema>;
 export type SurveyResponseInput = z.output<typeof surveyResponseSchema>;
 export type SurveyField = keyof SurveyResponseInput;
