@@ -102,7 +102,7 @@ describe('uploads across a SIGKILL', () => {
     let killed = false;
     const apply = async (i: number) => {
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/forms/scholarships?window=form-window-scholarship-open&lang=en`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: application(i) });
+        const res = await fetch(`http://127.0.0.1:${port}/api/forms/scholarships?window=form-window-scholarship-open&lang=en`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: new Uint8Array(application(i)) });
         if (res.status === 201) acknowledged.push(`durable-${String(i).padStart(8, '0')}@example.org`);
         else if (!killed) throw new Error(`application ${i}: ${res.status} ${await res.text()}`);
       } catch (error) {
