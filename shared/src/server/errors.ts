@@ -36,6 +36,15 @@ export function langOf(url: string | undefined): Lang {
   return /^\/ar(?:[/?#]|$)/.test(raw) ? 'ar' : 'en';
 }
 
+/**
+ * The language of a request Node could not parse, from what it read of it: the target of a request line
+ * (`GET /ar/... HTTP/1.1`), else English.
+ */
+export function langOfPacket(packet: Buffer | undefined): Lang {
+  const line = /^[A-Z]{1,20} (\S{1,4096})/.exec(packet?.subarray(0, 4200).toString('latin1') ?? '');
+  return line ? langOf(line[1]) : 'en';
+}
+
 const STATUS_CODES: Record<number, ErrorCode> = { 400: 'bad-request', 404: 'not-found', 405: 'method-not-allowed', 413: 'too-large', 415: 'unsupported-media-type' };
 
 /** Our code for an HTTP status: the 4xx we name, any other 4xx as a bad request, 5xx as an error. */
@@ -54,11 +63,12 @@ export const errorOptions = {
   frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     return sendError(reply, error.statusCode && error.statusCode < 500 ? error.statusCode : 400, langOf(request.raw.url));
   },
-  clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  // Node hands the bytes it read as a Buffer (Fastify's types say a JSON-serialised one).
+  clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) {
     if (!socket.writable) return socket.destroy();
     // Headers over Node's limit (16 KB) are 431, as Node says it; anything else Node cannot parse is 400.
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    const body = JSON.stringify({ error: 'bad-request', message: errorMessages.en['bad-request'] });
+    const body = JSON.stringify({ error: 'bad-request', message: errorMessages[langOfPacket(Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined)]['bad-request'] });
     socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   },
 };
