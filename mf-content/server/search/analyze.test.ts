@@ -1,4 +1,4 @@
-import { analyze, normalize, stemArabic, stemEnglish } from './analyze';
+import { analyze, normalize, stemArabic, stemEnglish, stemsArabic } from './analyze';
 
 describe('Arabic analysis', () => {
   it('removes diacritics and tatweel', () => {
@@ -25,6 +25,18 @@ describe('Arabic analysis', () => {
     expect(stemArabic('بالمدارس')).toBe('مدارس');
     expect(stemArabic('طلابها')).toBe('طلاب');
     expect(stemArabic('ولد')).toBe('ولد');
+  });
+
+  it('keeps both readings of a one-letter proclitic that may be the root’s first letter', () => {
+    // وطنية (national, root وطن) is not و + طنية: it must meet الوطنية, and والوطنية too.
+    expect(analyze('وطنية')).toEqual(expect.arrayContaining(analyze('الوطنية')));
+    expect(analyze('وزارة')).toEqual(expect.arrayContaining(analyze('الوزارة')));
+    expect(analyze('بحوث')).toEqual(expect.arrayContaining(analyze('البحوث')));
+    // A real conjunction is still taken off.
+    expect(analyze('والطلاب')).toEqual(analyze('الطلاب'));
+    expect(analyze('وطلاب')).toEqual(expect.arrayContaining(analyze('طلاب')));
+    // Two-letter and longer prefixes have one reading.
+    expect(stemsArabic('المدارس')).toEqual(['مدارس']);
   });
 
   it('drops stop words', () => {

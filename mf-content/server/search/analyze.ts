@@ -30,24 +30,36 @@ export function normalize(text: string): string {
 }
 
 const AR_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال', 'و', 'ب', 'ك', 'ف', 'ل'];
+/** One-letter proclitics (and, with, like, so, for): also the first letter of many roots (وطن, بحث, كتب, فكر, لغة). */
+const AR_ONE_LETTER = new Set(['و', 'ب', 'ك', 'ف', 'ل']);
 const AR_SUFFIXES = ['هما', 'كما', 'ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'هم', 'هن', 'كم', 'نا', 'ه', 'ي'];
+
+function stripSuffix(token: string): string {
+  for (const s of AR_SUFFIXES) if (token.endsWith(s) && token.length - s.length >= 3) return token.slice(0, -s.length);
+  return token;
+}
 
 /** A light Arabic stemmer: at most one prefix (ال و ب ك ف ل and their combinations) and one suffix. */
 export function stemArabic(token: string): string {
-  let t = token;
+  return stemsArabic(token)[0]!;
+}
+
+/**
+ * The stems an Arabic word may have: the light stem (one prefix, one suffix), and when the prefix taken
+ * was a single letter, also the stem with that letter kept, since it may belong to the root: وطنية is
+ * "national" (root وطن), not و + طنية, and must meet الوطنية. Indexing and querying both use every stem,
+ * so a word is found whichever reading is right.
+ */
+export function stemsArabic(token: string): string[] {
   for (const p of AR_PREFIXES) {
-    if (t.startsWith(p) && t.length - p.length >= 3) {
-      t = t.slice(p.length);
-      break;
+    if (token.startsWith(p) && token.length - p.length >= 3) {
+      const stem = stripSuffix(token.slice(p.length));
+      if (!AR_ONE_LETTER.has(p)) return [stem];
+      const kept = stripSuffix(token);
+      return kept === stem ? [stem] : [stem, kept];
     }
   }
-  for (const s of AR_SUFFIXES) {
-    if (t.endsWith(s) && t.length - s.length >= 3) {
-      t = t.slice(0, -s.length);
-      break;
-    }
-  }
-  return t;
+  return [stripSuffix(token)];
 }
 
 /** A light English stemmer: plurals, -ing, -ed, -ly, -ies and a few derivational endings. */
@@ -75,12 +87,12 @@ const TOKEN = /[\p{L}\p{N}]+/gu;
 const RAW_WORD = /[\p{L}\p{M}\p{N}\u0640]+/gu;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
-/** The term of one word, or null for a stop word. */
+/** The terms of one word: none for a stop word, several where its stem is ambiguous. */
 function termOfWord(word: string): string[] {
   const out: string[] = [];
   for (const raw of normalize(word).match(TOKEN) ?? []) {
     if (ARABIC_LETTER.test(raw)) {
-      if (!AR_STOP.has(raw)) out.push(stemArabic(raw));
+      if (!AR_STOP.has(raw)) out.push(...stemsArabic(raw));
     } else if (!EN_STOP.has(raw)) out.push(/^\d+$/.test(raw) ? raw : stemEnglish(raw));
   }
   return out;

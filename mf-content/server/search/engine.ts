@@ -39,6 +39,29 @@ const BOOSTS = { title: 4, tags: 3, excerpt: 2, body: 1 } as const;
 const PREFIX_FACTOR = 0.6;
 const MAX_PREFIX_TERMS = 60;
 const AR_PREFIXES = /^(وال|بال|كال|فال|لل|ال)/;
+/** A word this long that matches nothing is looked for with one typo (a letter missing, extra, wrong or two swapped). */
+const FUZZY_MIN_LENGTH = 5;
+const FUZZY_FACTOR = 0.5;
+
+/** The word with one letter removed, at every position. */
+function deletions(term: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < term.length; i++) out.push(term.slice(0, i) + term.slice(i + 1));
+  return out;
+}
+
+/** Whether two different words are one edit apart: one letter inserted, deleted, replaced, or two neighbours swapped. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  let j = 0;
+  while (j < a.length - i && j < b.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
+  const restA = a.length - i - j;
+  const restB = b.length - i - j;
+  if (restA <= 1 && restB <= 1) return true;
+  return restA === 2 && restB === 2 && a[i] === b[i + 1] && a[i + 1] === b[i];
+}
 
 interface LangIndex {
   docs: SearchDoc[];
@@ -47,12 +70,24 @@ interface LangIndex {
   terms: string[];
   /** Documents ordered for an empty query: newest first, then by id. */
   byDate: number[];
+  /** Each document's place in id order, for ties between equal scores without comparing strings. */
+  idRank: Int32Array;
+  /** Every filter value of the index once (`[facet, value]`), and each document's values by number. */
+  facetValues: [FacetName, string][];
+  valueIds: Map<string, number>;
+  docFacets: Int32Array[];
+  /** Every word of the index as written (normalised, not stemmed), with its terms: typos are made in words, not stems. */
+  words: Map<string, string[]>;
+  /** For typo tolerance: each word of at least FUZZY_MIN_LENGTH - 1 letters under every one-letter deletion of it. */
+  deleted: Map<string, string[]>;
 }
 
 function buildLang(docs: SearchDoc[]): LangIndex {
   const acc = new Map<string, Map<number, number>>();
+  const words = new Map<string, string[]>();
   docs.forEach((d, i) => {
     for (const field of Object.keys(BOOSTS) as (keyof typeof BOOSTS)[]) {
+      for (const word of queryTokens(d.text[field])) if (!words.has(word) && word.length >= FUZZY_MIN_LENGTH - 1 && !/^\d+$/.test(word)) words.set(word, analyze(word));
       for (const term of analyze(d.text[field])) {
         let m = acc.get(term);
         if (!m) acc.set(term, (m = new Map()));
@@ -73,7 +108,91 @@ function buildLang(docs: SearchDoc[]): LangIndex {
     postings.set(term, { doc, weight });
   }
   const byDate = docs.map((_, i) => i).sort((a, b) => (docs[b]!.date ?? '').localeCompare(docs[a]!.date ?? '') || docs[a]!.id.localeCompare(docs[b]!.id));
-  return { docs, postings, terms: [...postings.keys()].sort(), byDate };
+  const deleted = new Map<string, string[]>();
+  for (const word of words.keys()) {
+    for (const d of new Set(deletions(word))) {
+      const list = deleted.get(d);
+      if (list) list.push(word);
+      else deleted.set(d, [word]);
+    }
+  }
+  const idRank = new Int32Array(docs.length);
+  docs
+    .map((_, i) => i)
+    .sort((a, b) => docs[a]!.id.localeCompare(docs[b]!.id))
+    .forEach((d, rank) => (idRank[d] = rank));
+  const facetValues: [FacetName, string][] = [];
+  const valueIds = new Map<string, number>();
+  const docFacets = docs.map((doc) => {
+    const ids: number[] = [];
+    for (const f of FACETS) {
+      for (const v of doc.facets[f] ?? []) {
+        const key = facetKey(f, v);
+        let id = valueIds.get(key);
+        if (id === undefined) {
+          id = facetValues.push([f, v]) - 1;
+          valueIds.set(key, id);
+        }
+        ids.push(id);
+      }
+    }
+    return Int32Array.from(ids);
+  });
+  return { docs, postings, terms: [...postings.keys()].sort(), byDate, idRank, facetValues, valueIds, docFacets, words, deleted };
+}
+
+const facetKey = (facet: FacetName, value: string) => `${facet}\u0000${value}`;
+
+/** The first `k` of `items` in `compare` order, without sorting the rest (a bounded max-heap). */
+export function topByScore(items: readonly number[], k: number, compare: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (items.length <= k * 4) return [...items].sort(compare).slice(0, k);
+  // heap[0] is the worst of the best k so far.
+  const heap: number[] = [];
+  const worse = (i: number, j: number) => compare(heap[i]!, heap[j]!) > 0;
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && worse(l, m)) m = l;
+      if (r < heap.length && worse(r, m)) m = r;
+      if (m === i) return;
+      swap(i, m);
+      i = m;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!worse(i, parent)) break;
+        swap(i, parent);
+        i = parent;
+      }
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
+/**
+ * The terms of the words of the index one typo away from `word` (symmetric deletion: a word and the
+ * typo share a deletion, or one is a deletion of the other), checked by an exact edit distance.
+ */
+function nearTerms(index: LangIndex, word: string): string[] {
+  const found = new Set<string>();
+  const consider = (candidates: readonly string[] | undefined) => candidates?.forEach((c) => oneEditApart(word, c) && found.add(c));
+  consider(index.deleted.get(word));
+  for (const d of new Set(deletions(word))) {
+    if (index.words.has(d)) consider([d]);
+    consider(index.deleted.get(d));
+  }
+  return [...found].flatMap((w) => index.words.get(w) ?? []);
 }
 
 function prefixTerms(index: LangIndex, prefix: string): string[] {
@@ -91,8 +210,9 @@ function prefixTerms(index: LangIndex, prefix: string): string[] {
 
 /**
  * An in-memory inverted index per language over every searchable entry: analysed terms with field
- * boosts, idf weighting, every word required, prefix matching for the word being typed, filters of
- * SPEC §3 and counts per filter value over the results.
+ * boosts, idf weighting, every word required, prefix matching for the word being typed, one typo
+ * forgiven in a word of five letters or more that matches nothing, filters of SPEC §3 and counts per
+ * filter value over the results (most frequent first).
  */
 export class SearchIndex {
   private readonly langs: Record<Lang, LangIndex>;
@@ -110,7 +230,10 @@ export class SearchIndex {
     const n = index.docs.length;
     const words = queryTokens(query.q);
     const typing = words.length > 0 && !/\s$/.test(query.q);
-    let scores: Map<number, number> | null = null;
+    // Scores by document number in flat arrays: `matched` holds the documents that matched every word so far.
+    const total = new Float64Array(n);
+    const wordScore = new Float64Array(n);
+    let matched: number[] | null = null;
 
     words.forEach((word, w) => {
       const variants = new Map<string, number>();
@@ -124,47 +247,86 @@ export class SearchIndex {
         }
       }
       if (variants.size === 0) return; // a stop word alone constrains nothing
-      const wordScores = new Map<number, number>();
+      // A word that matches nothing, long enough to be a misspelling: its terms one typo away.
+      if (word.length >= FUZZY_MIN_LENGTH && ![...variants.keys()].some((term) => index.postings.has(term))) {
+        for (const near of nearTerms(index, word)) if (!variants.has(near)) variants.set(near, FUZZY_FACTOR);
+      }
+      // The word's best variant per document (documents already out are skipped: every word is required).
+      const touched: number[] = [];
+      const before = matched;
       for (const [term, factor] of variants) {
         const p = index.postings.get(term);
         if (!p) continue;
-        const idf = Math.log(1 + n / p.doc.length);
+        const idf = Math.log(1 + n / p.doc.length) * factor;
         for (let k = 0; k < p.doc.length; k++) {
           const d = p.doc[k]!;
-          if (scores && !scores.has(d)) continue;
-          const s = p.weight[k]! * idf * factor;
-          if (s > (wordScores.get(d) ?? 0)) wordScores.set(d, s);
+          if (before && total[d] === 0) continue;
+          const s = p.weight[k]! * idf;
+          if (s > wordScore[d]!) {
+            if (wordScore[d] === 0) touched.push(d);
+            wordScore[d] = s;
+          }
         }
       }
-      if (!scores) scores = wordScores;
-      else {
-        const next = new Map<number, number>();
-        for (const [d, s] of wordScores) next.set(d, s + scores.get(d)!);
-        scores = next;
+      if (!before) {
+        for (const d of touched) total[d] = wordScore[d]!;
+        matched = touched;
+      } else {
+        const next: number[] = [];
+        for (const d of before) {
+          if (wordScore[d]! > 0) {
+            total[d] = total[d]! + wordScore[d]!;
+            next.push(d);
+          } else total[d] = 0;
+        }
+        matched = next;
       }
+      for (const d of touched) wordScore[d] = 0;
     });
 
-    const filters = Object.entries(query.filters).filter(([, v]) => v && v.length > 0) as [FacetName, string[]][];
-    const keep = (d: number) => filters.every(([name, values]) => index.docs[d]!.facets[name]?.some((v) => values.includes(v)) ?? false);
+    // Each filter kind as the numbers of its values: a document is kept when it has one of each kind.
+    const filters = (Object.entries(query.filters) as [FacetName, string[] | undefined][])
+      .filter(([, values]) => values && values.length > 0)
+      .map(([name, values]) => new Set(values!.map((v) => index.valueIds.get(facetKey(name, v))).filter((id) => id !== undefined)));
+    const keep = (d: number) => {
+      const own = index.docFacets[d]!;
+      return filters.every((wanted) => own.some((v) => wanted.has(v)));
+    };
 
-    let ordered: number[];
-    if (scores) {
-      const s = scores as Map<number, number>;
-      ordered = [...s.keys()].filter(keep).sort((a, b) => s.get(b)! - s.get(a)! || index.docs[a]!.id.localeCompare(index.docs[b]!.id));
-    } else if (words.length > 0) ordered = [];
-    else ordered = index.byDate.filter(keep);
-
-    const facets = Object.fromEntries(FACETS.map((f) => [f, {} as Record<string, number>])) as Record<FacetName, Record<string, number>>;
-    for (const d of ordered) {
-      const doc = index.docs[d]!;
-      for (const f of FACETS) for (const v of doc.facets[f] ?? []) facets[f][v] = (facets[f][v] ?? 0) + 1;
-    }
+    const byScore = (a: number, b: number) => total[b]! - total[a]! || index.idRank[a]! - index.idRank[b]!;
     const start = (query.page - 1) * query.pageSize;
+    const found = matched as number[] | null;
+    // The results: with a query, only the pages up to the one asked are put in order (a heap of that many).
+    let results: number[];
+    let page: number[];
+    if (found) {
+      results = filters.length ? found.filter(keep) : found;
+      page = topByScore(results, start + query.pageSize, byScore).slice(start);
+    } else {
+      results = words.length > 0 ? [] : filters.length ? index.byDate.filter(keep) : index.byDate;
+      page = results.slice(start, start + query.pageSize);
+    }
+
+    // Counts per filter value over every result; each kind's values, most frequent first.
+    const counts = new Int32Array(index.facetValues.length);
+    const seen: number[] = [];
+    for (const d of results) {
+      for (const v of index.docFacets[d]!) {
+        if (counts[v] === 0) seen.push(v);
+        counts[v] = counts[v]! + 1;
+      }
+    }
+    seen.sort((a, b) => counts[b]! - counts[a]! || (index.facetValues[a]![1] < index.facetValues[b]![1] ? -1 : 1));
+    const facets = Object.fromEntries(FACETS.map((f) => [f, {} as Record<string, number>])) as Record<FacetName, Record<string, number>>;
+    for (const v of seen) {
+      const [f, value] = index.facetValues[v]!;
+      facets[f][value] = counts[v]!;
+    }
     return {
-      total: ordered.length,
+      total: results.length,
       page: query.page,
       pageSize: query.pageSize,
-      items: ordered.slice(start, start + query.pageSize).map((d) => {
+      items: page.map((d) => {
         const { id, type, title, excerpt, url, image } = index.docs[d]!;
         return { id, type, title, excerpt, url, image };
       }),

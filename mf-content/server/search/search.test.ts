@@ -35,6 +35,23 @@ describe('GET /api/content/search', () => {
     expect((await search('q=Noor&lang=en')).items.map((i) => i.id)).toContain('expert-1');
   });
 
+  it('finds the same Arabic pages with and without the article, whatever the word’s first letter', async () => {
+    // الوطنية found 28 pages and وطنية 7: the و of وطنية was taken for "and".
+    const withArticle = await all('q=%D8%A7%D9%84%D9%88%D8%B7%D9%86%D9%8A%D8%A9&lang=ar');
+    expect(withArticle.length).toBeGreaterThan(10);
+    expect(await all(`q=${encodeURIComponent('وطنية')}&lang=ar`)).toEqual(withArticle);
+    expect(await all(`q=${encodeURIComponent('الوطنيه')}&lang=ar`)).toEqual(withArticle);
+  });
+
+  it('forgives one typo in a word of five letters or more that matches nothing', async () => {
+    expect((await search('q=Georgtown&lang=en')).items.map((i) => i.title)).toContain('Georgetown University in Qatar');
+    expect((await search('q=learnig%20commons&lang=en')).items[0]?.id).toBe('story-1');
+    expect((await search(`q=${encodeURIComponent('جامغة حمد')}&lang=ar`)).items.map((i) => i.title)).toContain('جامعة حمد بن خليفة');
+    // Short words are not guessed at, and a word that exists is taken as written.
+    expect((await search('q=Doah&lang=en')).total).toBe(0);
+    expect((await search('q=zzzzzzzz&lang=en')).total).toBe(0);
+  });
+
   it('stems English: singular and plural find the same', async () => {
     expect(await all('q=universities&lang=en')).toEqual(await all('q=university&lang=en'));
   });
