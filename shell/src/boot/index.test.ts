@@ -117,6 +117,19 @@ describe('the boot', () => {
     expect(app.navigate).toHaveBeenCalledWith(new URL('http://localhost/events'), true);
   });
 
+  it('keeps the address after # when switching language (a shared search keeps its query and filters)', async () => {
+    serverPage();
+    doc.querySelector('[data-qf-root="header"]')!.insertAdjacentHTML('beforeend', '<a href="/ar/search" id="switch" data-language-switch="">العربية</a>');
+    const app = fakeApp();
+    start();
+    window.history.replaceState(null, '', '/search#all=1&type=article&s=library');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    doc.getElementById('switch')!.dispatchEvent(click);
+    await flush();
+    expect(app.navigate).toHaveBeenCalledWith(new URL('http://localhost/ar/search#all=1&type=article&s=library'), true);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('starts the sections when their own policy fires, not before', async () => {
     serverPage();
     const app = fakeApp();

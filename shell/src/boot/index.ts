@@ -165,6 +165,18 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
     );
   }
 
+  // The language switch keeps what follows `#` in the address (the search's query and filters, an
+  // anchor): the other language's page holds the same. Set on the link itself, so a click that leaves
+  // the page (no script, a new tab) carries it too.
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element | null)?.closest?.('a[data-language-switch]') as HTMLAnchorElement | null;
+      if (link) link.setAttribute('href', (link.getAttribute('href') ?? '').replace(/#.*$/, '') + (win.location.hash.length > 1 ? win.location.hash : ''));
+    },
+    true,
+  );
+
   // Links: a click becomes a client-side navigation (the app keeps this page until the next can
   // render); pointing at a link fetches the app and that page ahead of the click.
   doc.addEventListener('click', (event) => {
