@@ -1,6 +1,6 @@
 import * as z from '@qf/shared/zod';
 import type { Lang } from '@qf/shared/i18n';
-import { asciiDigits, collectErrors, DOCUMENT_FILE_TYPES, fileProblem, fileTypeMessage, uploadRules, uploadMessage, uploadMessages, type FileFacts, type UploadMessageKey } from './upload-files';
+import { asciiDecimal, asciiDigits, collectErrors, DOCUMENT_FILE_TYPES, fileProblem, fileTypeMessage, uploadRules, uploadMessage, uploadMessages, type FileFacts, type UploadMessageKey } from './upload-files';
 
 /**
  * The pre-university scholarship application (SPEC §3 fields): the student, a parent's contact, the
@@ -20,7 +20,7 @@ export const scholarshipSchema = z
     /** On a 4-point scale or as a percentage: a positive number up to 100 with at most two decimals. */
     gpa: z.string({ error: 'gpa' }).check(
       z.trim(),
-      z.overwrite(asciiDigits),
+      z.overwrite(asciiDecimal),
       z.regex(/^[0-9]{1,3}(\.[0-9]{1,2})?$/, { error: 'gpa' }),
       z.refine((s) => Number(s) > 0 && Number(s) <= 100, { error: 'gpa' }),
     ),

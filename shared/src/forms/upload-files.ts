@@ -63,6 +63,12 @@ export const asciiDigits = (s: string): string =>
     return String(cp >= 0x06f0 ? cp - 0x06f0 : cp - 0x0660);
   });
 
+/**
+ * A decimal number as typed in either language, in ASCII: Arabic-Indic or Persian digits, and the Arabic
+ * decimal separator (٫, U+066B) or a comma, as a point.
+ */
+export const asciiDecimal = (s: string): string => asciiDigits(s).replace(/[\u066B,]/g, '.');
+
 export const countWords = (s: string): number => s.trim().split(/\s+/u).filter(Boolean).length;
 
 /** Field rules; each issue message is a key of `uploadMessages`. */

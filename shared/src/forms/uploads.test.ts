@@ -140,7 +140,9 @@ describe('scholarship form', () => {
 
   it('accepts a complete application with Arabic-Indic digits', () => {
     expect(scholarshipErrors(application, 'en', { schools, files: docs })).toEqual({});
-    expect(scholarshipSchema.parse({ ...application, nationalId: '٣٠٠١٢٣٤٥٦٧٨', gpa: '٩٢٫٥'.replace('٫', '.') })).toMatchObject({ nationalId: '30012345678', gpa: '92.5', terms: true });
+    expect(scholarshipSchema.parse({ ...application, nationalId: '٣٠٠١٢٣٤٥٦٧٨', gpa: '٩٢٫٥' })).toMatchObject({ nationalId: '30012345678', gpa: '92.5', terms: true });
+    // The Arabic decimal separator (٫) with Arabic or Western digits, and a decimal comma, are a point.
+    for (const [typed, read] of [['٣٫٥', '3.5'], ['3٫85', '3.85'], ['3,5', '3.5'], ['۳٫۷', '3.7']]) expect(scholarshipSchema.parse({ ...application, gpa: typed }).gpa).toBe(read);
   });
 
   it('gives the SPEC message next to each bad field', () => {
