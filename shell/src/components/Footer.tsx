@@ -17,7 +17,8 @@ export function Footer({ lang, globals }: { lang: Lang; globals: Globals }): Rea
   const at = (path: string) => localePath(lang, path);
   const quick = [
     { href: '/about', label: t('footers.about') },
-    { href: globals.featuredStoryPath ?? '/stories', label: t('footers.articles') },
+    // "Articles" is every story, not the featured one (the header links that one).
+    { href: '/stories', label: t('footers.articles') },
     { href: '/events', label: t('footers.events') },
     { href: '/media-center', label: t('footers.mediaCenter') },
   ];
