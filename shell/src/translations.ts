@@ -77,7 +77,7 @@ export const translations = {
       stories: 'القصص',
       events: 'الفعاليات',
       experts: 'خبراؤنا',
-      idkt: 'تطوير الصناعة ونقل المعرفة',
+      idkt: 'تنمية الصناعة ونقل المعرفة',
       featuredStory: 'قصة مميزة',
     },
     language: { switchTo: 'English', switchLabel: 'اقرأ هذه الصفحة باللغة الإنجليزية' },
@@ -93,7 +93,7 @@ export const translations = {
         'media-center': 'المركز الإعلامي',
         search: 'البحث في الموقع',
         about: 'من نحن',
-        idkt: 'تطوير الصناعة ونقل المعرفة',
+        idkt: 'تنمية الصناعة ونقل المعرفة',
       },
     },
     footer: {

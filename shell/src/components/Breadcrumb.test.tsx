@@ -54,12 +54,12 @@ describe('the breadcrumb (SPEC §2)', () => {
   it('adds the IDKT link under /idkt', () => {
     expect(crumbs('/idkt', 'Industry Development and Knowledge Transfer')).toEqual(['Home -> /', 'Industry Development and Knowledge Transfer']);
     expect(crumbs('/idkt/for-industry', 'For industry')).toEqual(['Home -> /', 'IDKT -> /idkt', 'For industry']);
-    expect(crumbs('/ar/idkt/for-industry', 'لقطاع الصناعة', 'ar')).toEqual(['الرئيسية -> /ar', 'تطوير الصناعة ونقل المعرفة -> /ar/idkt', 'لقطاع الصناعة']);
+    expect(crumbs('/ar/idkt/for-industry', 'لقطاع الصناعة', 'ar')).toEqual(['الرئيسية -> /ar', 'تنمية الصناعة ونقل المعرفة -> /ar/idkt', 'لقطاع الصناعة']);
   });
 
   it('starts a deep IDKT path at /idkt/about', () => {
     expect(crumbs('/idkt/technologies/solar-desalination', 'Solar desalination')).toEqual(['IDKT home -> /idkt/about', 'IDKT -> /idkt', 'Solar desalination']);
-    expect(crumbs('/ar/idkt/technologies/solar-desalination', 'تحلية', 'ar')).toEqual(['الصفحة الرئيسية لتنمية الصناعة ونقل المعرفة -> /ar/idkt/about', 'تطوير الصناعة ونقل المعرفة -> /ar/idkt', 'تحلية']);
+    expect(crumbs('/ar/idkt/technologies/solar-desalination', 'تحلية', 'ar')).toEqual(['الصفحة الرئيسية لتنمية الصناعة ونقل المعرفة -> /ar/idkt/about', 'تنمية الصناعة ونقل المعرفة -> /ar/idkt', 'تحلية']);
   });
 
   it('adds the ‘our experts’ link on expert pages', () => {
