@@ -39,6 +39,12 @@ describe('Arabic analysis', () => {
     expect(stemsArabic('المدارس')).toEqual(['مدارس']);
   });
 
+  it('keeps a lone hamza: ماء (water) is not ما (what)', () => {
+    expect(analyze('ماء')).toEqual(['ماء']);
+    expect(analyze('الماء')).toEqual(['ماء']);
+    expect(analyze('ما')).toEqual([]);
+  });
+
   it('drops stop words', () => {
     expect(analyze('في المدينة التعليمية')).toEqual(analyze('المدينة التعليمية'));
   });

@@ -8,7 +8,7 @@ const TATWEEL = /\u0640/g;
 
 /**
  * Arabic normalisation: NFC; diacritics and tatweel removed; alef and hamza forms folded (أ إ آ ٱ → ا,
- * ؤ → و, ئ → ي, lone ء dropped); alef maqsura to yaa (ى → ي); taa marbuta folded (ة → ه); Arabic-Indic
+ * ؤ → و, ئ → ي; a lone ء is kept: dropped, ماء "water" became ما "what", a stop word); alef maqsura to yaa (ى → ي); taa marbuta folded (ة → ه); Arabic-Indic
  * and Persian digits to ASCII. Latin text goes through unchanged apart from case and accents.
  */
 export function normalize(text: string): string {
@@ -19,7 +19,6 @@ export function normalize(text: string): string {
     .replace(/[أإآٱ]/g, 'ا')
     .replace(/ؤ/g, 'و')
     .replace(/ئ/g, 'ي')
-    .replace(/ء/g, '')
     .replace(/ى/g, 'ي')
     .replace(/ة/g, 'ه')
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
@@ -75,6 +74,8 @@ export function stemEnglish(token: string): string {
       break;
     }
   }
+  // A silent final e goes, so the base form meets the forms that lost it (climate/climates, licence/licensing).
+  while (t.length > 4 && t.endsWith('e')) t = t.slice(0, -1);
   if (/(.)\1$/.test(t) && !/(ll|ss|zz)$/.test(t)) t = t.slice(0, -1);
   return t;
 }

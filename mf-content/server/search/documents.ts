@@ -56,11 +56,20 @@ export async function searchDocuments(content: ContentSource): Promise<SearchDoc
         add('department', fieldOf(entry, 'department', lang));
         add('category', plainField(entry, 'category') ?? plainField(entry, 'vertical') ?? plainField(entry, 'field'));
         if (type === 'entity') add('part_of_qatar', plainField<boolean>(entry, 'partOfQatar') ? 'yes' : 'no');
-        add('campaign', linked(entry, 'campaign') && plainField(linked(entry, 'campaign')!, 'slug'));
+        const labels: Partial<Record<FacetName, Record<string, string>>> = {};
+        /** A filter value that is another entry's slug, with that entry's title as its label. */
+        const addEntry = (name: FacetName, other: Entry | undefined) => {
+          const value = other && plainField<string>(other, 'slug');
+          if (!value) return;
+          add(name, value);
+          const label = fieldOf<string>(other, 'title', lang) ?? fieldOf<string>(other, 'name', lang);
+          if (label) (labels[name] ??= {})[value] = label;
+        };
+        addEntry('campaign', linked(entry, 'campaign'));
         if (type === 'program') {
-          add('program', slug);
+          addEntry('program', entry);
           add('degree', plainField(entry, 'degree'));
-          add('school', linked(entry, 'school') && plainField(linked(entry, 'school')!, 'slug'));
+          addEntry('school', linked(entry, 'school'));
         }
         const hero = linked(entry, 'heroImage') ?? linked(entry, 'image') ?? linked(entry, 'logo');
         const url =
@@ -81,6 +90,7 @@ export async function searchDocuments(content: ContentSource): Promise<SearchDoc
             body: spec.body ? text(fieldOf(entry, spec.body, lang)) : '',
           },
           facets,
+          labels,
         });
       }
     }

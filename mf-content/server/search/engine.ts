@@ -1,5 +1,6 @@
 import type { Lang } from '@qf/shared/i18n';
 import { analyze, normalize, queryTokens } from './analyze';
+import { SYNONYMS } from './synonyms';
 
 /** The filter kinds of SPEC §3. */
 export const FACETS = ['type', 'part_of_qatar', 'department', 'category', 'tags', 'month', 'year', 'campaign', 'program', 'school', 'degree'] as const;
@@ -17,6 +18,8 @@ export interface SearchDoc {
   date?: string;
   text: { title: string; tags: string; excerpt: string; body: string };
   facets: Partial<Record<FacetName, string[]>>;
+  /** What a visitor reads for a filter value that is an id (a campaign's, programme's or school's slug): its title. */
+  labels?: Partial<Record<FacetName, Record<string, string>>>;
 }
 
 export interface SearchQuery {
@@ -32,7 +35,14 @@ export interface SearchResult {
   page: number;
   pageSize: number;
   items: { id: string; type: string; title: string; excerpt: string; url: string; image: string | null }[];
+  /**
+   * Counts per filter value, each kind's values most frequent first. A kind that is filtered on is
+   * counted as if it were not (the other kinds' filters still apply): choosing one type shows how many
+   * results each other type would give, never hides them.
+   */
   facets: Record<FacetName, Record<string, number>>;
+  /** The title of the values in `facets` that are ids (campaign, program, school), by kind. */
+  labels: Partial<Record<FacetName, Record<string, string>>>;
 }
 
 const BOOSTS = { title: 4, tags: 3, excerpt: 2, body: 1 } as const;
@@ -42,6 +52,23 @@ const AR_PREFIXES = /^(وال|بال|كال|فال|لل|ال)/;
 /** A word this long that matches nothing is looked for with one typo (a letter missing, extra, wrong or two swapped). */
 const FUZZY_MIN_LENGTH = 5;
 const FUZZY_FACTOR = 0.5;
+/** A synonym counts a little less than the word itself, so pages using the visitor's own word come first. */
+const SYNONYM_FACTOR = 0.8;
+
+/** Per language, each term of a synonym group with the terms of the group's other words. */
+const synonymTerms: Record<Lang, Map<string, Set<string>>> = { en: synonymMap('en'), ar: synonymMap('ar') };
+function synonymMap(lang: Lang): Map<string, Set<string>> {
+  const map = new Map<string, Set<string>>();
+  for (const group of SYNONYMS[lang]) {
+    const terms = [...new Set(group.flatMap((word) => analyze(word)))];
+    for (const term of terms) {
+      const others = map.get(term) ?? new Set<string>();
+      for (const other of terms) if (other !== term) others.add(other);
+      map.set(term, others);
+    }
+  }
+  return map;
+}
 
 /** The word with one letter removed, at every position. */
 function deletions(term: string): string[] {
@@ -75,6 +102,8 @@ interface LangIndex {
   /** Every filter value of the index once (`[facet, value]`), and each document's values by number. */
   facetValues: [FacetName, string][];
   valueIds: Map<string, number>;
+  /** The title of a value that is an id, by its number. */
+  valueLabels: Map<number, string>;
   docFacets: Int32Array[];
   /** Every word of the index as written (normalised, not stemmed), with its terms: typos are made in words, not stems. */
   words: Map<string, string[]>;
@@ -123,6 +152,7 @@ function buildLang(docs: SearchDoc[]): LangIndex {
     .forEach((d, rank) => (idRank[d] = rank));
   const facetValues: [FacetName, string][] = [];
   const valueIds = new Map<string, number>();
+  const valueLabels = new Map<number, string>();
   const docFacets = docs.map((doc) => {
     const ids: number[] = [];
     for (const f of FACETS) {
@@ -133,12 +163,14 @@ function buildLang(docs: SearchDoc[]): LangIndex {
           id = facetValues.push([f, v]) - 1;
           valueIds.set(key, id);
         }
+        const label = doc.labels?.[f]?.[v];
+        if (label && !valueLabels.has(id)) valueLabels.set(id, label);
         ids.push(id);
       }
     }
     return Int32Array.from(ids);
   });
-  return { docs, postings, terms: [...postings.keys()].sort(), byDate, idRank, facetValues, valueIds, docFacets, words, deleted };
+  return { docs, postings, terms: [...postings.keys()].sort(), byDate, idRank, facetValues, valueIds, valueLabels, docFacets, words, deleted };
 }
 
 const facetKey = (facet: FacetName, value: string) => `${facet}\u0000${value}`;
@@ -210,7 +242,7 @@ function prefixTerms(index: LangIndex, prefix: string): string[] {
 
 /**
  * An in-memory inverted index per language over every searchable entry: analysed terms with field
- * boosts, idf weighting, every word required, prefix matching for the word being typed, one typo
+ * boosts, idf weighting, every word required (or one of its synonyms, `synonyms.ts`), prefix matching for the word being typed, one typo
  * forgiven in a word of five letters or more that matches nothing, filters of SPEC §3 and counts per
  * filter value over the results (most frequent first).
  */
@@ -238,6 +270,7 @@ export class SearchIndex {
     words.forEach((word, w) => {
       const variants = new Map<string, number>();
       for (const term of analyze(word)) variants.set(term, 1);
+      for (const term of [...variants.keys()]) for (const other of synonymTerms[query.lang].get(term) ?? []) if (!variants.has(other)) variants.set(other, SYNONYM_FACTOR);
       const last = w === words.length - 1;
       if (last && typing && word.length >= 2) {
         const bare = normalize(word).replace(AR_PREFIXES, '');
@@ -287,40 +320,59 @@ export class SearchIndex {
     // Each filter kind as the numbers of its values: a document is kept when it has one of each kind.
     const filters = (Object.entries(query.filters) as [FacetName, string[] | undefined][])
       .filter(([, values]) => values && values.length > 0)
-      .map(([name, values]) => new Set(values!.map((v) => index.valueIds.get(facetKey(name, v))).filter((id) => id !== undefined)));
-    const keep = (d: number) => {
+      .map(([name, values]) => ({ name, wanted: new Set(values!.map((v) => index.valueIds.get(facetKey(name, v))).filter((id) => id !== undefined)) }));
+    /** The filter a document fails: -1 for none, -2 for more than one. */
+    const failing = (d: number): number => {
       const own = index.docFacets[d]!;
-      return filters.every((wanted) => own.some((v) => wanted.has(v)));
+      let failed = -1;
+      for (let i = 0; i < filters.length; i++) {
+        if (own.some((v) => filters[i]!.wanted.has(v))) continue;
+        if (failed !== -1) return -2;
+        failed = i;
+      }
+      return failed;
     };
 
     const byScore = (a: number, b: number) => total[b]! - total[a]! || index.idRank[a]! - index.idRank[b]!;
     const start = (query.page - 1) * query.pageSize;
     const found = matched as number[] | null;
-    // The results: with a query, only the pages up to the one asked are put in order (a heap of that many).
-    let results: number[];
-    let page: number[];
-    if (found) {
-      results = filters.length ? found.filter(keep) : found;
-      page = topByScore(results, start + query.pageSize, byScore).slice(start);
-    } else {
-      results = words.length > 0 ? [] : filters.length ? index.byDate.filter(keep) : index.byDate;
-      page = results.slice(start, start + query.pageSize);
-    }
-
-    // Counts per filter value over every result; each kind's values, most frequent first.
+    // Before the filters: what the words found (or, without words, everything, newest first).
+    const base = found ?? (words.length > 0 ? [] : index.byDate);
     const counts = new Int32Array(index.facetValues.length);
     const seen: number[] = [];
-    for (const d of results) {
-      for (const v of index.docFacets[d]!) {
-        if (counts[v] === 0) seen.push(v);
-        counts[v] = counts[v]! + 1;
+    const count = (v: number) => {
+      if (counts[v] === 0) seen.push(v);
+      counts[v] = counts[v]! + 1;
+    };
+    let results: number[];
+    if (!filters.length) {
+      results = base;
+      for (const d of results) for (const v of index.docFacets[d]!) count(v);
+    } else {
+      // A result counts for every kind; a document that fails one filter only counts for that kind.
+      results = [];
+      for (const d of base) {
+        const failed = failing(d);
+        if (failed === -1) {
+          results.push(d);
+          for (const v of index.docFacets[d]!) count(v);
+        } else if (failed >= 0) {
+          const kind = filters[failed]!.name;
+          for (const v of index.docFacets[d]!) if (index.facetValues[v]![0] === kind) count(v);
+        }
       }
     }
+    // With words, only the pages up to the one asked are put in order (a heap of that many).
+    const page = found ? topByScore(results, start + query.pageSize, byScore).slice(start) : results.slice(start, start + query.pageSize);
+
     seen.sort((a, b) => counts[b]! - counts[a]! || (index.facetValues[a]![1] < index.facetValues[b]![1] ? -1 : 1));
     const facets = Object.fromEntries(FACETS.map((f) => [f, {} as Record<string, number>])) as Record<FacetName, Record<string, number>>;
+    const labels: Partial<Record<FacetName, Record<string, string>>> = {};
     for (const v of seen) {
       const [f, value] = index.facetValues[v]!;
       facets[f][value] = counts[v]!;
+      const label = index.valueLabels.get(v);
+      if (label) (labels[f] ??= {})[value] = label;
     }
     return {
       total: results.length,
@@ -331,6 +383,7 @@ export class SearchIndex {
         return { id, type, title, excerpt, url, image };
       }),
       facets,
+      labels,
     };
   }
 }

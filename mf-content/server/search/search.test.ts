@@ -17,6 +17,7 @@ interface Result {
   page: number;
   items: { id: string; type: string; title: string; excerpt: string; url: string; image: string | null }[];
   facets: Record<string, Record<string, number>>;
+  labels: Record<string, Record<string, string>>;
 }
 const search = async (query: string): Promise<Result> => {
   const res = await app.inject(`/api/content/search?${query}`);
@@ -33,6 +34,21 @@ describe('GET /api/content/search', () => {
     expect(r.items[0]?.image).toMatch(/^\/media\/img-story-qatar-foundation-opens-new-learning-commons-800\.webp$/);
     expect((await search('q=Sidra%20Medicine&lang=en')).items.map((i) => i.type)).toEqual(expect.arrayContaining(['entity', 'article']));
     expect((await search('q=Noor&lang=en')).items.map((i) => i.id)).toContain('expert-1');
+  });
+
+  it('keeps every other type with its count when one type is chosen, and names what is an id', async () => {
+    const everything = await search('q=education&lang=en');
+    const stories = await search('q=education&lang=en&type=article');
+    expect(stories.total).toBe(everything.facets.type!.article);
+    expect(stories.facets.type).toEqual(everything.facets.type);
+    expect(Object.keys(stories.facets.type!).length).toBeGreaterThan(3);
+    // Two types at once: the results of both.
+    const two = await search('q=education&lang=en&type=article,event');
+    expect(two.total).toBe(everything.facets.type!.article! + everything.facets.type!.event!);
+    // Values that are slugs come with their titles, in the visitor's language.
+    const programmes = await search('lang=ar&type=program&pageSize=1');
+    expect(programmes.labels.school?.['qatar-academy-doha']).toBe('أكاديمية قطر - الدوحة');
+    expect(Object.keys(programmes.labels.program ?? {}).length).toBe(Object.keys(programmes.facets.program ?? {}).length);
   });
 
   it('finds the same Arabic pages with and without the article, whatever the word’s first letter', async () => {
@@ -87,11 +103,16 @@ describe('GET /api/content/search', () => {
   it('filters by the SPEC filter kinds', async () => {
     const masters = await search('lang=en&type=program&degree=master&pageSize=50');
     expect(masters.total).toBeGreaterThan(0);
-    expect(Object.keys(masters.facets.degree ?? {})).toEqual(['master']);
+    // The degree kind is counted as if it were not filtered (the type filter still applies): every degree of a programme.
+    expect(masters.facets.degree?.master).toBe(masters.total);
+    expect(Object.keys(masters.facets.degree ?? {}).sort()).toEqual(['bachelor', 'certificate', 'diploma', 'master', 'phd', 'pre-university']);
+    expect(masters.facets.type).toEqual({ program: masters.total });
     const tagged = await search('lang=en&tags=Sustainability&pageSize=50');
     expect(tagged.items.every((i) => i.type === 'article')).toBe(true);
     const year = await search('lang=ar&type=article&year=2026');
-    expect(Object.keys(year.facets.year ?? {})).toEqual(['2026']);
+    expect(year.items.length).toBeGreaterThan(0);
+    expect(year.total).toBe(year.facets.year?.['2026']);
+    expect(Object.keys(year.facets.year ?? {})).toContain('2025');
     expect((await search('lang=en&type=entity&part_of_qatar=yes')).total).toBeGreaterThan(0);
   });
 
