@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { buildVariant, FIXTURE_EVENTS, type Site, startByFocus, startJourney, stopJourney } from '../site';
+import { axeViolations, buildVariant, FIXTURE_EVENTS, type Site, startByFocus, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -300,8 +300,31 @@ describe('in the browser', () => {
     await page.getByRole('link', { name: STORY_TITLE.en }).first().waitFor();
     await page.goto(`${site.url}/ar/search#all=1&allType=1&s=${encodeURIComponent('الجامعة')}`);
     await page.getByRole('status').filter({ hasText: 'نتيجة' }).first().waitFor();
-    await page.getByRole('navigation', { name: 'التصفية حسب النوع' }).getByRole('button', { name: /الجامعات/ }).click();
+    const filters = page.getByRole('region', { name: 'تصفية النتائج' });
+    // Every kind with values is offered, each in a disclosure the keyboard opens.
+    await filters.locator('summary', { hasText: 'السنة' }).focus();
+    await page.keyboard.press('Enter');
+    await filters.getByRole('checkbox', { name: /^2025 \(\d+\)$/ }).waitFor();
+    await filters.getByRole('checkbox', { name: /^الجامعات/ }).check();
     await page.waitForURL(/type=university/);
+    // Choosing one type keeps the others in view, with their counts; a second one adds its results.
+    await filters.getByRole('checkbox', { name: /^القصص \(\d+\)$/ }).waitFor();
+    await filters.getByRole('checkbox', { name: /^المدارس/ }).check();
+    await page.waitForURL(/type=university&type=school/);
+    // The filtered page, as a link shares it, passes axe (in a context of its own, as axe needs).
+    const shared = await browser.newContext();
+    const sharedPage = await shared.newPage();
+    await sharedPage.goto(page.url());
+    await sharedPage.getByRole('checkbox', { name: /^المدارس/ }).waitFor();
+    await expect(sharedPage.getByRole('checkbox', { name: /^المدارس/ }).isChecked()).resolves.toBe(true);
+    expect(await axeViolations(sharedPage, 'main')).toEqual([]);
+    await shared.close();
+    // Switching language keeps the search and its filters.
+    await page.locator('[data-language-switch]').first().click();
+    await page.waitForURL(/\/search#all=1&allType=1&s=%D8%A7%D9%84%D8%AC%D8%A7%D9%85%D8%B9%D8%A9&type=university&type=school$/);
+    const english = page.getByRole('region', { name: 'Filter results' });
+    await expect(english.getByRole('checkbox', { name: /^Universities/ }).isChecked()).resolves.toBe(true);
+    await expect(english.getByRole('checkbox', { name: /^Schools/ }).isChecked()).resolves.toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -3,14 +3,15 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createBus } from '@qf/shared/bus';
 import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
-import { readSearchHash, searchHash } from './search-hash';
+import { readSearchHash, searchHash, searchParams, toggleFilter } from './search-hash';
 
 const result = (total: number) => ({
   total,
   page: 1,
   pageSize: 10,
   items: [{ id: 'story-1', type: 'article', title: 'A story', excerpt: 'About it.', url: '/stories/a', image: null }],
-  facets: { type: { article: total } },
+  facets: { type: { article: total, event: 3 }, year: { '2025': 2 }, month: { '03': 1 }, school: { 'qatar-academy-doha': 1 }, part_of_qatar: { yes: 1 } },
+  labels: { school: { 'qatar-academy-doha': 'Qatar Academy Doha' } },
 });
 
 describe('the search page', () => {
@@ -20,9 +21,19 @@ describe('the search page', () => {
   });
 
   it('reads and writes SPEC’s hash', () => {
-    expect(searchHash({ q: 'learning commons', type: '', page: 1 })).toBe('#all=1&allType=1&s=learning%20commons');
-    expect(readSearchHash('#all=1&allType=1&s=%D8%AC%D8%A7%D9%85%D8%B9%D8%A9&type=university&page=2')).toEqual({ q: 'جامعة', type: 'university', page: 2 });
-    expect(readSearchHash('', '?s=doha')).toEqual({ q: 'doha', type: '', page: 1 });
+    expect(searchHash({ q: 'learning commons', filters: {}, page: 1 })).toBe('#all=1&allType=1&s=learning%20commons');
+    expect(readSearchHash('#all=1&allType=1&s=%D8%AC%D8%A7%D9%85%D8%B9%D8%A9&type=university&page=2')).toEqual({ q: 'جامعة', filters: { type: ['university'] }, page: 2 });
+    expect(readSearchHash('', '?s=doha')).toEqual({ q: 'doha', filters: {}, page: 1 });
+  });
+
+  it('keeps several values of every kind in the hash, and asks the API for them', () => {
+    const state = readSearchHash('#all=1&allType=1&s=library&type=article&type=event&year=2025&tags=Health&type=article&nope=1&department=a%2Cb');
+    expect(state).toEqual({ q: 'library', filters: { type: ['article', 'event'], tags: ['Health'], year: ['2025'] }, page: 1 });
+    expect(searchHash(state)).toBe('#all=1&allType=1&s=library&type=article&type=event&tags=Health&year=2025');
+    expect(searchParams(state, 'ar').toString()).toBe('q=library&lang=ar&page=1&type=article%2Cevent&tags=Health&year=2025');
+    const fewer = toggleFilter({ ...state, page: 3 }, 'type', 'article');
+    expect(fewer).toEqual({ q: 'library', filters: { type: ['event'], tags: ['Health'], year: ['2025'] }, page: 1 });
+    expect(toggleFilter(toggleFilter(fewer, 'type', 'event'), 'year', '2025').filters).toEqual({ tags: ['Health'] });
   });
 
   it('searches the text of the hash and shows the results with their count', async () => {
@@ -33,6 +44,40 @@ describe('the search page', () => {
     expect(await screen.findByRole('link', { name: 'A story' })).toHaveAttribute('href', '/stories/a');
     expect(screen.getByRole('status')).toHaveTextContent('1 result for “learning”');
     expect(fetchSpy).toHaveBeenCalledWith('/api/content/search?q=learning&lang=en&page=1', expect.anything());
+  });
+
+  it('offers every kind of filter with values, several at once, each with its count, in the visitor’s words', async () => {
+    window.history.replaceState(null, '', '/search#all=1&allType=1&s=learning');
+    const fetchSpy = jest.fn(async () => ({ ok: true, json: async () => result(1) }));
+    global.fetch = fetchSpy as unknown as typeof fetch;
+    render(<SectionRoot section={section} view="search" data={{}} lang="en" bus={createBus()} host={{}} />);
+    const filters = await screen.findByRole('region', { name: 'Filter results' });
+    expect(filters).toHaveTextContent('Type');
+    expect(screen.getByRole('checkbox', { name: 'Stories (1)' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Events (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'March (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Qatar Academy Doha (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Yes (1)' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Stories (1)' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '2025 (2)' }));
+    await waitFor(() => expect(window.location.hash).toBe('#all=1&allType=1&s=learning&type=article&year=2025'));
+    await waitFor(() => expect(fetchSpy).toHaveBeenLastCalledWith('/api/content/search?q=learning&lang=en&page=1&type=article&year=2025', expect.anything()));
+    expect(screen.getByRole('checkbox', { name: 'Stories (1)' })).toBeChecked();
+    // The other type stays on offer; clearing takes every filter away.
+    expect(screen.getByRole('checkbox', { name: 'Events (3)' })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    await waitFor(() => expect(window.location.hash).toBe('#all=1&allType=1&s=learning'));
+  });
+
+  it('names the filters in Arabic', async () => {
+    window.history.replaceState(null, '', '/ar/search#all=1&allType=1&s=x&type=event');
+    global.fetch = jest.fn(async () => ({ ok: true, json: async () => result(1) })) as unknown as typeof fetch;
+    render(<SectionRoot section={section} view="search" data={{}} lang="ar" bus={createBus()} host={{}} />);
+    await screen.findByRole('region', { name: 'تصفية النتائج' });
+    expect(screen.getByRole('checkbox', { name: 'الفعاليات (3)' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'مارس (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'نعم (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'النوع' })).toBeInTheDocument();
   });
 
   it('puts a new search in the hash, and speaks Arabic', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useBusState, useLang, useT, type ViewComponentProps } from '@qf/shared/react';
-import { readSearchHash, searchHash, type SearchState } from './search-hash';
+import { readSearchHash, SEARCH_KINDS, searchHash, searchParams, toggleFilter, type SearchKind, type SearchState } from './search-hash';
 import styles from './Search.module.css';
 
 interface Result {
@@ -8,19 +8,96 @@ interface Result {
   page: number;
   pageSize: number;
   items: { id: string; type: string; title: string; excerpt: string; url: string; image: string | null }[];
-  facets: { type?: Record<string, number> };
+  facets: Partial<Record<SearchKind, Record<string, number>>>;
+  /** Titles of the values that are ids (campaign, program, school). */
+  labels?: Partial<Record<SearchKind, Record<string, string>>>;
 }
 
 type Load = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; result: Result; for: SearchState } | { kind: 'failed' };
 
-/** The search page: reads and writes SPEC's hash (`#all=1&allType=1&s=…`), results from the search API. */
+/** What a visitor reads for a filter value. */
+function useValueLabel(result: Result): (kind: SearchKind, value: string) => string {
+  const t = useT();
+  const lang = useLang();
+  const months = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { month: 'long', timeZone: 'UTC' });
+  return (kind, value) => {
+    switch (kind) {
+      case 'type':
+        return t(`search.types.${value}`, { defaultValue: value });
+      case 'part_of_qatar':
+        return t(`search.values.${value === 'yes' ? 'yes' : 'no'}`);
+      case 'month':
+        return /^(0[1-9]|1[0-2])$/.test(value) ? months.format(new Date(Date.UTC(2000, Number(value) - 1, 1))) : value;
+      case 'category':
+        return t(`search.categories.${value}`, { defaultValue: value });
+      case 'degree':
+        return t(`directory.degrees.${value}`, { defaultValue: value });
+      default:
+        return result.labels?.[kind]?.[value] ?? value;
+    }
+  };
+}
+
+/**
+ * The filters of SPEC §3: every kind the results have values for, each value with its count (counted
+ * as if that kind were not chosen, so choosing one type keeps the others in view), several at once,
+ * kept in the address. Plain checkboxes in disclosures: Tab, Space and Enter are the whole keyboard path.
+ */
+function Filters({ id, result, state, onChange }: { id: string; result: Result; state: SearchState; onChange: (next: SearchState) => void }): ReactElement | null {
+  const t = useT();
+  const labelOf = useValueLabel(result);
+  const kinds = SEARCH_KINDS.map((kind) => {
+    const counts = result.facets[kind] ?? {};
+    const chosen = state.filters[kind] ?? [];
+    // A chosen value the results no longer have stays, so it can be unchosen.
+    const values: [string, number][] = [...Object.entries(counts), ...chosen.filter((v) => !(v in counts)).map((v): [string, number] => [v, 0])];
+    return { kind, chosen, values };
+  }).filter((k) => k.values.length > 0);
+  if (!kinds.length) return null;
+  const anyChosen = kinds.some((k) => k.chosen.length > 0);
+  return (
+    <section className={styles.filters} aria-labelledby={`${id}-filters`}>
+      <h2 id={`${id}-filters`}>{t('search.filters')}</h2>
+      {anyChosen ? (
+        <button type="button" className={styles.clear} onClick={() => onChange({ ...state, filters: {}, page: 1 })}>
+          {t('search.clearFilters')}
+        </button>
+      ) : null}
+      {kinds.map(({ kind, chosen, values }) => (
+        <details key={kind} className={styles.kind} open={kind === 'type' || chosen.length > 0}>
+          <summary>
+            {t(`search.kinds.${kind}`)}
+            {chosen.length ? <span className={styles.count}> {t('search.chosen', { count: chosen.length })}</span> : null}
+          </summary>
+          <fieldset>
+            <legend className="qf-visually-hidden">{t(`search.kinds.${kind}`)}</legend>
+            <ul>
+              {values.map(([value, count]) => (
+                <li key={value}>
+                  <label>
+                    <input type="checkbox" checked={chosen.includes(value)} onChange={() => onChange(toggleFilter(state, kind, value))} /> {labelOf(kind, value)}{' '}
+                    <span className={styles.count}>({count})</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+/** The search page: reads and writes SPEC's hash (`#all=1&allType=1&s=…&type=…`), results from the search API. */
 export function Search(_props: ViewComponentProps<Record<string, never>>): ReactElement {
   const t = useT();
   const lang = useLang();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<SearchState>({ q: '', type: '', page: 1 });
+  const [state, setState] = useState<SearchState>({ q: '', filters: {}, page: 1 });
   const [load, setLoad] = useState<Load>({ kind: 'idle' });
+  // What the last search showed stays on screen (filters included) while the next one loads.
+  const [shown, setShown] = useState<Result | null>(null);
   // The shell announces every navigation; a search from the header while on this page changes the hash.
   const route = useBusState('route');
 
@@ -42,11 +119,12 @@ export function Search(_props: ViewComponentProps<Record<string, never>>): React
     }
     const controller = new AbortController();
     setLoad({ kind: 'loading' });
-    const params = new URLSearchParams({ q: state.q, lang, page: String(state.page) });
-    if (state.type) params.set('type', state.type);
-    fetch(`/api/content/search?${params.toString()}`, { signal: controller.signal })
+    fetch(`/api/content/search?${searchParams(state, lang).toString()}`, { signal: controller.signal })
       .then((r) => (r.ok ? (r.json() as Promise<Result>) : Promise.reject(new Error(String(r.status)))))
-      .then((result) => setLoad({ kind: 'done', result, for: state }))
+      .then((result) => {
+        setLoad({ kind: 'done', result, for: state });
+        setShown(result);
+      })
       .catch((error: unknown) => {
         if ((error as Error).name !== 'AbortError') setLoad({ kind: 'failed' });
       });
@@ -59,10 +137,10 @@ export function Search(_props: ViewComponentProps<Record<string, never>>): React
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    go({ q: input.current?.value.trim() ?? '', type: state.type, page: 1 });
+    go({ q: input.current?.value.trim() ?? '', filters: state.filters, page: 1 });
   };
 
-  const result = load.kind === 'done' ? load.result : null;
+  const result = load.kind === 'done' ? load.result : load.kind === 'loading' ? shown : null;
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
   return (
     <div className={styles.search}>
@@ -87,26 +165,9 @@ export function Search(_props: ViewComponentProps<Record<string, never>>): React
                 ? t('search.none', { q: load.for.q })
                 : t('search.results', { count: load.result.total, q: load.for.q })}
       </p>
-      {result && result.facets.type && Object.keys(result.facets.type).length > 0 ? (
-        <nav aria-label={t('search.filter')} className={styles.facets}>
-          <ul>
-            <li>
-              <button type="button" aria-pressed={!state.type} onClick={() => go({ ...state, type: '', page: 1 })}>
-                {t('search.all')}
-              </button>
-            </li>
-            {Object.entries(result.facets.type).map(([type, count]) => (
-              <li key={type}>
-                <button type="button" aria-pressed={state.type === type} onClick={() => go({ ...state, type, page: 1 })}>
-                  {t(`search.types.${type}`)} <span className={styles.count}>({count})</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {result ? <Filters id={id} result={result} state={state} onChange={go} /> : null}
       {result && result.items.length > 0 ? (
-        <ol className={styles.results}>
+        <ol className={styles.results} aria-busy={load.kind === 'loading' || undefined}>
           {result.items.map((item) => (
             <li key={`${item.type}:${item.id}`}>
               <p className={styles.type}>{t(`search.types.${item.type}`)}</p>
