@@ -20,10 +20,14 @@ export const SEARCHABLE: Partial<Record<RoutedContentType | 'press_media_mention
   idkt_technology: { title: 'title', excerpt: 'summary', body: 'body' },
   idkt_info_bank: { title: 'title', excerpt: 'summary', body: 'body' },
   gallery: { title: 'title', excerpt: 'description' },
+  campaign: { title: 'title', excerpt: 'description' },
+  tap_story: { title: 'title', excerpt: 'steps', body: 'steps' },
 };
 
-const text = (value: unknown): string => (Array.isArray(value) ? value.map(text).join(' ') : typeof value === 'string' ? value : '');
-const firstText = (value: unknown): string => (Array.isArray(value) ? String(value[0] ?? '') : text(value));
+/** The words of a field: a string, a list, or structured parts (a tap story's steps) by their texts. */
+const text = (value: unknown): string =>
+  Array.isArray(value) ? value.map(text).join(' ') : typeof value === 'string' ? value : value && typeof value === 'object' ? Object.values(value).map(text).join(' ') : '';
+const firstText = (value: unknown): string => (Array.isArray(value) ? text(value[0] ?? '') : text(value));
 const clip = (s: string, max = 220) => (s.length <= max ? s : `${s.slice(0, max).replace(/\s+\S*$/, '')}…`);
 
 /** Every searchable entry as one document per language. Entries missing a title in a language are skipped. */
@@ -31,7 +35,7 @@ export async function searchDocuments(content: ContentSource): Promise<SearchDoc
   const docs: SearchDoc[] = [];
   const byId = new Map<string, Entry>();
   const types = Object.keys(SEARCHABLE) as (keyof typeof SEARCHABLE)[];
-  const lists = await Promise.all([...types, 'campaign', 'school', 'asset'].map((t) => content.entries(t)));
+  const lists = await Promise.all([...types, 'school', 'asset'].map((t) => content.entries(t)));
   for (const list of lists) for (const e of list) byId.set(e.sys.id, e);
   const linked = (e: Entry, field: string): Entry | undefined => byId.get((plainField<Link>(e, field)?.sys.id) ?? '');
 

@@ -51,6 +51,16 @@ describe('GET /api/content/search', () => {
     expect(Object.keys(programmes.labels.program ?? {}).length).toBe(Object.keys(programmes.facets.program ?? {}).length);
   });
 
+  it('finds campaign pages and tap stories by their title words, in both languages', async () => {
+    const campaign = await search('q=book%20every%20home&lang=en');
+    expect(campaign.items[0]).toMatchObject({ type: 'campaign', title: 'A Book in Every Home', url: '/campaign/a-book-in-every-home' });
+    expect((await search(`q=${encodeURIComponent('كتاب في كل بيت')}&lang=ar`)).items.map((i) => i.url)).toContain('/ar/campaign/a-book-in-every-home');
+    const tap = await search('q=day%20in%20Education%20City&lang=en&type=tap_story');
+    expect(tap.items[0]).toMatchObject({ type: 'tap_story', title: 'A day in Education City', url: '/stories/tap/a-day-in-education-city' });
+    expect(tap.items[0]?.excerpt).toMatch(/^7:30 – The campus wakes up/);
+    expect((await search(`q=${encodeURIComponent('يوم في المدينة التعليمية')}&lang=ar&type=tap_story`)).items[0]?.url).toBe('/ar/stories/tap/a-day-in-education-city');
+  });
+
   it('finds the same Arabic pages with and without the article, whatever the word’s first letter', async () => {
     // الوطنية found 28 pages and وطنية 7: the و of وطنية was taken for "and".
     const withArticle = await all('q=%D8%A7%D9%84%D9%88%D8%B7%D9%86%D9%8A%D8%A9&lang=ar');
