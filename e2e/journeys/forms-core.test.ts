@@ -93,6 +93,7 @@ const REGISTRATION_T = {
     title: 'Please enter a valid title',
     company: 'Please enter a company name',
     select: 'Select an option',
+    nationality: 'Please enter your nationality',
     required: 'This field is required.',
     thanks: 'Thank you for registering.',
     emailNote: 'An email with the viewing details will follow.',
@@ -117,6 +118,7 @@ const REGISTRATION_T = {
     title: 'يُرجى إدخال مسمى وظيفي صحيح',
     company: 'يُرجى إدخال اسم الجهة',
     select: 'يُرجى اختيار أحد الخيارات',
+    nationality: 'يُرجى إدخال جنسيتك',
     required: 'هذا الحقل مطلوب.',
     thanks: 'شكراً لتسجيلك.',
     emailNote: 'ستصلك رسالة بالبريد الإلكتروني تتضمن تفاصيل المشاهدة.',
@@ -145,7 +147,7 @@ describe.each(['en', 'ar'] as const)('event registration in %s', (lang) => {
     const { page, problems } = await openPage();
     const form = await reach(page, path('e2e-hybrid'), t.heading);
     await form.getByRole('button', { name: t.submit }).click();
-    for (const message of [t.name, t.emailError, t.title, t.company, t.select, t.required]) await form.getByText(message, { exact: true }).first().waitFor();
+    for (const message of [t.name, t.emailError, t.title, t.company, t.nationality, t.select, t.required]) await form.getByText(message, { exact: true }).first().waitFor();
     await expect(focusedName(page)).resolves.toBe('name');
     await expect(form.getByLabel(t.fields[0][0], { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
     expect(await axeViolations(page, REGISTRATION)).toEqual([]);
