@@ -16,8 +16,8 @@ afterAll(() => stopJourney(site, browser));
 
 const WIDGET = '[data-qf-widget="mf-forms/PushNotifications"]';
 const T = {
-  en: { path: '/idkt/newsletter', heading: 'Notifications', enable: 'Enable notifications', disable: 'Disable notifications', subscribed: 'Push subscription successful!', disabled: 'Push notifications disabled', denied: 'Notifications not allowed.', enableError: 'An error occured while enabling push notifications. please try again' },
-  ar: { path: '/ar/idkt/newsletter', heading: 'الإشعارات', enable: 'تفعيل الإشعارات', disable: 'إيقاف الإشعارات', subscribed: 'تم الاشتراك في الإشعارات بنجاح!', disabled: 'تم إيقاف الإشعارات الفورية', denied: 'الإشعارات غير مسموح بها.', enableError: 'حدث خطأ أثناء تفعيل الإشعارات الفورية. يُرجى المحاولة مرة أخرى' },
+  en: { noScript: 'Notifications are switched on from this page with JavaScript, which is turned off in your browser. Turn it on to receive them.', path: '/idkt/newsletter', heading: 'Notifications', enable: 'Enable notifications', disable: 'Disable notifications', subscribed: 'Push subscription successful!', disabled: 'Push notifications disabled', denied: 'Notifications not allowed.', enableError: 'An error occured while enabling push notifications. please try again' },
+  ar: { noScript: 'يُفعَّل استقبال الإشعارات من هذه الصفحة بواسطة JavaScript، وهي معطّلة في متصفحك. فعّلها لتصلك الإشعارات.', path: '/ar/idkt/newsletter', heading: 'الإشعارات', enable: 'تفعيل الإشعارات', disable: 'إيقاف الإشعارات', subscribed: 'تم الاشتراك في الإشعارات بنجاح!', disabled: 'تم إيقاف الإشعارات الفورية', denied: 'الإشعارات غير مسموح بها.', enableError: 'حدث خطأ أثناء تفعيل الإشعارات الفورية. يُرجى المحاولة مرة أخرى' },
 } as const;
 
 type PushService = 'works' | 'fails';
@@ -112,5 +112,21 @@ describe.each(['en', 'ar'] as const)('push notifications in %s', (lang) => {
     expect(await axeViolations(page, WIDGET)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('offers no button that cannot work without JavaScript, and says why', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(site.url + t.path);
+    const widget = page.getByRole('region', { name: t.heading });
+    await expect(widget.getByText(t.noScript, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(widget.getByRole('button', { name: t.enable }).count()).resolves.toBe(0);
+    await context.close();
+    // With JavaScript, the button and not the explanation.
+    const { page: live } = await visitor('works', 'granted');
+    const region = await reach(live, t.path, t.heading);
+    await expect(region.getByRole('button', { name: t.enable }).isVisible()).resolves.toBe(true);
+    await expect(region.getByText(t.noScript, { exact: true }).isVisible()).resolves.toBe(false);
+    await live.close();
   });
 });

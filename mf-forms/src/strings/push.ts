@@ -11,6 +11,7 @@ export const push = {
       disable: 'Disable notifications',
       working: 'Please wait…',
       unsupported: 'This browser cannot receive push notifications. Try a recent version of Chrome, Edge, Firefox or Safari, or add this site to your home screen.',
+      noScript: 'Notifications are switched on from this page with JavaScript, which is turned off in your browser. Turn it on to receive them.',
       // SPEC §8, verbatim.
       subscribed: 'Push subscription successful!',
       enableError: 'An error occured while enabling push notifications. please try again',
@@ -31,6 +32,7 @@ export const push = {
       disable: 'إيقاف الإشعارات',
       working: 'يُرجى الانتظار…',
       unsupported: 'لا يستطيع هذا المتصفح استقبال الإشعارات الفورية. جرّب إصداراً حديثاً من Chrome أو Edge أو Firefox أو Safari، أو أضف هذا الموقع إلى شاشتك الرئيسية.',
+      noScript: 'يُفعَّل استقبال الإشعارات من هذه الصفحة بواسطة JavaScript، وهي معطّلة في متصفحك. فعّلها لتصلك الإشعارات.',
       subscribed: 'تم الاشتراك في الإشعارات بنجاح!',
       enableError: 'حدث خطأ أثناء تفعيل الإشعارات الفورية. يُرجى المحاولة مرة أخرى',
       denied: 'الإشعارات غير مسموح بها.',

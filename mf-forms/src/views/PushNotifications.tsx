@@ -144,6 +144,8 @@ export function PushNotifications(_props: ViewComponentProps<Record<string, unkn
         <p className={styles.unsupported}>{t('push.unsupported')}</p>
       ) : (
         <>
+          {/* Without JavaScript the button could do nothing: the page says so instead (see the CSS). */}
+          <p className={styles.noScript}>{t('push.noScript')}</p>
           <button type="button" className={styles.button} onClick={() => void toggle()} disabled={busy} aria-describedby={`${id}-message`}>
             {busy ? t('push.working') : subscribed ? t('push.disable') : t('push.enable')}
           </button>
