@@ -41,13 +41,13 @@ export function unreadable(request: FastifyRequest): Answer | null {
  * A plain form post (no script ran) gets its outcome as a small page in the visitor's language with a
  * way back, naming every field to correct (there are no fields on that page to mark); a script gets JSON.
  */
-export function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, title: Record<Lang, string>): FastifyReply {
+export function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, title: Record<Lang, string>, details: (lang: Lang) => string[] = () => []): FastifyReply {
   reply.code(answer.status);
   const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
   if (!fromForm) return reply.send(answer.body);
   const lang = langOf(request);
   const errors = answer.body.errors && typeof answer.body.errors === 'object' ? Object.values(answer.body.errors as Record<string, unknown>).filter((m): m is string => typeof m === 'string') : [];
-  return reply.type('text/html; charset=utf-8').send(outcomePage(lang, [answer.body.message, ...errors].join(' '), backPath(request.headers.referer, lang), title[lang]));
+  return reply.type('text/html; charset=utf-8').send(outcomePage(lang, [answer.body.message, ...errors].join(' '), backPath(request.headers.referer, lang), title[lang], undefined, details(lang)));
 }
 
 /**

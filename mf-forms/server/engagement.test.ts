@@ -201,6 +201,20 @@ describe('polls', () => {
     expect(await count('poll_votes')).toBe(before + 1);
   });
 
+  it('answers a plain form post (no JavaScript) with a page that shows the results, in the visitor’s language', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/forms/polls/${POLL}/votes?lang=ar`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://127.0.0.1:3000/ar/community-poll', 'x-forwarded-for': '192.0.2.99' },
+      payload: 'optionId=green-spaces',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.body).toContain('<p role="status">شكراً لتصويتك.</p>');
+    expect(res.body).toMatch(/<li>مساحات خضراء \(صوتك\): الأصوات: \d+ · \d+٪<\/li>/);
+    expect(res.body).toMatch(/<li>مجموع الأصوات: \d+<\/li>/);
+    expect(res.body).toContain('href="/ar/community-poll"');
+  });
+
   it('counts the same address once per poll, not once for every poll', async () => {
     const other = await post('/api/forms/polls/t-poll-open/votes', { optionId: 'a' }, 'en', { 'x-forwarded-for': '203.0.113.50' });
     expect(other.statusCode).toBe(201);

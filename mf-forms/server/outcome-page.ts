@@ -29,8 +29,9 @@ const page = (lang: Lang, title: string, main: string) => `<!doctype html>
 </body></html>`;
 
 /** The outcome of a form posted without JavaScript, as a small page in the visitor's language. */
-export function outcomePage(lang: Lang, message: string, back: string, title: string = titles[lang], backText: string = backLabel[lang]): string {
-  return page(lang, title, `<p role="status">${escape(message)}</p><p><a href="${escape(back)}">${escape(backText)}</a></p>`);
+export function outcomePage(lang: Lang, message: string, back: string, title: string = titles[lang], backText: string = backLabel[lang], details: readonly string[] = []): string {
+  const list = details.length ? `<ul>${details.map((d) => `<li>${escape(d)}</li>`).join('')}</ul>` : '';
+  return page(lang, title, `<p role="status">${escape(message)}</p>${list}<p><a href="${escape(back)}">${escape(backText)}</a></p>`);
 }
 
 export interface ConfirmPage {

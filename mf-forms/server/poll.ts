@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldOf, plainField, type ContentSource } from '@qf/shared/content';
-import { pollErrors, pollMessages, pollOutcomes, pollVoteSchema, VOTER_ID_PATTERN, type PollOutcome, type PollResults } from '@qf/shared/forms';
+import { pollErrors, pollMessages, pollOutcomes, pollResultLines, pollVoteSchema, VOTER_ID_PATTERN, type PollOutcome, type PollResults } from '@qf/shared/forms';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';
@@ -107,24 +107,26 @@ export function registerPolls(app: FastifyInstance, db: Db, content: ContentSour
     const { pollId } = request.params as { pollId: string };
     const lang = langOf(request);
     const answer = (outcome: PollOutcome, extra: Record<string, unknown> = {}, message: string = pollMessages[lang][outcome]): Answer => ({ status: pollOutcomes[outcome], body: { outcome, message, ...extra } });
+    // A plain form post's answer page shows the results too, as the widget does.
+    const respond = (a: Answer) => send(request, reply, a, TITLE, () => (a.body.results ? pollResultLines(a.body.results as PollResults, lang) : []));
     const refused = unreadable(request);
-    if (refused) return send(request, reply, refused, TITLE);
+    if (refused) return respond(refused);
     const once = idempotency(db, request, `poll:${pollId}`);
     const stored = await once.stored();
-    if (stored) return send(request, reply, stored, TITLE);
+    if (stored) return respond(stored);
     try {
       const poll = await pollOf(pollId, lang);
-      if (!poll) return send(request, reply, answer('not-found'), TITLE);
-      if (filledHoneypot(request.body)) return send(request, reply, answer('voted', { results: await resultsOf(db, poll, undefined) }), TITLE);
+      if (!poll) return respond(answer('not-found'));
+      if (filledHoneypot(request.body)) return respond(answer('voted', { results: await resultsOf(db, poll, undefined) }));
       const body = bodyObject(request);
       const errors = pollErrors(body, lang);
       const input = Object.keys(errors).length ? null : pollVoteSchema.parse(body);
-      if (!input) return send(request, reply, answer('invalid', { errors }), TITLE);
-      if (!poll.options.some((o) => o.id === input.optionId)) return send(request, reply, answer('invalid', { errors: { optionId: pollMessages[lang].select } }), TITLE);
+      if (!input) return respond(answer('invalid', { errors }));
+      if (!poll.options.some((o) => o.id === input.optionId)) return respond(answer('invalid', { errors: { optionId: pollMessages[lang].select } }));
       const fromCookie = cookieVoter(request);
       const voter = fromCookie ?? input.voterId ?? randomUUID();
       if (!fromCookie) setVoterCookie(request, reply, voter);
-      if (!poll.open) return send(request, reply, answer('closed', { results: await resultsOf(db, poll, voter) }), TITLE);
+      if (!poll.open) return respond(answer('closed', { results: await resultsOf(db, poll, voter) }));
       const address = clientKey(options.secret, 'poll-vote', clientOf(request));
       const result = await db
         .transaction(async (tx) => {
@@ -144,10 +146,10 @@ export function registerPolls(app: FastifyInstance, db: Db, content: ContentSour
           if (!(error instanceof AddressVoted)) throw error;
           return answer('already-voted', { results: await resultsOf(db, poll, voter) }, pollMessages[lang]['address-voted']);
         });
-      return send(request, reply, result, TITLE);
+      return respond(result);
     } catch (error) {
       console.error('poll vote failed', error);
-      return send(request, reply, answer('error'), TITLE);
+      return respond(answer('error'));
     }
   });
 }

@@ -1,3 +1,5 @@
+import { pollResultStrings } from '@qf/shared/forms';
+
 /**
  * mf-forms strings for the alumni sign-up, poll, survey popup, brand survey and speaker-series question forms. Spread into the forms namespace by ../translations.ts: use
  * top-level keys of your own so no other module's keys are overwritten.
@@ -35,10 +37,7 @@ export const smallForms = {
       },
       poll: {
         vote: 'Vote',
-        votes: 'Votes: {{count}}',
-        total: 'Total votes: {{count}}',
-        percent: '{{percent}}%',
-        yourChoice: 'Your vote',
+        ...pollResultStrings.en,
         loading: 'Loading the poll…',
       },
       survey: {
@@ -102,10 +101,7 @@ export const smallForms = {
       },
       poll: {
         vote: 'صوّت',
-        votes: 'الأصوات: {{count}}',
-        total: 'مجموع الأصوات: {{count}}',
-        percent: '{{percent}}٪',
-        yourChoice: 'صوتك',
+        ...pollResultStrings.ar,
         loading: 'جارٍ تحميل الاستطلاع…',
       },
       survey: {

@@ -1,4 +1,4 @@
-import { pollErrors, pollMessages, pollVoteSchema } from '@qf/shared/forms';
+import { pollErrors, pollMessages, pollResultLines, pollVoteSchema } from '@qf/shared/forms';
 
 describe('poll vote', () => {
   it('accepts an option id and an optional voter id', () => {
@@ -18,5 +18,14 @@ describe('poll vote', () => {
   it('has a real Arabic message for every English one', () => {
     expect(Object.keys(pollMessages.ar).sort()).toEqual(Object.keys(pollMessages.en).sort());
     for (const text of Object.values(pollMessages.ar)) expect(text).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe('poll result lines', () => {
+  it('read as the widget shows them, in both languages, with the visitor’s vote marked', () => {
+    const results = { pollId: 'p', question: 'Q', open: true, total: 3, votedFor: 'b', options: [{ id: 'a', label: 'Lectures', votes: 1 }, { id: 'b', label: 'Parks', votes: 2 }] };
+    expect(pollResultLines(results, 'en')).toEqual(['Lectures: Votes: 1 · 33%', 'Parks (Your vote): Votes: 2 · 67%', 'Total votes: 3']);
+    expect(pollResultLines({ ...results, votedFor: null }, 'ar')).toEqual(['Lectures: الأصوات: 1 · 33٪', 'Parks: الأصوات: 2 · 67٪', 'مجموع الأصوات: 3']);
+    expect(pollResultLines({ ...results, total: 0, options: [{ id: 'a', label: 'A', votes: 0 }] }, 'en')).toEqual(['A: Votes: 0 · 0%', 'Total votes: 0']);
   });
 });

@@ -76,3 +76,21 @@ export const pollMessages: Record<Lang, Record<MessageKey, string>> = {
 
 export const pollErrors = (input: unknown, lang: Lang): Partial<Record<PollField | 'voterId', string>> =>
   fieldErrors<PollField | 'voterId', MessageKey>(pollVoteSchema, input, pollMessages, lang, (field) => (field === 'voterId' ? 'voter' : 'select'));
+
+/** How a poll's results read, for the widget (i18next keys) and the page a plain form post answers with. */
+export const pollResultStrings: Record<Lang, { votes: string; total: string; percent: string; yourChoice: string }> = {
+  en: { votes: 'Votes: {{count}}', total: 'Total votes: {{count}}', percent: '{{percent}}%', yourChoice: 'Your vote' },
+  ar: { votes: 'الأصوات: {{count}}', total: 'مجموع الأصوات: {{count}}', percent: '{{percent}}٪', yourChoice: 'صوتك' },
+};
+
+/** Each option's line ("Green spaces (Your vote): Votes: 1 · 100%") and the total, as the widget shows them. */
+export function pollResultLines(results: PollResults, lang: Lang): string[] {
+  const s = pollResultStrings[lang];
+  const fill = (text: string, values: Record<string, number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+  const lines = results.options.map((o) => {
+    const percent = results.total ? Math.round((o.votes / results.total) * 100) : 0;
+    const label = o.id === results.votedFor ? `${o.label} (${s.yourChoice})` : o.label;
+    return `${label}: ${fill(s.votes, { count: o.votes })} · ${fill(s.percent, { percent })}`;
+  });
+  return [...lines, fill(s.total, { count: results.total })];
+}
