@@ -43,7 +43,7 @@ describe('Countdown', () => {
   it('renders the server time on the server, with the four labelled units', () => {
     const html = renderToString(tree(at(DAY + 2 * HOUR + 3 * MINUTE + 4 * SECOND)));
     document.body.innerHTML = html;
-    expect(units()).toEqual(['1 Days', '02 Hours', '03 Minutes', '04 Seconds']);
+    expect(units()).toEqual(['1 Day', '02 Hours', '03 Minutes', '04 Seconds']);
     expect(screen.getByRole('timer')).toHaveAttribute('aria-live', 'off');
     expect(screen.getByRole('timer')).toHaveAccessibleName('Time left until the next session');
     document.body.innerHTML = '';
@@ -53,11 +53,11 @@ describe('Countdown', () => {
     const serverNow = at(DAY + 2 * SECOND);
     jest.useFakeTimers({ now: serverNow });
     render(tree(serverNow));
-    expect(units()).toEqual(['1 Days', '00 Hours', '00 Minutes', '02 Seconds']);
+    expect(units()).toEqual(['1 Day', '00 Hours', '00 Minutes', '02 Seconds']);
     act(() => jest.advanceTimersByTime(SECOND));
-    expect(units()).toEqual(['1 Days', '00 Hours', '00 Minutes', '01 Seconds']);
+    expect(units()).toEqual(['1 Day', '00 Hours', '00 Minutes', '01 Second']);
     act(() => jest.advanceTimersByTime(SECOND));
-    expect(units()).toEqual(['1 Days', '00 Hours', '00 Minutes', '00 Seconds']);
+    expect(units()).toEqual(['1 Day', '00 Hours', '00 Minutes', '00 Seconds']);
     act(() => jest.advanceTimersByTime(SECOND));
     expect(units()).toEqual(['0 Days', '23 Hours', '59 Minutes', '59 Seconds']);
     act(() => jest.advanceTimersByTime(59 * SECOND));
@@ -82,7 +82,7 @@ describe('Countdown', () => {
     jest.useFakeTimers({ now: serverNow });
     render(tree(serverNow));
     act(() => jest.advanceTimersByTime(SECOND));
-    expect(units()).toEqual(['0 Days', '00 Hours', '00 Minutes', '01 Seconds']);
+    expect(units()).toEqual(['0 Days', '00 Hours', '00 Minutes', '01 Second']);
     act(() => jest.advanceTimersByTime(SECOND));
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByText('The Future of Learning has started.')).toBeInTheDocument();
@@ -98,10 +98,17 @@ describe('Countdown', () => {
     render(tree(serverNow));
     fireEvent.click(screen.getByRole('button', { name: 'Pause the countdown' }));
     act(() => jest.advanceTimersByTime(5 * SECOND));
-    expect(units()).toEqual(['0 Days', '00 Hours', '01 Minutes', '00 Seconds']);
+    expect(units()).toEqual(['0 Days', '00 Hours', '01 Minute', '00 Seconds']);
     expect(jest.getTimerCount()).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'Resume the countdown' }));
     expect(units()).toEqual(['0 Days', '00 Hours', '00 Minutes', '55 Seconds']);
+  });
+
+  it('makes each Arabic unit agree with its number (six plural forms)', () => {
+    const serverNow = at(56 * DAY + 2 * HOUR + 11 * MINUTE + 1 * SECOND);
+    jest.useFakeTimers({ now: serverNow });
+    render(tree(serverNow, 'ar'));
+    expect(units()).toEqual(['٥٦ يومًا', '٠٢ ساعتان', '١١ دقيقة', '٠١ ثانية']);
   });
 
   it('has Arabic labels and Arabic-Indic digits in Arabic', () => {
@@ -112,7 +119,7 @@ describe('Countdown', () => {
     expect(screen.getByRole('timer')).toHaveAccessibleName('الوقت المتبقي حتى الجلسة القادمة');
     expect(screen.getByRole('button', { name: 'إيقاف العد التنازلي مؤقتًا' })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(7 * SECOND));
-    expect(units()).toEqual(['٣ أيام', '٠٤ ساعات', '٠٤ دقائق', '٥٩ ثوانٍ']);
+    expect(units()).toEqual(['٣ أيام', '٠٤ ساعات', '٠٤ دقائق', '٥٩ ثانية']);
   });
 
   it('hydrates the server numbers without a mismatch, then follows the browser clock', async () => {

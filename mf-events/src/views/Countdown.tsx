@@ -82,7 +82,8 @@ export function Countdown({ start, serverNow, title }: CountdownProps): ReactEle
             <span key={parts[unit]} className={styles.value}>
               {formatNumber(lang, parts[unit], digits)}
             </span>
-            <span className={styles.label}>{t(`series.countdown.${unit}`)}</span>
+            {/* The unit agrees with the number (Arabic has six plural forms: ٣ أيام, ٥٦ يومًا). */}
+            <span className={styles.label}>{t(`series.countdown.${unit}`, { count: parts[unit] })}</span>
           </div>
         ))}
       </div>

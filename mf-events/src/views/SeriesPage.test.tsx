@@ -126,7 +126,7 @@ describe('SeriesPage', () => {
     const next = region('الجلسة القادمة');
     expect(within(next).getByRole('link', { name: 'مستقبل التعلّم' })).toHaveAttribute('href', '/ar/events/education-city-speaker-series-future-of-learning');
     expect(within(next).getByText('تبدأ جلسة مستقبل التعلّم يوم الأربعاء، ٢٠ يناير ٢٠٢٧ الساعة ٦:٣٠ م بتوقيت الدوحة.')).toBeInTheDocument();
-    expect(within(next).getByRole('timer')).toHaveTextContent('٥٩أيام٠٦ساعات٣٠دقائق٠٠ثوانٍ');
+    expect(within(next).getByRole('timer')).toHaveTextContent('٥٩يومًا٠٦ساعات٣٠دقيقة٠٠ثانية');
     expect(within(next).getByRole('heading', { level: 3, name: 'موعد البدء حول العالم' })).toBeInTheDocument();
     expect(zone('الدوحة')).toHaveTextContent('الأربعاء، ٢٠ يناير ٢٠٢٧ في ٦:٣٠ م');
     expect(zone('لندن')).toHaveTextContent('الأربعاء، ٢٠ يناير ٢٠٢٧ في ٣:٣٠ م');
@@ -152,7 +152,7 @@ describe('SeriesPage', () => {
     const root = await act(async () => hydrateRoot(container, tree(ar, 'ar'), { onRecoverableError }));
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
-    expect(within(container).getByRole('timer')).toHaveTextContent('٥٩أيام٠٦ساعات٢٩دقائق٥٧ثوانٍ');
+    expect(within(container).getByRole('timer')).toHaveTextContent('٥٩يومًا٠٦ساعات٢٩دقيقة٥٧ثانية');
     act(() => root.unmount());
     container.remove();
     errors.mockRestore();

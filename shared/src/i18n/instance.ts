@@ -112,8 +112,17 @@ export function translationProblems(t: Translations, identical: readonly string[
   const en = flatten(t.en);
   const ar = flatten(t.ar);
   const problems: string[] = [];
-  for (const key of Object.keys(en)) if (!(key in ar)) problems.push(`${t.ns}:${key} has no Arabic translation`);
-  for (const key of Object.keys(ar)) if (!(key in en)) problems.push(`${t.ns}:${key} has no English text`);
+  // Plural forms differ by language (Arabic has zero, one, two, few, many and other; English one and
+  // other): a plural key is matched by its base, and each language must have its own "other" form.
+  const PLURAL = /_(zero|one|two|few|many|other)$/;
+  const bases = (keys: string[]) => new Set(keys.map((k) => k.replace(PLURAL, '')));
+  const enBases = bases(Object.keys(en));
+  const arBases = bases(Object.keys(ar));
+  for (const key of Object.keys(en)) if (!(key in ar) && !(PLURAL.test(key) && arBases.has(key.replace(PLURAL, '')))) problems.push(`${t.ns}:${key} has no Arabic translation`);
+  for (const key of Object.keys(ar)) if (!(key in en) && !(PLURAL.test(key) && enBases.has(key.replace(PLURAL, '')))) problems.push(`${t.ns}:${key} has no English text`);
+  for (const [lang, keys] of [['English', Object.keys(en)], ['Arabic', Object.keys(ar)]] as const) {
+    for (const base of new Set(keys.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))) if (!keys.includes(`${base}_other`) && !keys.includes(base)) problems.push(`${t.ns}:${base} has plural forms but no ${base}_other in ${lang}`);
+  }
   for (const [key, value] of Object.entries(ar)) {
     if (!value.trim()) problems.push(`${t.ns}:${key} is empty in Arabic`);
     else if (!identical.includes(key) && /[A-Za-z]{3}/.test(value.replace(/\{\{[^}]+\}\}/g, '')) && !/[\u0600-\u06FF]/.test(value))
