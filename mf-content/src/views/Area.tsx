@@ -8,7 +8,7 @@ import styles from './Directory.module.css';
 export function Area({ data }: ViewComponentProps<AreaData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Qatar' });
+  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Qatar' });
   return (
     <div className={`${styles.page} ${styles.wide}`} data-vertical={data.vertical}>
       <header className={styles.areaHero}>

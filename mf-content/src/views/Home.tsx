@@ -7,7 +7,7 @@ import styles from './Home.module.css';
 export function Home({ data }: ViewComponentProps<HomeData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Qatar' });
+  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Qatar' });
   return (
     <div className={styles.home}>
       <header className={styles.hero}>

@@ -8,7 +8,7 @@ import styles from './Directory.module.css';
 export function StoryCards({ stories, headingLevel = 2, listRef }: { stories: readonly StoryCard[]; headingLevel?: 2 | 3; listRef?: Ref<HTMLUListElement> }): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Qatar' });
+  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Qatar' });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className={styles.cards} ref={listRef}>

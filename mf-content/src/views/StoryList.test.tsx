@@ -110,6 +110,13 @@ describe('the stories list', () => {
     expect(screen.getByText('هذا الموضوع غير موجود في قائمتنا، لذا تُعرض القصص في جميع المواضيع.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('قصتان');
     expect(screen.getByRole('option', { name: 'مقابلة' })).toHaveValue('interview');
+    // Dates read as in English, day, month name and year (not ١٤‏/١٠‏/٢٠٢٦).
+    expect(screen.getByText('٢٩ يناير ٢٠٢٦')).toBeInTheDocument();
+  });
+
+  it('dates the cards with the month’s name in English too', () => {
+    view('stories', data({ stories: cards(1, 2), total: 2 }));
+    expect(screen.getByText('29 Jan 2026')).toBeInTheDocument();
   });
 });
 
