@@ -329,6 +329,17 @@ describe('in the browser', () => {
     await page.close();
   });
 
+  it('paints the system scheme on a first visit (SPEC §4)', async () => {
+    // (Chromium reports "light" when no preference is set, so "no preference, then dark" cannot be seen here.)
+    for (const [colorScheme, theme] of [['light', 'light'], ['dark', 'dark']] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await page.goto(site.url + '/about');
+      await expect(page.evaluate(() => document.body.dataset.theme)).resolves.toBe(theme);
+      await context.close();
+    }
+  });
+
   it('follows a theme change in every mounted section through the bus', async () => {
     const { page, problems } = await openPage();
     await page.emulateMedia({ colorScheme: 'dark' });

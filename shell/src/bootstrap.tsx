@@ -18,7 +18,7 @@ import { parseWithoutEval } from './csp-zod';
 import { shellStateSchema, type PageStatus } from './state';
 import { SLOT_ID } from './state-ids';
 import { createStore } from './store';
-import { applyTheme, initialTheme, mirrorTheme } from './theme';
+import { applyTheme, initialTheme, mirrorTheme, systemScheme } from './theme';
 import { announce, navigationAnnouncement } from './chrome/announce';
 import { applyPrefs, readPrefs } from './chrome/a11y-prefs';
 import { searchPageUrl } from './chrome/search-link';
@@ -62,7 +62,7 @@ export function startApp(boot: BootHandle): void {
   // The first paint already has the visitor's theme (the pre-paint script): the roots hydrate with
   // the server's and follow the store right after, so hydration never meets different text.
   const serverTheme = state.theme ?? 'dark';
-  const theme = initialTheme(local, window.matchMedia?.('(prefers-color-scheme: dark)').matches);
+  const theme = initialTheme(local, systemScheme(window.matchMedia?.bind(window)));
   applyTheme(theme, document.body);
   applyPrefs(readPrefs(local), document.body);
   const store = createStore({ ...state, theme: serverTheme, loading: false });

@@ -1,15 +1,25 @@
 /** @jest-environment jsdom */
-import { applyTheme, initialTheme, mirrorTheme, progressColours, THEME_KEY, themeFromCookies, themePrePaintScript } from './theme';
+import { applyTheme, initialTheme, mirrorTheme, progressColours, systemScheme, THEME_KEY, themeFromCookies, themePrePaintScript, type SystemScheme } from './theme';
 
 describe('theme (SPEC §4)', () => {
   const storage = (value: string | null) => ({ getItem: (k: string) => (k === THEME_KEY ? value : null) });
 
   it('takes the stored value first, then the system preference, then dark', () => {
-    expect(initialTheme(storage('false'), true)).toBe('light');
-    expect(initialTheme(storage('true'), false)).toBe('dark');
-    expect(initialTheme(storage(null), false)).toBe('light');
-    expect(initialTheme(storage(null), true)).toBe('dark');
+    expect(initialTheme(storage('false'), 'dark')).toBe('light');
+    expect(initialTheme(storage('true'), 'light')).toBe('dark');
+    expect(initialTheme(storage(null), 'light')).toBe('light');
+    expect(initialTheme(storage(null), 'dark')).toBe('dark');
+    // No preference stated: dark (it was light).
+    expect(initialTheme(storage(null), undefined)).toBe('dark');
     expect(initialTheme(undefined, undefined)).toBe('dark');
+  });
+
+  it('reads the system preference as light, dark or none', () => {
+    const media = (scheme: string) => (q: string) => ({ matches: q === `(prefers-color-scheme: ${scheme})` });
+    expect(systemScheme(media('light'))).toBe('light');
+    expect(systemScheme(media('dark'))).toBe('dark');
+    expect(systemScheme(media('no-preference'))).toBeUndefined();
+    expect(systemScheme(undefined)).toBeUndefined();
   });
 
   it('applies the theme to the body and stores it under darkMode with the progress colour', () => {
@@ -36,10 +46,10 @@ describe('theme (SPEC §4)', () => {
 });
 
 describe('the theme before the first paint', () => {
-  const run = (stored: string | null, prefersDark: boolean | undefined) => {
+  const run = (stored: string | null, system: SystemScheme | 'no matchMedia') => {
     localStorage.clear();
     if (stored !== null) localStorage.setItem(THEME_KEY, stored);
-    window.matchMedia = (prefersDark === undefined ? undefined : (q: string) => ({ matches: q.includes('dark') ? prefersDark : false })) as unknown as typeof window.matchMedia;
+    window.matchMedia = (system === 'no matchMedia' ? undefined : (q: string) => ({ matches: system !== undefined && q === `(prefers-color-scheme: ${system})` })) as unknown as typeof window.matchMedia;
     document.body.removeAttribute('data-theme');
     document.documentElement.removeAttribute('data-qf-js');
     new Function(themePrePaintScript())();
@@ -47,10 +57,12 @@ describe('the theme before the first paint', () => {
   };
 
   it('chooses, applies and mirrors exactly what the app would, and marks the document as scripted', () => {
-    for (const [stored, prefersDark] of [['true', false], ['false', true], [null, false], [null, true], [null, undefined]] as const) {
-      const expected = initialTheme({ getItem: () => stored }, prefersDark);
-      expect(run(stored, prefersDark)).toEqual({ theme: expected, progress: progressColours[expected], cookie: expected, js: true });
+    for (const [stored, system] of [['true', 'light'], ['false', 'dark'], [null, 'light'], [null, 'dark'], [null, undefined], [null, 'no matchMedia']] as const) {
+      const expected = initialTheme({ getItem: () => stored }, system === 'no matchMedia' ? undefined : system);
+      expect(run(stored, system)).toEqual({ theme: expected, progress: progressColours[expected], cookie: expected, js: true });
     }
+    expect(run(null, undefined).theme).toBe('dark');
+    expect(run(null, 'light').theme).toBe('light');
   });
 
   it('still marks the document as scripted when storage throws', () => {

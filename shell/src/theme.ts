@@ -9,13 +9,19 @@ export const PROGRESS_KEY = 'progressBarColor';
 export const THEME_COOKIE = 'qf_theme';
 export const progressColours: Record<Theme, string> = { dark: '#6BCDB2', light: '#e14524' };
 
-/** Stored choice, else the system preference, else dark (SPEC §4). */
-export function initialTheme(storage: Pick<Storage, 'getItem'> | undefined, prefersDark: boolean | undefined): Theme {
+/** What the system asks for (`prefers-color-scheme`); undefined when it states no preference. */
+export type SystemScheme = Theme | undefined;
+
+/** The system's colour scheme as the browser reports it: light, dark, or no preference. */
+export const systemScheme = (matchMedia: ((query: string) => { matches: boolean }) | undefined): SystemScheme =>
+  matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : undefined;
+
+/** Stored choice, else the system preference, else dark (SPEC §4): only a system that asks for light gets light. */
+export function initialTheme(storage: Pick<Storage, 'getItem'> | undefined, system: SystemScheme): Theme {
   const stored = storage?.getItem(THEME_KEY);
   if (stored === 'true') return 'dark';
   if (stored === 'false') return 'light';
-  if (prefersDark === false) return 'light';
-  return 'dark';
+  return system === 'light' ? 'light' : 'dark';
 }
 
 export function applyTheme(theme: Theme, body: HTMLElement, storage?: Pick<Storage, 'setItem'>): void {
@@ -60,8 +66,8 @@ export function themePrePaintScript(): string {
   return [
     'document.documentElement.setAttribute("data-qf-js","");',
     'try{',
-    `var s=localStorage.getItem(${JSON.stringify(THEME_KEY)}),m=window.matchMedia&&matchMedia("(prefers-color-scheme: dark)").matches,`,
-    't=s==="true"?"dark":s==="false"?"light":m===false?"light":"dark",b=document.body;',
+    `var s=localStorage.getItem(${JSON.stringify(THEME_KEY)}),m=window.matchMedia&&matchMedia("(prefers-color-scheme: light)").matches,`,
+    't=s==="true"?"dark":s==="false"?"light":m?"light":"dark",b=document.body;',
     `b.setAttribute("data-theme",t);b.style.setProperty("--progress",t==="dark"?${JSON.stringify(progressColours.dark)}:${JSON.stringify(progressColours.light)});`,
     `document.cookie=${JSON.stringify(`${THEME_COOKIE}=`)}+t+${JSON.stringify(COOKIE_ATTRIBUTES)};`,
     '}catch(e){}',
