@@ -52,6 +52,7 @@ const menuEn: Menu = {
   secondary: [
     { id: 'about', title: 'About', path: '/about', items: [] },
     { id: 'mc', title: 'Media Center', path: '/media-center', items: [{ id: 'mc-news', title: 'News', path: '/media-center/news' }] },
+    { id: 'idkt', title: 'IDKT', path: '/idkt', items: [{ id: 'idkt-tech', title: 'Technologies', path: '/idkt/technologies' }, { id: 'idkt-info', title: 'Info bank', path: '/idkt/info-bank' }] },
   ],
   places: [
     { id: 'p-park', title: 'Oxygen Park', address: 'Education City, Doha', lat: 25.31, lon: 51.43 },
@@ -104,7 +105,7 @@ interface Props {
 const element = ({ lang = 'en', path = '/', menu = lang === 'ar' ? menuAr : menuEn, mapsApiKey, theme = 'dark', loadMaps }: Props = {}) => (
   <ShellLangContext.Provider value={lang}>
     <div dir={lang === 'ar' ? 'rtl' : 'ltr'}>
-      <MainMenu lang={lang} path={path} current={path} menu={menu} mapsApiKey={mapsApiKey} theme={theme} links={[{ href: '/events', label: 'Events' }]} loadMaps={loadMaps} />
+      <MainMenu lang={lang} path={path} current={path} menu={menu} mapsApiKey={mapsApiKey} theme={theme} links={[{ href: '/events', label: 'Events' }, { href: '/idkt', label: 'IDKT' }]} loadMaps={loadMaps} />
       <button type="button">after the menu</button>
     </div>
   </ShellLangContext.Provider>
@@ -275,7 +276,7 @@ describe('the desktop mega menu (from 1380 px)', () => {
     expect(more).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav()).getByRole('button', { name: 'Education' })).toHaveAttribute('aria-expanded', 'false');
     const list = within(nav()).getByRole('list', { name: 'More pages' });
-    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/about', '/media-center', '/media-center/news']);
+    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/about', '/media-center', '/media-center/news', '/idkt', '/idkt/technologies', '/idkt/info-bank']);
     expect(document.getElementById('qf-more-menu')).toHaveAttribute('data-width', 'single');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
@@ -347,7 +348,8 @@ describe('the mobile slide-in menu (below 1380 px)', () => {
     const { update } = mount();
     fireEvent.click(within(nav()).getByRole('button', { name: 'Menu' }));
     const more = within(dialog()).getByRole('list', { name: 'More pages' });
-    expect(within(more).getAllByRole('link').map((a) => a.textContent)).toEqual(['Events', 'About', 'Media Center', 'News']);
+    // IDKT is a quick link and a secondary item: its sub-links come with it (they were missing at depth 0).
+    expect(within(more).getAllByRole('link').map((a) => a.textContent)).toEqual(['Events', 'IDKT', 'Technologies', 'Info bank', 'About', 'Media Center', 'News']);
     update({ path: '/about' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -197,7 +197,11 @@ export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, li
               ))}
             </ul>
             <ul className={styles.secondary} aria-label={t('menu.moreLabel')}>
-              {[...links.map((l) => ({ id: l.href, title: l.label, path: l.href, items: [] })), ...data.secondary.filter((s) => !links.some((l) => l.href === s.path))].map((s) => (
+              {/* A quick link that is also a secondary item (IDKT) keeps the item's sub-links (Technologies, Info bank), as the desktop "More" shows them. */}
+              {[
+                ...links.map((l) => ({ id: l.href, title: l.label, path: l.href, items: data.secondary.find((s) => s.path === l.href)?.items ?? [] })),
+                ...data.secondary.filter((s) => !links.some((l) => l.href === s.path)),
+              ].map((s) => (
                 <li key={s.id}>
                   <a href={localePath(lang, s.path)}>{s.title}</a>
                   {s.items.length > 0 ? (
