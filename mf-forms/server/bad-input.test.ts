@@ -34,8 +34,8 @@ const everyField = {
   email: 'Please enter a valid email address',
   title: 'Please enter a valid title',
   company: 'Please enter a company name',
-  nationality: 'Select an option',
-  countryOfResidence: 'Select an option',
+  nationality: 'Please enter your nationality',
+  countryOfResidence: 'Please enter your country of residence',
   heardFrom: 'Select an option',
   attendance: 'Select an option',
   vaccinated: 'This field is required.',
@@ -75,7 +75,7 @@ const cases: Case[] = [
     type: 'application/json',
     payload: json({ name: valid.name, email: valid.email }),
     status: 400,
-    body: invalid({ title: everyField.title, company: everyField.company, nationality: 'Select an option', countryOfResidence: 'Select an option', heardFrom: 'Select an option', attendance: 'Select an option', vaccinated: everyField.vaccinated }),
+    body: invalid({ title: everyField.title, company: everyField.company, nationality: everyField.nationality, countryOfResidence: everyField.countryOfResidence, heardFrom: 'Select an option', attendance: 'Select an option', vaccinated: everyField.vaccinated }),
   },
   {
     label: 'registration: 10,000-character fields',
@@ -83,7 +83,7 @@ const cases: Case[] = [
     type: 'application/json',
     payload: json({ ...valid, name: long, title: long, company: long, nationality: long }),
     status: 400,
-    body: invalid({ name: everyField.name, title: everyField.title, company: everyField.company, nationality: 'Select an option' }),
+    body: invalid({ name: everyField.name, title: everyField.title, company: everyField.company, nationality: everyField.nationality }),
   },
   {
     label: 'registration: 10,000-character fields, in Arabic',
