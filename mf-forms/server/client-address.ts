@@ -9,11 +9,11 @@ function ipv6Groups(address: string): number[] | null {
     const [a, b, c, d] = tail[1]!.split('.').map(Number) as [number, number, number, number];
     text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const [head, rest] = text.split('::') as [string, string | undefined];
+  const [before, after] = text.split('::') as [string, string | undefined];
   const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
-  const left = part(head);
-  const right = part(rest);
-  const groups = rest === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  const leading = part(before);
+  const trailing = part(after);
+  const groups = after === undefined ? leading : [...leading, ...Array<number>(8 - leading.length - trailing.length).fill(0), ...trailing];
   return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
 }
 
