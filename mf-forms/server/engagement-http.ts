@@ -43,8 +43,7 @@ export function unreadable(request: FastifyRequest): Answer | null {
  */
 export function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, title: Record<Lang, string>, details: (lang: Lang) => string[] = () => []): FastifyReply {
   reply.code(answer.status);
-  const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
-  if (!fromForm) return reply.send(answer.body);
+  if (!isFormPost(request)) return reply.send(answer.body);
   const lang = langOf(request);
   const errors = answer.body.errors && typeof answer.body.errors === 'object' ? Object.values(answer.body.errors as Record<string, unknown>).filter((m): m is string => typeof m === 'string') : [];
   return reply.type('text/html; charset=utf-8').send(outcomePage(lang, [answer.body.message, ...errors].join(' '), backPath(request.headers.referer, lang), title[lang], undefined, details(lang)));

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { dateTimeFormat } from '@qf/shared/i18n';
 import { useBusState, useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { readSearchHash, SEARCH_KINDS, searchHash, searchParams, toggleFilter, type SearchKind, type SearchState } from './search-hash';
 import styles from './Search.module.css';
@@ -19,7 +20,7 @@ type Load = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; result: Res
 function useValueLabel(result: Result): (kind: SearchKind, value: string) => string {
   const t = useT();
   const lang = useLang();
-  const months = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { month: 'long', timeZone: 'UTC' });
+  const months = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { month: 'long', timeZone: 'UTC' });
   return (kind, value) => {
     switch (kind) {
       case 'type':
