@@ -87,6 +87,28 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
   }
 }
 
+/**
+ * The built mf-forms server alone, on `port`, with `env` over this process's (the durability journeys
+ * kill it and start it again on the same data): resolves once `/healthz` answers, within 30 s.
+ */
+export async function startFormsServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/app/main.js'], { cwd: path.join(root, 'mf-forms'), env: { ...process.env, PORT: String(port), FORMS_RATE_LIMIT: '1000000', ...env }, stdio: 'ignore' });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null) throw new Error(`mf-forms exited (${child.exitCode}) before it answered /healthz`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('mf-forms did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export interface Site {
   url: string;
   remoteUrl(remote: Remote): string;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, root } from '../site';
+import { freePort, root, startFormsServer } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -86,21 +86,7 @@ describe('event registrations across a SIGKILL', () => {
       ]),
     );
     port = await freePort();
-    child = spawn(process.execPath, ['dist/app/main.js'], {
-      cwd: path.join(root, 'mf-forms'),
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CONTENT_DIR: contentDir, FORMS_RATE_LIMIT: '1000000', DATABASE_URL: '', SMTP_URL: '' },
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) throw new Error('mf-forms did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    child = await startFormsServer(port, { DATA_DIR: dataDir, CONTENT_DIR: contentDir, DATABASE_URL: '', SMTP_URL: '' });
   });
 
   afterAll(() => {

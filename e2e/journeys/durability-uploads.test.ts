@@ -1,10 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, root } from '../site';
+import { freePort, root, startFormsServer } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -55,21 +55,7 @@ describe('uploads across a SIGKILL', () => {
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    child = spawn(process.execPath, ['dist/app/main.js'], {
-      cwd: path.join(root, 'mf-forms'),
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, UPLOADS_DIR: uploads, CONTENT_DIR: path.join(root, 'content'), FORMS_RATE_LIMIT: '1000000' },
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) throw new Error('mf-forms did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    child = await startFormsServer(port, { DATA_DIR: dataDir, UPLOADS_DIR: uploads, CONTENT_DIR: path.join(root, 'content') });
   };
 
   const stop = async () => {

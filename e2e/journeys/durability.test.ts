@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, root } from '../site';
+import { freePort, root, startFormsServer } from '../site';
 
 jest.setTimeout(120_000);
 
@@ -17,21 +17,7 @@ describe('the forms database', () => {
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    child = spawn(process.execPath, ['dist/app/main.js'], {
-      cwd: path.join(root, 'mf-forms'),
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CONTENT_DIR: path.join(root, 'content'), FORMS_RATE_LIMIT: '1000000' },
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) throw new Error('mf-forms did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    child = await startFormsServer(port, { DATA_DIR: dataDir, CONTENT_DIR: path.join(root, 'content') });
   };
 
   beforeAll(async () => {
