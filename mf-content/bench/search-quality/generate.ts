@@ -192,6 +192,19 @@ function first(d: Doc, order: number[], make: (i: number) => string | null): str
 }
 const indices = (d: Doc) => d.words.map((_, i) => i);
 
+/** The first query made by one of `changes` (tried in that order) applied to one content word of the title. */
+function firstChange(c: Corpus, d: Doc, changes: ((word: string) => string | null)[]): string | null {
+  for (const change of changes) {
+    const q = first(d, c.order(d), (i) => {
+      const v = c.content(d, i) ? change(d.words[i]!) : null;
+      const idx = v && c.pick(d, { must: i });
+      return idx ? text(d, idx, { [i]: v! }) : null;
+    });
+    if (q) return q;
+  }
+  return null;
+}
+
 // English
 
 const IRREGULAR: Record<string, string> = { children: 'child', child: 'children', people: 'person', person: 'people', women: 'woman', men: 'man' };
@@ -390,15 +403,7 @@ const ar: Record<string, Transform> = {
     const drop = (w: string) => (w.startsWith('ال') && letters(w) >= 5 ? w.slice(2) : null);
     const add = (w: string) => (!/^(ال|لل|و|ب|ل|ف|ك)/.test(w) && c.vocab.has(normalize(`ال${w}`)) ? `ال${w}` : null);
     const order = rnd() < 0.5 ? [drop, add] : [add, drop];
-    for (const change of order) {
-      const q = first(d, c.order(d), (i) => {
-        const v = c.content(d, i) ? change(d.words[i]!) : null;
-        const idx = v && c.pick(d, { must: i });
-        return idx ? text(d, idx, { [i]: v! }) : null;
-      });
-      if (q) return q;
-    }
-    return null;
+    return firstChange(c, d, order);
   },
   'prefix-conj-prep': (c, d, rnd) => {
     const remove = (w: string) => {
@@ -414,15 +419,7 @@ const ar: Record<string, Transform> = {
       return p === 'ل' && w.startsWith('ال') ? `لل${w.slice(2)}` : p + w;
     };
     const order = rnd() < 0.4 ? [remove, attach] : [attach, remove];
-    for (const change of order) {
-      const q = first(d, c.order(d), (i) => {
-        const v = c.content(d, i) ? change(d.words[i]!) : null;
-        const idx = v && c.pick(d, { must: i });
-        return idx ? text(d, idx, { [i]: v! }) : null;
-      });
-      if (q) return q;
-    }
-    return null;
+    return firstChange(c, d, order);
   },
   digits: (c, d) => {
     const numbers = indices(d).filter((i) => DIGITS.test(d.words[i]!));
