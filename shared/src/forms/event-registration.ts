@@ -12,11 +12,11 @@ export const registrationSchema = z.object({
   email: z.pipe(z.string({ error: 'email' }).check(z.trim(), z.maxLength(254, { error: 'email' })), z.email({ error: 'email' })),
   title: z.string({ error: 'title' }).check(z.trim(), z.minLength(2, { error: 'title' }), z.maxLength(120, { error: 'title' }), z.regex(NO_MARKUP, { error: 'title' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'title' })),
   company: z.string({ error: 'company' }).check(z.trim(), z.minLength(2, { error: 'company' }), z.maxLength(160, { error: 'company' }), z.regex(NO_MARKUP, { error: 'company' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'company' })),
-  // Typed, not chosen from a list: their messages ask to enter them, not to "select an option".
-  nationality: z.string({ error: 'nationality' }).check(z.trim(), z.minLength(2, { error: 'nationality' }), z.maxLength(80, { error: 'nationality' }), z.regex(NO_MARKUP, { error: 'nationality' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'nationality' })),
+  // Typed, not chosen from a list: the SPEC's 'This field is required', not 'Select an option'.
+  nationality: z.string({ error: 'required' }).check(z.trim(), z.minLength(2, { error: 'required' }), z.maxLength(80, { error: 'required' }), z.regex(NO_MARKUP, { error: 'required' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'required' })),
   countryOfResidence: z
-    .string({ error: 'countryOfResidence' })
-    .check(z.trim(), z.minLength(2, { error: 'countryOfResidence' }), z.maxLength(80, { error: 'countryOfResidence' }), z.regex(NO_MARKUP, { error: 'countryOfResidence' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'countryOfResidence' })),
+    .string({ error: 'required' })
+    .check(z.trim(), z.minLength(2, { error: 'required' }), z.maxLength(80, { error: 'required' }), z.regex(NO_MARKUP, { error: 'required' }), z.regex(NO_HIDDEN_CHARACTERS, { error: 'required' })),
   heardFrom: z.enum(['website', 'social-media', 'email', 'friend', 'news', 'other'], { error: 'select' }),
   attendance: z.enum(['online', 'in-person'], { error: 'select' }),
   vaccinated: z.literal(true, { error: 'vaccinated' }),
@@ -45,7 +45,7 @@ export const registrationResponseSchema = z.object({
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
-type MessageKey = RegistrationOutcome | 'name' | 'email' | 'title' | 'company' | 'nationality' | 'countryOfResidence' | 'select' | 'vaccinated' | 'emailNote';
+type MessageKey = RegistrationOutcome | 'name' | 'email' | 'title' | 'company' | 'required' | 'select' | 'vaccinated' | 'emailNote';
 
 /** SPEC §4, §5 and §8 messages, word for word where the SPEC gives them, and their Arabic. */
 export const registrationMessages: Record<Lang, Record<MessageKey, string>> = {
@@ -62,8 +62,6 @@ export const registrationMessages: Record<Lang, Record<MessageKey, string>> = {
     error: 'An error occured. please try again',
     title: 'Please enter a valid title',
     company: 'Please enter a company name',
-    nationality: 'Please enter your nationality',
-    countryOfResidence: 'Please enter your country of residence',
     vaccinated: 'This field is required.',
   },
   ar: {
@@ -79,8 +77,6 @@ export const registrationMessages: Record<Lang, Record<MessageKey, string>> = {
     error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
     title: 'يُرجى إدخال مسمى وظيفي صحيح',
     company: 'يُرجى إدخال اسم الجهة',
-    nationality: 'يُرجى إدخال جنسيتك',
-    countryOfResidence: 'يُرجى إدخال بلد إقامتك',
     vaccinated: 'هذا الحقل مطلوب.',
   },
 };
