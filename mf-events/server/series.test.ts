@@ -64,9 +64,10 @@ describe('speaker-series page over HTTP', () => {
     expect(slugs(data.past)).toEqual([SCIENCE]);
     expect(data.next).toMatchObject({ id: 'event-1', slug: LEARNING, title: 'Education City Speaker Series: The Future of Learning', startDate: '2027-01-20T18:30:00+03:00' });
     expect(data.next?.speakers).toEqual([
-      { name: 'Dr. Layla Al-Mansouri', role: 'Professor of Education Policy' },
-      { name: 'Dr. Daniel Okafor', role: expect.any(String) },
+      { name: 'Dr. Layla Al-Mansouri', role: 'Professor of Education Policy', path: '/education-city-speaker-series/experts/layla-al-mansouri' },
+      { name: 'Dr. Daniel Okafor', role: expect.any(String), path: '/education-city-speaker-series/experts/daniel-okafor' },
     ]);
+    expect(data.speakersPath).toBe('/education-city-speaker-series/experts');
   });
 
   it('answers the series in Arabic, with Arabic texts and the English page as alternate', async () => {

@@ -1,5 +1,5 @@
 import { imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import { contentPath, localePath, matchPattern } from '@qf/shared/routing';
+import { contentPath, contentRoutes, localePath, matchPattern } from '@qf/shared/routing';
 import { otherLang, type Lang } from '@qf/shared/i18n';
 import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
 import { routes } from '../src/routes';
@@ -38,7 +38,7 @@ export function createSeriesPages(content: ContentSource, { now = () => new Date
         .filter((e): e is Entry => e?.sys.contentType === 'event')
         .map(async (e) => {
           const people = await Promise.all(linkIds(e, 'speakers').map((id) => content.entry(id)));
-          const speakers = people.filter((p): p is Entry => p?.sys.contentType === 'spokes_people').map((p) => ({ name: requiredField<string>(p, 'name', lang), role: requiredField<string>(p, 'role', lang) }));
+          const speakers = people.filter((p): p is Entry => p?.sys.contentType === 'spokes_people').map((p) => ({ name: requiredField<string>(p, 'name', lang), role: requiredField<string>(p, 'role', lang), path: contentPath('spokes_people', plainField<string>(p, 'slug') ?? '') }));
           return seriesSessionSchema.parse({ ...cardOf(e, lang), id: e.sys.id, speakers });
         }),
     );
@@ -62,6 +62,7 @@ export function createSeriesPages(content: ContentSource, { now = () => new Date
       ...(next ? { next } : {}),
       upcoming,
       past,
+      speakersPath: contentRoutes.spokes_people,
     });
     const eventSeries = {
       '@context': 'https://schema.org',

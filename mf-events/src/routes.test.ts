@@ -1,5 +1,5 @@
 import { routeManifestSchema } from '@qf/shared/contracts';
-import { matchPattern } from '@qf/shared/routing';
+import { contentPath, contentRoutes, matchPattern } from '@qf/shared/routing';
 import { routes } from './routes';
 import { section } from './section';
 
@@ -7,6 +7,8 @@ const samples: Record<string, string> = {
   events: '/events',
   event: '/events/education-city-speaker-series-future-of-learning',
   series: '/education-city-speaker-series',
+  speakers: '/education-city-speaker-series/experts',
+  speaker: '/education-city-speaker-series/experts/layla-al-mansouri',
 };
 
 describe('route manifest', () => {
@@ -25,6 +27,12 @@ describe('route manifest', () => {
 
   it('owns the series page itself, not what lies under it', () => {
     expect(matchPattern('/education-city-speaker-series', '/education-city-speaker-series/nope')).toBeNull();
+  });
+
+  it('puts the speakers where the shared content routes say spokes_people live', () => {
+    const speaker = routes.routes.find((r) => r.template === 'speaker')!;
+    expect(matchPattern(speaker.pattern, contentPath('spokes_people', 'layla-al-mansouri'))).toEqual({ slug: 'layla-al-mansouri' });
+    expect(routes.routes.find((r) => r.template === 'speakers')?.pattern).toBe(contentRoutes.spokes_people);
   });
 
   it('has a view for every template', () => {

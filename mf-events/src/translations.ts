@@ -1,10 +1,12 @@
 import type { Translations } from '@qf/shared/i18n';
 import { series } from './strings/series';
+import { speakers } from './strings/speakers';
 
 export const translations = {
   ns: 'events',
   en: {
     ...series.en,
+    ...speakers.en,
     common: {
       attendance: { online: 'Online', 'in-person': 'In person', hybrid: 'Hybrid (in person and online)' },
       dohaTime: 'Doha time',
@@ -36,6 +38,7 @@ export const translations = {
   },
   ar: {
     ...series.ar,
+    ...speakers.ar,
     common: {
       attendance: { online: 'عبر الإنترنت', 'in-person': 'حضوريًا', hybrid: 'مدمج (حضوريًا وعبر الإنترنت)' },
       dohaTime: 'بتوقيت الدوحة',

@@ -35,7 +35,8 @@ export const series = {
       past: 'Past sessions',
       noUpcoming: 'No further sessions are scheduled yet. Please check back soon.',
       noPast: 'There are no past sessions yet.',
-      speakers: 'Speakers: {{names}}',
+      speakers: 'Speakers:',
+      allSpeakers: 'Meet the speakers of the series',
       allEvents: 'All events',
       fromEvent: {
         partOf: 'This session is part of the {{title}}.',
@@ -91,7 +92,8 @@ export const series = {
       past: 'الجلسات السابقة',
       noUpcoming: 'لم تُحدَّد جلسات أخرى بعد. يُرجى العودة لاحقًا.',
       noPast: 'لا توجد جلسات سابقة بعد.',
-      speakers: 'المتحدثون: {{names}}',
+      speakers: 'المتحدثون:',
+      allSpeakers: 'تعرّف على المتحدثين في السلسلة',
       allEvents: 'جميع الفعاليات',
       fromEvent: {
         partOf: 'هذه الجلسة جزء من {{title}}.',

@@ -18,14 +18,14 @@ const session = (over: Partial<SeriesSession>): SeriesSession => ({
   location: 'Qatar National Convention Centre',
   summary: 'Educators, students and researchers come together.',
   speakers: [
-    { name: 'Dr. Layla Al-Mansouri', role: 'Professor of Education Policy' },
-    { name: 'Dr. Daniel Okafor', role: 'Researcher' },
+    { name: 'Dr. Layla Al-Mansouri', role: 'Professor of Education Policy', path: '/education-city-speaker-series/experts/layla-al-mansouri' },
+    { name: 'Dr. Daniel Okafor', role: 'Researcher', path: '/education-city-speaker-series/experts/daniel-okafor' },
   ],
   ...over,
 });
 const learning = session({});
 const healthy = session({ id: 'event-12', slug: 'education-city-speaker-series-healthy-cities', title: 'Healthy Cities, Healthy Lives', startDate: '2027-05-05T18:30:00+03:00', endDate: '2027-05-05T20:30:00+03:00', speakers: [] });
-const science = session({ id: 'event-6', slug: 'education-city-speaker-series-science-trust-public-life', title: 'Science, Trust and Public Life', startDate: '2026-05-12T18:30:00+03:00', endDate: '2026-05-12T20:30:00+03:00', speakers: [{ name: 'Dr. Sarah Lindqvist', role: 'Historian of science' }] });
+const science = session({ id: 'event-6', slug: 'education-city-speaker-series-science-trust-public-life', title: 'Science, Trust and Public Life', startDate: '2026-05-12T18:30:00+03:00', endDate: '2026-05-12T20:30:00+03:00', speakers: [{ name: 'Dr. Sarah Lindqvist', role: 'Historian of science', path: '/education-city-speaker-series/experts/sarah-lindqvist' }] });
 
 const NOW = '2026-11-22T09:00:00.000Z';
 const en: SeriesPageData = seriesPageDataSchema.parse({
@@ -37,12 +37,13 @@ const en: SeriesPageData = seriesPageDataSchema.parse({
   next: learning,
   upcoming: [learning, healthy],
   past: [science],
+  speakersPath: '/education-city-speaker-series/experts',
 });
 const ar: SeriesPageData = {
   ...en,
   title: 'سلسلة محاضرات المدينة التعليمية',
-  next: { ...learning, title: 'مستقبل التعلّم', speakers: [{ name: 'الدكتورة ليلى المنصوري', role: 'أستاذة' }, { name: 'الدكتور دانيال أوكافور', role: 'باحث' }] },
-  upcoming: [{ ...learning, title: 'مستقبل التعلّم', speakers: [{ name: 'الدكتورة ليلى المنصوري', role: 'أستاذة' }, { name: 'الدكتور دانيال أوكافور', role: 'باحث' }] }, { ...healthy, title: 'مدن صحية' }],
+  next: { ...learning, title: 'مستقبل التعلّم', speakers: [{ name: 'الدكتورة ليلى المنصوري', role: 'أستاذة', path: '/education-city-speaker-series/experts/layla-al-mansouri' }, { name: 'الدكتور دانيال أوكافور', role: 'باحث', path: '/education-city-speaker-series/experts/daniel-okafor' }] },
+  upcoming: [{ ...learning, title: 'مستقبل التعلّم', speakers: [{ name: 'الدكتورة ليلى المنصوري', role: 'أستاذة', path: '/education-city-speaker-series/experts/layla-al-mansouri' }, { name: 'الدكتور دانيال أوكافور', role: 'باحث', path: '/education-city-speaker-series/experts/daniel-okafor' }] }, { ...healthy, title: 'مدن صحية' }],
   past: [{ ...science, title: 'العلم والثقة' }],
 };
 
@@ -90,9 +91,16 @@ describe('SeriesPage', () => {
     expect(titles('Upcoming sessions')).toEqual(['The Future of Learning', 'Healthy Cities, Healthy Lives']);
     expect(titles('Past sessions')).toEqual(['Science, Trust and Public Life']);
     expect(within(region('Past sessions')).getByRole('link', { name: 'Science, Trust and Public Life' })).toHaveAttribute('href', '/events/education-city-speaker-series-science-trust-public-life');
-    expect(within(region('Upcoming sessions')).getByText('Speakers: Dr. Layla Al-Mansouri and Dr. Daniel Okafor')).toBeInTheDocument();
-    expect(within(region('Past sessions')).getByText('Speakers: Dr. Sarah Lindqvist')).toBeInTheDocument();
+    // Each speaker's name is a link to their page, joined as English joins a list.
+    const learningSpeakers = within(region('Upcoming sessions')).getByText('Speakers:', { exact: false, selector: 'p' });
+    expect(learningSpeakers).toHaveTextContent('Speakers: Dr. Layla Al-Mansouri and Dr. Daniel Okafor');
+    expect(within(learningSpeakers).getByRole('link', { name: 'Dr. Layla Al-Mansouri' })).toHaveAttribute('href', '/education-city-speaker-series/experts/layla-al-mansouri');
+    expect(within(learningSpeakers).getByRole('link', { name: 'Dr. Daniel Okafor' })).toHaveAttribute('href', '/education-city-speaker-series/experts/daniel-okafor');
+    const pastSpeakers = within(region('Past sessions')).getByText('Speakers:', { exact: false, selector: 'p' });
+    expect(pastSpeakers).toHaveTextContent('Speakers: Dr. Sarah Lindqvist');
+    expect(within(pastSpeakers).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/education-city-speaker-series/experts/sarah-lindqvist']);
     expect(screen.getByRole('link', { name: 'All events' })).toHaveAttribute('href', '/events');
+    expect(screen.getByRole('link', { name: 'Meet the speakers of the series' })).toHaveAttribute('href', '/education-city-speaker-series/experts');
     const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'));
     expect(regions).toEqual(['series-next', 'series-upcoming', 'series-past']);
   });
@@ -131,7 +139,10 @@ describe('SeriesPage', () => {
     expect(zone('الدوحة')).toHaveTextContent('الأربعاء، ٢٠ يناير ٢٠٢٧ في ٦:٣٠ م');
     expect(zone('لندن')).toHaveTextContent('الأربعاء، ٢٠ يناير ٢٠٢٧ في ٣:٣٠ م');
     expect(zone('نيويورك')).toHaveTextContent('الأربعاء، ٢٠ يناير ٢٠٢٧ في ١٠:٣٠ ص');
-    expect(within(region('الجلسات القادمة')).getByText('المتحدثون: الدكتورة ليلى المنصوري والدكتور دانيال أوكافور')).toBeInTheDocument();
+    const speakers = within(region('الجلسات القادمة')).getByText('المتحدثون:', { exact: false, selector: 'p' });
+    expect(speakers).toHaveTextContent('المتحدثون: الدكتورة ليلى المنصوري والدكتور دانيال أوكافور');
+    expect(within(speakers).getByRole('link', { name: 'الدكتورة ليلى المنصوري' })).toHaveAttribute('href', '/ar/education-city-speaker-series/experts/layla-al-mansouri');
+    expect(screen.getByRole('link', { name: 'تعرّف على المتحدثين في السلسلة' })).toHaveAttribute('href', '/ar/education-city-speaker-series/experts');
     expect(region('الجلسات السابقة')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'جميع الفعاليات' })).toHaveAttribute('href', '/ar/events');
   });

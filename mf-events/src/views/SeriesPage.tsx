@@ -8,16 +8,27 @@ import type { SeriesPageData, SeriesSession } from './series-page-data';
 import { ZoneTimes } from './ZoneTimes';
 import styles from './SeriesPage.module.css';
 
-/** The speakers of a session, on its card. */
+/** The speakers of a session, on its card: each name links to the speaker's page, joined as the language joins a list. */
 function Speakers({ session }: { session: SeriesSession }): ReactElement | null {
   const t = useT();
   const lang = useLang();
   if (!session.speakers.length) return null;
-  const speakers = new Intl.ListFormat(locale(lang), { type: 'conjunction' }).format(session.speakers.map((s) => s.name));
+  // Intl.ListFormat places the separators ("A, B and C", "أ وب وج"); each name is then its link.
+  const parts = new Intl.ListFormat(locale(lang), { type: 'conjunction' }).formatToParts(session.speakers.map((s) => s.name));
+  let i = 0;
   return (
-    // The names are joined by Intl.ListFormat: the browser's ICU may word it slightly differently.
+    // The separators come from Intl: the browser's ICU may word them slightly differently.
     <p className={styles.speakers} suppressHydrationWarning>
-      {t('series.speakers', { names: speakers })}
+      {t('series.speakers')}{' '}
+      {parts.map((part, k) => {
+        if (part.type !== 'element') return <span key={k} suppressHydrationWarning>{part.value}</span>;
+        const speaker = session.speakers[i++]!;
+        return (
+          <a key={k} href={localePath(lang, speaker.path)}>
+            {speaker.name}
+          </a>
+        );
+      })}
     </p>
   );
 }
@@ -65,6 +76,7 @@ export function SeriesPage({ data }: ViewComponentProps<SeriesPageData>): ReactE
       {/* The series' questions live here: the visitor chooses a session still to come, or the whole series. */}
       <Widget id="mf-forms/EcssQuestion" instance="ecss" props={{ seriesId: data.id, sessions: data.upcoming.map((s) => ({ id: s.id, title: s.title })) }} />
       <p className={styles.back}>
+        <a href={localePath(lang, data.speakersPath)}>{t('series.allSpeakers')}</a>
         <a href={localePath(lang, '/events')}>{t('series.allEvents')}</a>
       </p>
     </article>

@@ -11,7 +11,8 @@ export type ImageData = z.infer<typeof imageSchema>;
 export const seriesSessionSchema = eventCardSchema.extend({
   /** The event's content id: what the question form's session choice sends. */
   id: z.string().min(1),
-  speakers: z.array(z.object({ name: z.string().min(1), role: z.string() })),
+  /** Each speaker with their page's language-neutral path (contentPath('spokes_people', slug)). */
+  speakers: z.array(z.object({ name: z.string().min(1), role: z.string(), path: z.string().startsWith('/') })),
 });
 export type SeriesSession = z.infer<typeof seriesSessionSchema>;
 
@@ -32,5 +33,7 @@ export const seriesPageDataSchema = z.object({
   upcoming: z.array(seriesSessionSchema),
   /** Sessions that have ended, most recent first. */
   past: z.array(seriesSessionSchema),
+  /** The series' speakers page (language-neutral path). */
+  speakersPath: z.string().startsWith('/'),
 });
 export type SeriesPageData = z.infer<typeof seriesPageDataSchema>;
