@@ -52,10 +52,53 @@ describe('root-level pages', () => {
     expect((await pages.resolve('/about', 'en'))?.widgets).toEqual([]);
   });
 
+  it('resolves the areas\' specific pages (SPEC §2) with their subject\'s contact, address, people and page, in both languages', async () => {
+    const qncc = await pages.resolve('/community/qatar-national-convention-centre', 'en');
+    expect(qncc?.template).toBe('page');
+    expect(qncc?.head.alternatePath).toBe('/ar/community/qatar-national-convention-centre');
+    const data = pageDataSchema.parse(qncc?.data);
+    expect(data.title).toBe('Qatar National Convention Centre');
+    expect(data.sections.map((s) => s.heading)).toEqual(['Visiting the centre', 'Hosting an event', 'Culture for everyone']);
+    expect(data.contact?.phone).toBe('+974 4454 3010');
+    expect(data.address?.directions).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=Qatar%20National%20Convention%20Centre/);
+    expect(data.more).toEqual({ title: 'Qatar National Convention Centre', href: '/qatar-national-convention-centre' });
+    expect(qncc?.head.structuredData?.[0]).toMatchObject({ '@type': 'Organization', telephone: '+974 4454 3010', address: { addressCountry: 'QA' } });
+
+    const qma = pageDataSchema.parse((await pages.resolve('/education/qatar-music-academy', 'ar'))?.data);
+    expect(qma.title).toBe('أكاديمية قطر للموسيقى');
+    expect(qma.more?.href).toBe('/ar/qatar-music-academy');
+    expect(qma.address).toBeUndefined();
+
+    const alkhor = await pages.resolve('/education/qatar-academy-alkhor', 'en');
+    expect(pageDataSchema.parse(alkhor?.data).more).toEqual({ title: 'Qatar Academy Al Khor', href: '/education/schools/qatar-academy-alkhor' });
+    expect(alkhor?.head.structuredData?.[0]).toMatchObject({ '@type': 'School', url: 'https://example.org/qatar-academy-alkhor' });
+  });
+
+  it('serves the profile under /about (its parent segment) and no page at a parent it does not name', async () => {
+    const profile = await pages.resolve('/about/profile', 'ar');
+    expect(pageDataSchema.parse(profile?.data).title).toBe('نبذة عن مؤسسة قطر');
+    expect(profile?.head.alternatePath).toBe('/about/profile');
+    expect(await pages.resolve('/profile', 'en')).toBeNull();
+    expect(await pages.resolve('/education/qatar-national-convention-centre', 'en')).toBeNull();
+    expect(await pages.resolve('/about/about', 'en')).toBeNull();
+    // The entity keeps its root-level page; the specific page does not take its place.
+    expect(pageDataSchema.parse((await pages.resolve('/qatar-music-academy', 'en'))?.data).intro).toBe('Music education for all ages');
+  });
+
+  it('lists an entity\'s people on its page, linked to their profiles', async () => {
+    const data = pageDataSchema.parse((await pages.resolve('/qatar-biomedical-research-institute', 'en'))?.data);
+    expect(data.people).toContainEqual({ name: 'Dr. Layla Al-Mansouri', role: 'Executive Director, Qatar Biomedical Research Institute', href: '/people/layla-al-mansouri' });
+    const ar = pageDataSchema.parse((await pages.resolve('/qatar-biomedical-research-institute', 'ar'))?.data);
+    expect(ar.people[0]?.href).toMatch(/^\/ar\/people\//);
+  });
+
   it('lists pages and entities for the sitemap', async () => {
     const paths = await pages.paths();
     expect(paths).toContainEqual(expect.objectContaining({ en: '/about', ar: '/ar/about' }));
     expect(paths).toContainEqual(expect.objectContaining({ en: '/sidra-medicine', ar: '/ar/sidra-medicine' }));
     expect(paths.some((p) => p.en.includes('for-industry'))).toBe(false);
+    for (const en of ['/about/profile', '/community/qatar-national-convention-centre', '/education/qatar-music-academy', '/education/qatar-academy-alkhor'])
+      expect(paths).toContainEqual(expect.objectContaining({ en, ar: `/ar${en}` }));
+    expect(paths.some((p) => p.en === '/profile')).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ export const translations = {
   en: {
     ...directory.en,
     ...lists.en,
-    page: { facts: 'In numbers', contact: 'Contact', phone: 'Phone', email: 'Email', website: 'Website', learnMore: 'Learn more: {{heading}}' },
+    page: { facts: 'In numbers', contact: 'Contact', phone: 'Phone', email: 'Email', website: 'Website', learnMore: 'Learn more: {{heading}}', address: 'Address', people: 'People', more: 'More about {{name}}' },
     search: {
       title: 'Search',
       description: 'Search stories, events, programmes, experts and places of Qatar Foundation.',
@@ -69,7 +69,7 @@ export const translations = {
   ar: {
     ...directory.ar,
     ...lists.ar,
-    page: { facts: 'بالأرقام', contact: 'التواصل', phone: 'الهاتف', email: 'البريد الإلكتروني', website: 'الموقع الإلكتروني', learnMore: 'اعرف المزيد: {{heading}}' },
+    page: { facts: 'بالأرقام', contact: 'التواصل', phone: 'الهاتف', email: 'البريد الإلكتروني', website: 'الموقع الإلكتروني', learnMore: 'اعرف المزيد: {{heading}}', address: 'العنوان', people: 'الأشخاص', more: 'المزيد عن {{name}}' },
     search: {
       title: 'البحث',
       description: 'ابحث في قصص مؤسسة قطر وفعالياتها وبرامجها وخبرائها وأماكنها.',

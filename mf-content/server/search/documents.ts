@@ -77,7 +77,7 @@ export async function searchDocuments(content: ContentSource): Promise<SearchDoc
         }
         const hero = linked(entry, 'heroImage') ?? linked(entry, 'image') ?? linked(entry, 'logo');
         const url =
-          type === 'press_media_mention' ? (plainField<string>(entry, 'url') ?? '/') : localePath(lang, contentPath(type as RoutedContentType, slug));
+          type === 'press_media_mention' ? (plainField<string>(entry, 'url') ?? '/') : localePath(lang, contentPath(type as RoutedContentType, slug, plainField<string>(entry, 'parent')));
         docs.push({
           id: entry.sys.id,
           type,

@@ -67,6 +67,35 @@ export function Page({ data }: ViewComponentProps<PageData>): ReactElement {
           </ul>
         </section>
       ) : null}
+      {data.address ? (
+        <section aria-labelledby="page-address" className={styles.section}>
+          <h2 id="page-address">{t('page.address')}</h2>
+          <address className={styles.address}>{data.address.text}</address>
+          <p>
+            <a href={data.address.directions} target="_blank" rel="noopener noreferrer">
+              {t('directory.directions', { name: data.title })} <span className={styles.hint}>{t('directory.opensInNewTab')}</span>
+            </a>
+          </p>
+        </section>
+      ) : null}
+      {data.people.length > 0 ? (
+        <section aria-labelledby="page-people" className={styles.section}>
+          <h2 id="page-people">{t('page.people')}</h2>
+          <ul className={styles.people}>
+            {data.people.map((p) => (
+              <li key={p.href}>
+                <a href={p.href}>{p.name}</a>
+                <span className={styles.role}>{p.role}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {data.more ? (
+        <p className={styles.section}>
+          <a href={data.more.href}>{t('page.more', { name: data.more.title })}</a>
+        </p>
+      ) : null}
       {data.form ? <Widget id={`mf-forms/${data.form.widget}`} instance="page" props={data.form.props} /> : null}
     </article>
   );

@@ -279,7 +279,11 @@ export const contentTypes = {
   page: defineType('page', { en: ['Page', 'Pages'], ar: ['صفحة', 'صفحات'] }, {
     title: f.text(),
     slug: f.slug(),
-    pageType: optional(f.oneOf(['audience', 'about', 'profile', 'terms', 'hotline', 'convocation', 'education-city', 'idkt', 'general'])),
+    pageType: optional(f.oneOf(['audience', 'about', 'profile', 'terms', 'hotline', 'convocation', 'education-city', 'idkt', 'general', 'specific'])),
+    /** The route builder's parent segment (SPEC §2): the page lives at `/{parent}/{slug}` (an area's specific pages, /about/profile). */
+    parent: optional(f.oneOf(['about', 'education', 'research', 'community'])),
+    /** What a specific page presents (SPEC §2 "Specific pages"): its contact details, address and people complete the page. */
+    subject: optional(f.link('entity', 'school', 'place')),
     intro: f.text(),
     sections: optional(f.localized(z.array(section))),
     stats: optional(f.localized(z.array(stat))),

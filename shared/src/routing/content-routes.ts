@@ -30,8 +30,13 @@ export const contentRoutes = {
 
 export type RoutedContentType = keyof typeof contentRoutes;
 
-/** The language-neutral path of a content entry; IDKT pages keep their /idkt home. */
-export function contentPath(type: RoutedContentType, slug: string): string {
+/**
+ * The language-neutral path of a content entry; IDKT pages keep their /idkt home. `parent` is the route
+ * builder's optional parent segment (SPEC §2): a root-level page that lives under an area or under
+ * /about (`/about/profile`, `/education/qatar-music-academy`) names it in its `parent` field.
+ */
+export function contentPath(type: RoutedContentType, slug: string, parent?: string): string {
+  if (parent && (type === 'page' || type === 'entity')) return normalizePath(`/${parent}/${slug}`);
   if (type === 'page' && slug.startsWith('idkt-')) return normalizePath(`/idkt/${slug.slice('idkt-'.length)}`);
   if (type === 'page' && ['road-to-technology-transfer', 'for-industry', 'for-researchers', 'for-entrepreneurs'].includes(slug)) return `/idkt/${slug}`;
   if (type === 'page' && slug === 'idkt') return '/idkt';

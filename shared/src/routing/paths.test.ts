@@ -72,4 +72,12 @@ describe('content routes', () => {
     expect(contentPath('page', 'for-industry')).toBe('/idkt/for-industry');
     expect(contentPath('idkt_technology', 'x')).toBe('/idkt/technologies/x');
   });
+
+  it('puts a root-level page under its parent segment when it names one', () => {
+    expect(contentPath('page', 'profile', 'about')).toBe('/about/profile');
+    expect(contentPath('page', 'qatar-music-academy', 'education')).toBe('/education/qatar-music-academy');
+    expect(contentPath('page', 'profile', '')).toBe('/profile');
+    // Kinds with their own segment ignore it.
+    expect(contentPath('article', 'a', 'about')).toBe('/stories/a');
+  });
 });
