@@ -23,6 +23,11 @@ const PAGES: [kind: string, en: string, enTitle: string, ar: string, arTitle: st
   ['programme', '/program/bs-computer-science', 'Bachelor of Science in Computer Science', '/ar/program/executive-mba', 'الماجستير التنفيذي في إدارة الأعمال'],
   ['school', '/education/schools/qatar-academy-doha', 'Qatar Academy Doha', '/ar/education/schools/qatar-academy-doha', 'أكاديمية قطر - الدوحة'],
   ['university', '/education/education-city/hamad-bin-khalifa-university', 'Hamad Bin Khalifa University', '/ar/education/education-city/hamad-bin-khalifa-university', 'جامعة حمد بن خليفة'],
+  ['specific page (community)', '/community/qatar-national-convention-centre', 'Qatar National Convention Centre', '/ar/community/qatar-national-convention-centre', 'مركز قطر الوطني للمؤتمرات'],
+  ['specific page (education)', '/education/qatar-music-academy', 'Qatar Music Academy', '/ar/education/qatar-music-academy', 'أكاديمية قطر للموسيقى'],
+  ['specific page (school)', '/education/qatar-academy-alkhor', 'Qatar Academy Al Khor', '/ar/education/qatar-academy-alkhor', 'أكاديمية قطر - الخور'],
+  ['profile', '/about/profile', 'Qatar Foundation profile', '/ar/about/profile', 'نبذة عن مؤسسة قطر'],
+  ['people', '/people', 'People', '/ar/people', 'الأشخاص'],
   ['person', '/people/layla-al-mansouri', 'Dr. Layla Al-Mansouri', '/ar/people/layla-al-mansouri', 'د. ليلى المنصوري'],
   ['tap-story overview', '/stories/tap', 'Tap stories', '/ar/stories/tap', 'القصص التفاعلية'],
   ['tap story', '/stories/tap/a-day-in-education-city', 'A day in Education City', '/ar/stories/tap/a-day-in-education-city', 'يوم في المدينة التعليمية'],
@@ -59,8 +64,52 @@ describe('pages that content links to', () => {
     await page.context().close();
   });
 
+  it('shows a specific page in its area (the area bar), with its contact, address, people and links, axe-clean in both languages', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${site.url}/community/qatar-national-convention-centre`);
+    const bar = page.getByRole('navigation', { name: /Community/ });
+    await expect(bar.getByRole('link', { name: 'Community' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-area="community"]').count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Address' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: /Get directions to Qatar National Convention Centre/ }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\//);
+    expect(await page.getByRole('link', { name: 'More about Qatar National Convention Centre' }).getAttribute('href')).toBe('/qatar-national-convention-centre');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${site.url}/ar/education/qatar-academy-alkhor`);
+    await expect(page.locator('[data-area="education"]').count()).resolves.toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'المزيد عن أكاديمية قطر - الخور' }).getAttribute('href')).toBe('/ar/education/schools/qatar-academy-alkhor');
+    expect(await axeViolations(page)).toEqual([]);
+    // An entity's page lists its people, and the people list links to both.
+    await page.goto(`${site.url}/qatar-biomedical-research-institute`);
+    expect(await page.getByRole('region', { name: 'People' }).getByRole('link', { name: 'Dr. Layla Al-Mansouri' }).getAttribute('href')).toBe('/people/layla-al-mansouri');
+    await page.goto(`${site.url}/ar/people`);
+    expect(await page.getByRole('link', { name: 'د. ليلى المنصوري' }).getAttribute('href')).toBe('/ar/people/layla-al-mansouri');
+    expect(await axeViolations(page)).toEqual([]);
+    // The old profile address moved under /about for good.
+    const old = await fetch(`${site.url}/profile`, { redirect: 'manual' });
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/about/profile']);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('links a story\'s topics to the stories of that topic', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${site.url}/ar/stories/qatar-foundation-opens-new-learning-commons`);
+    const topic = page.getByRole('region', { name: 'المواضيع' }).getByRole('link').first();
+    const label = ((await topic.textContent()) ?? '').trim();
+    const href = (await topic.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/ar\/stories\?tag=[a-z0-9-]+$/);
+    await page.goto(site.url + href);
+    // The list opens filtered by that topic, named in the page's language.
+    const select = page.locator('select#stories-tag');
+    expect(await select.inputValue()).toBe(new URL(href, site.url).searchParams.get('tag'));
+    expect(((await select.locator('option:checked').textContent()) ?? '').trim()).toBe(label);
+    await expect(page.locator('main article, main li a[href^="/ar/stories/"]').count()).resolves.toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('answers the 404 page for an unknown slug of each kind', async () => {
-    for (const p of ['/place/nowhere', '/program/none', '/people/nobody', '/stories/tap/none', '/media-center/news/none', '/media-center/media-galleries/none', '/idkt/technologies/none', '/ar/idkt/info-bank/none'])
+    for (const p of ['/education/nowhere', '/about/nothing', '/community/qatar-music-academy', '/place/nowhere', '/program/none', '/people/nobody', '/stories/tap/none', '/media-center/news/none', '/media-center/media-galleries/none', '/idkt/technologies/none', '/ar/idkt/info-bank/none'])
       expect([p, (await fetch(site.url + p)).status]).toEqual([p, 404]);
   });
 });

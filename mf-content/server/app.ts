@@ -13,6 +13,7 @@ import { createTapStories } from './tap-stories';
 import { createStoryList } from './story-list';
 import { createCategoryPages } from './categories';
 import { createCampaignPages } from './campaigns';
+import { createPeopleList } from './people';
 
 /** The mf-content server: its pages (through the page contract) and the search API. */
 export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv }): Promise<{ app: FastifyInstance; port: number; host: string }> {
@@ -27,6 +28,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
   const storyList = createStoryList(options.content);
   const categories = createCategoryPages(options.content);
   const campaigns = createCampaignPages(options.content);
+  const people = createPeopleList(options.content);
   const server = await createRemoteServer({
     name: 'mf-content',
     dir: options.dir,
@@ -43,6 +45,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
       (await storyList.resolve(p, lang, query)) ??
       (await categories.resolve(p, lang)) ??
       (await campaigns.resolve(p, lang)) ??
+      (await people.resolve(p, lang)) ??
       pages.resolve(p, lang),
     listPaths: async () => [
       { en: '/', ar: '/ar' },
@@ -56,6 +59,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
       ...storyList.paths(),
       ...categories.paths(),
       ...(await campaigns.paths()),
+      ...people.paths(),
     ],
   });
   search.register(server.app);

@@ -30,6 +30,16 @@ describe('story pages', () => {
     expect(page?.head.alternatePath).toBe(`/stories/${slug}`);
   });
 
+  it('links each topic to the stories of that topic, under the same key in both languages', async () => {
+    const tags = async (lang: 'en' | 'ar') => (await stories.resolve(`/stories/${slug}`, lang))?.data as { tags: { label: string; href: string }[] };
+    const en = (await tags('en')).tags;
+    const ar = (await tags('ar')).tags;
+    expect(en.length).toBeGreaterThan(0);
+    expect(en[0]?.href).toMatch(/^\/stories\?tag=[a-z0-9-]+$/);
+    expect(ar.map((t) => t.href)).toEqual(en.map((t) => `/ar${t.href}`));
+    expect(ar[0]?.label).toMatch(/[\u0600-\u06FF]/);
+  });
+
   it('answers null for a story that does not exist or a path it does not own', async () => {
     expect(await stories.resolve('/stories/no-such-story', 'en')).toBeNull();
     expect(await stories.resolve('/events', 'en')).toBeNull();

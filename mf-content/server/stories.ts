@@ -4,6 +4,7 @@ import type { Lang } from '@qf/shared/i18n';
 import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
 import { routes } from '../src/routes';
 import { storyDataSchema, type StoryData } from '../src/views/story-data';
+import { topics } from './story-list';
 
 const storyRoute = routes.routes.find((r) => r.template === 'story')!;
 
@@ -15,7 +16,8 @@ function storyData(entry: Entry, lang: Lang, hero: Entry | undefined): StoryData
     date: plainField(entry, 'date'),
     author: fieldOf(entry, 'author', lang),
     vertical: plainField(entry, 'vertical'),
-    tags: fieldOf(entry, 'tags', lang) ?? [],
+    // Each topic links to the stories of that topic (the list's `?tag=` filter, a shareable URL).
+    tags: topics(entry, lang).map((tag) => ({ label: tag.label, href: `${localePath(lang, '/stories')}?${new URLSearchParams({ tag: tag.value })}` })),
     body: requiredField(entry, 'body', lang),
   });
 }

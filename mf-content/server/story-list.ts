@@ -13,7 +13,7 @@ const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
 
 /** A story's topics: the language-neutral key (from the English name) and the name in the page's language. */
-function topics(e: Entry, lang: Lang): { value: string; label: string }[] {
+export function topics(e: Entry, lang: Lang): { value: string; label: string }[] {
   const en = fieldOf<string[]>(e, 'tags', 'en') ?? [];
   const local = fieldOf<string[]>(e, 'tags', lang) ?? [];
   // Localised tag lists are parallel; a list of another length falls back to the English names.

@@ -24,6 +24,7 @@ const parcel = createSectionParcel(
     stories: () => import(/* webpackChunkName: "stories" */ './views/StoryList').then((m) => m.StoryList),
     category: () => import(/* webpackChunkName: "category" */ './views/CategoryList').then((m) => m.CategoryList),
     campaign: () => import(/* webpackChunkName: "campaign" */ './views/Campaign').then((m) => m.Campaign),
+    people: () => import(/* webpackChunkName: "people" */ './views/People').then((m) => m.People),
   },
 );
 export const { bootstrap, mount, unmount, update } = parcel;

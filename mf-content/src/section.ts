@@ -12,6 +12,7 @@ import { TapStory } from './views/TapStory';
 import { StoryList } from './views/StoryList';
 import { CategoryList } from './views/CategoryList';
 import { Campaign } from './views/Campaign';
+import { People } from './views/People';
 
 export const section: SectionDefinition = {
   name: 'mf-content',
@@ -33,5 +34,6 @@ export const section: SectionDefinition = {
     stories: StoryList,
     category: CategoryList,
     campaign: Campaign,
+    people: People,
   },
 };

@@ -34,6 +34,13 @@ export const lists = {
         page: 'That page number is not valid, so the first page is shown.',
       },
     },
+    peopleList: {
+      title: 'People',
+      intro: 'The leaders, researchers and educators of Qatar Foundation and its entities.',
+      count_one: '{{count}} person',
+      count_other: '{{count}} people',
+      at: 'at {{entity}}',
+    },
     categoryList: {
       education: {
         schools: { title: 'Schools', intro: 'The Pre-University Education schools of Qatar Foundation, from early years to the end of secondary school.' },
@@ -90,6 +97,17 @@ export const lists = {
         tag: 'هذا الموضوع غير موجود في قائمتنا، لذا تُعرض القصص في جميع المواضيع.',
         page: 'رقم الصفحة هذا غير صالح، لذا تُعرض الصفحة الأولى.',
       },
+    },
+    peopleList: {
+      title: 'الأشخاص',
+      intro: 'قادة مؤسسة قطر وكياناتها وباحثوها وتربويّوها.',
+      count_zero: 'لا يوجد أشخاص',
+      count_one: 'شخص واحد',
+      count_two: 'شخصان',
+      count_few: '{{count}} أشخاص',
+      count_many: '{{count}} شخصًا',
+      count_other: '{{count}} شخص',
+      at: 'في {{entity}}',
     },
     categoryList: {
       education: {

@@ -11,7 +11,7 @@ const data: StoryData = {
   date: '2026-10-14T09:00:00+03:00',
   author: 'Layla Hassan',
   vertical: 'research',
-  tags: ['Energy', 'Solar'],
+  tags: [{ label: 'Energy', href: '/stories?tag=energy' }, { label: 'Solar', href: '/stories?tag=solar' }],
   body: ['First paragraph.', 'Second paragraph.'],
 };
 
@@ -25,6 +25,7 @@ describe('the story template', () => {
     expect(screen.getByText('Research')).toBeInTheDocument();
     expect(screen.getByText('Second paragraph.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Topics' })).toHaveTextContent('Solar');
+    expect(screen.getByRole('link', { name: 'Solar' })).toHaveAttribute('href', '/stories?tag=solar');
   });
 
   it('speaks Arabic in Arabic', () => {

@@ -41,7 +41,9 @@ export function Story({ data }: ViewComponentProps<StoryData>): ReactElement {
         <section className={styles.tags} aria-label={t('story.tags')}>
           <ul>
             {data.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
+              <li key={tag.href}>
+                <a href={tag.href}>{tag.label}</a>
+              </li>
             ))}
           </ul>
         </section>

@@ -71,3 +71,15 @@ export const campaignDataSchema = z.object({
   all: href,
 });
 export type CampaignData = z.infer<typeof campaignDataSchema>;
+
+/** `/people` (SPEC §1 "browse people"): the foundation's people, each with their role and entity. */
+export const peopleListDataSchema = z.object({
+  people: z.array(
+    linkSchema.extend({
+      role: z.string(),
+      image: imageSchema.optional(),
+      entity: linkSchema.optional(),
+    }),
+  ),
+});
+export type PeopleListData = z.infer<typeof peopleListDataSchema>;

@@ -9,7 +9,8 @@ export const storyDataSchema = z.object({
   date: z.string(),
   author: z.string().optional(),
   vertical: verticalSchema,
-  tags: z.array(z.string()),
+  /** Topics, each linking to the stories list filtered by it. */
+  tags: z.array(z.object({ label: z.string(), href: z.string().startsWith('/') })),
   body: z.array(z.string()),
   /** The hero image, with its dimensions so the page reserves its space before it loads. */
   image: z.object({ src: z.string(), srcSet: z.string(), width: z.number(), height: z.number(), alt: z.string() }).optional(),
