@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentSource } from '@qf/shared/content';
+import type { Lang } from '@qf/shared/i18n';
 import { createRemoteServer } from '@qf/shared/server';
 import { createSearch } from './search/service';
+import { listingDocuments } from './search/documents';
 import { createHomePage } from './home';
 import { createContentPages } from './pages';
 import { resolveSearchPage } from './search-page';
@@ -20,7 +22,6 @@ export async function buildContentServer(options: { dir: string; content: Conten
   const stories = createStoryPages(options.content);
   const home = createHomePage(options.content);
   const pages = createContentPages(options.content);
-  const search = createSearch(options.content);
   const areas = createAreaPages(options.content);
   const directory = createDirectoryPages(options.content);
   const programs = createProgramList(options.content);
@@ -29,12 +30,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
   const categories = createCategoryPages(options.content);
   const campaigns = createCampaignPages(options.content);
   const people = createPeopleList(options.content);
-  const server = await createRemoteServer({
-    name: 'mf-content',
-    dir: options.dir,
-    env: options.env,
-    contentVersion: () => options.content.version?.(),
-    resolvePage: async (p, lang, query) =>
+  const resolvePage = async (p: string, lang: Lang, query: URLSearchParams) =>
       resolveSearchPage(p, lang) ??
       (await home.resolve(p, lang)) ??
       (await tapStories.resolve(p, lang)) ??
@@ -46,7 +42,18 @@ export async function buildContentServer(options: { dir: string; content: Conten
       (await categories.resolve(p, lang)) ??
       (await campaigns.resolve(p, lang)) ??
       (await people.resolve(p, lang)) ??
-      pages.resolve(p, lang),
+      pages.resolve(p, lang);
+  // Listing pages are in the sitemap but are no content entry: search finds them by their head.
+  const listings = () => [...areas.paths(), ...categories.paths(), ...storyList.paths(), ...programs.paths(), ...people.paths(), { en: '/stories/tap', ar: '/ar/stories/tap' }];
+  const search = createSearch(options.content, {
+    listings: () => listingDocuments(listings(), async (p, lang) => (await resolvePage(p, lang, new URLSearchParams()))?.head),
+  });
+  const server = await createRemoteServer({
+    name: 'mf-content',
+    dir: options.dir,
+    env: options.env,
+    contentVersion: () => options.content.version?.(),
+    resolvePage,
     listPaths: async () => [
       { en: '/', ar: '/ar' },
       { en: '/search', ar: '/ar/search' },

@@ -48,7 +48,7 @@ export const translations = {
       next: 'Next page',
       page: 'Page {{page}} of {{pages}}',
       failed: 'Search is temporarily unavailable. Please try again in a moment.',
-      types: { article: 'Stories', press_release: 'Press releases', press_media_mention: 'Media mentions', event: 'Events', expert_profile: 'Experts', people: 'People', entity: 'Entities', place: 'Places', program: 'Programmes', university: 'Universities', school: 'Schools', page: 'Pages', idkt_technology: 'Technologies', idkt_info_bank: 'Info bank', gallery: 'Galleries', campaign: 'Campaigns', tap_story: 'Tap stories' },
+      types: { article: 'Stories', press_release: 'Press releases', press_media_mention: 'Media mentions', event: 'Events', expert_profile: 'Experts', people: 'People', entity: 'Entities', place: 'Places', program: 'Programmes', university: 'Universities', school: 'Schools', page: 'Pages', idkt_technology: 'Technologies', idkt_info_bank: 'Info bank', gallery: 'Galleries', campaign: 'Campaigns', tap_story: 'Tap stories', spokes_people: 'Speakers' },
     },
     home: {
       title: 'Qatar Foundation',
@@ -110,7 +110,7 @@ export const translations = {
       next: 'الصفحة التالية',
       page: 'الصفحة {{page}} من {{pages}}',
       failed: 'البحث غير متاح مؤقتاً. يُرجى المحاولة مرة أخرى بعد قليل.',
-      types: { article: 'القصص', press_release: 'البيانات الصحفية', press_media_mention: 'التغطيات الإعلامية', event: 'الفعاليات', expert_profile: 'الخبراء', people: 'الأشخاص', entity: 'الكيانات', place: 'الأماكن', program: 'البرامج', university: 'الجامعات', school: 'المدارس', page: 'الصفحات', idkt_technology: 'التقنيات', idkt_info_bank: 'بنك المعلومات', gallery: 'المعارض', campaign: 'الحملات', tap_story: 'القصص التفاعلية' },
+      types: { article: 'القصص', press_release: 'البيانات الصحفية', press_media_mention: 'التغطيات الإعلامية', event: 'الفعاليات', expert_profile: 'الخبراء', people: 'الأشخاص', entity: 'الكيانات', place: 'الأماكن', program: 'البرامج', university: 'الجامعات', school: 'المدارس', page: 'الصفحات', idkt_technology: 'التقنيات', idkt_info_bank: 'بنك المعلومات', gallery: 'المعارض', campaign: 'الحملات', tap_story: 'القصص التفاعلية', spokes_people: 'المتحدثون' },
     },
     home: {
       title: 'مؤسسة قطر',

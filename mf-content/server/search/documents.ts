@@ -1,5 +1,5 @@
 import { fieldOf, imageOf, plainField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import { langs } from '@qf/shared/i18n';
+import { langs, type Lang } from '@qf/shared/i18n';
 import { contentPath, localePath, type RoutedContentType } from '@qf/shared/routing';
 import type { FacetName, SearchDoc } from './engine';
 
@@ -22,7 +22,25 @@ export const SEARCHABLE: Partial<Record<RoutedContentType | 'press_media_mention
   gallery: { title: 'title', excerpt: 'description' },
   campaign: { title: 'title', excerpt: 'description' },
   tap_story: { title: 'title', excerpt: 'steps', body: 'steps' },
+  spokes_people: { title: 'name', excerpt: 'role', body: 'bio' },
 };
+
+/**
+ * A listing page (an area, a category, a list) as a search document of type `page`, from the head its
+ * resolver gives in each language: findable by its title and description words like any page.
+ */
+export function listingDocuments(paths: readonly { en: string; ar: string }[], head: (neutralPath: string, lang: Lang) => Promise<{ title: string; description: string } | undefined>): Promise<SearchDoc[]> {
+  return Promise.all(
+    paths.flatMap((p) =>
+      langs.map(async (lang): Promise<SearchDoc | undefined> => {
+        const url = p[lang];
+        const h = await head(p.en, lang);
+        if (!h) return undefined;
+        return { id: `listing:${p.en}`, type: 'page', lang, title: h.title, excerpt: clip(h.description), url, image: null, text: { title: h.title, tags: '', excerpt: h.description, body: '' }, facets: { type: ['page'] } };
+      }),
+    ),
+  ).then((docs) => docs.filter((d): d is SearchDoc => d !== undefined));
+}
 
 /** The words of a field: a string, a list, or structured parts (a tap story's steps) by their texts. */
 const text = (value: unknown): string =>

@@ -61,6 +61,27 @@ describe('GET /api/content/search', () => {
     expect((await search(`q=${encodeURIComponent('يوم في المدينة التعليمية')}&lang=ar&type=tap_story`)).items[0]?.url).toBe('/ar/stories/tap/a-day-in-education-city');
   });
 
+  it('finds every listing page of the sitemap (areas, categories, lists) and the pages under a parent, by their title words', async () => {
+    const urls = async (q: string, lang: 'en' | 'ar') => (await search(`q=${encodeURIComponent(q)}&lang=${lang}&type=page&pageSize=50`)).items.map((i) => i.url);
+    expect(await urls('Research entities', 'en')).toContain('/research/entities');
+    expect(await urls('Universities in Education City', 'en')).toContain('/education/education-city');
+    expect(await urls('People', 'en')).toContain('/people');
+    expect(await urls('Programmes', 'en')).toContain('/program');
+    expect(await urls('الأشخاص', 'ar')).toContain('/ar/people');
+    expect(await urls('المجتمع', 'ar')).toContain('/ar/community');
+    expect(await urls('Qatar Foundation profile', 'en')).toContain('/about/profile');
+    expect(await urls('Qatar National Convention Centre', 'en')).toContain('/community/qatar-national-convention-centre');
+    expect(await urls('أكاديمية قطر للموسيقى', 'ar')).toContain('/ar/education/qatar-music-academy');
+    // The World Cup's map categories, in both languages.
+    const sport = (await search('q=sport&lang=en&type=page&pageSize=50')).items.find((i) => i.url === '/world-cup/sport');
+    expect(sport?.title).toBeTruthy();
+  });
+
+  it('finds the speaker series\' speakers', async () => {
+    const r = await search('q=Layla%20Al-Mansouri&lang=en&type=spokes_people');
+    expect(r.items[0]).toMatchObject({ type: 'spokes_people', url: '/education-city-speaker-series/experts/layla-al-mansouri' });
+  });
+
   it('finds the same Arabic pages with and without the article, whatever the word’s first letter', async () => {
     // الوطنية found 28 pages and وطنية 7: the و of وطنية was taken for "and".
     const withArticle = await all('q=%D8%A7%D9%84%D9%88%D8%B7%D9%86%D9%8A%D8%A9&lang=ar');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ContentSource } from '@qf/shared/content';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { searchDocuments, SEARCHABLE } from './documents';
-import { FACETS, SearchIndex, type FacetName } from './engine';
+import { FACETS, SearchIndex, type FacetName, type SearchDoc } from './engine';
 
 const MESSAGES: Record<Lang, { invalid: string; unavailable: string }> = {
   en: { invalid: 'Invalid search request: {detail}', unavailable: 'Search is temporarily unavailable. Please try again in a moment.' },
@@ -36,19 +36,20 @@ const querySchema = z.strictObject(
 );
 
 /**
- * The search service of mf-content: one index over every searchable entry in both languages, rebuilt
+ * The search service of mf-content: one index over every searchable entry in both languages (and the
+ * listing pages `listings` gives: areas, categories, lists, which are no entry but are in the sitemap), rebuilt
  * when the content changes (concurrent requests share one rebuild; queries keep the old index until
  * the new one is ready).
  */
-export function createSearch(content: ContentSource) {
+export function createSearch(content: ContentSource, options: { listings?: () => Promise<SearchDoc[]> } = {}) {
   let current: { version: string; index: SearchIndex } | undefined;
   let building: Promise<{ version: string; index: SearchIndex }> | undefined;
 
   async function index(): Promise<SearchIndex> {
     const version = (await content.version?.()) ?? 'static';
     if (current?.version === version) return current.index;
-    building ??= searchDocuments(content)
-      .then((docs) => (current = { version, index: new SearchIndex(docs) }))
+    building ??= Promise.all([searchDocuments(content), options.listings?.() ?? []])
+      .then(([docs, listings]) => (current = { version, index: new SearchIndex([...docs, ...listings]) }))
       .finally(() => (building = undefined));
     return (await building).index;
   }
