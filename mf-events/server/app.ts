@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentSource } from '@qf/shared/content';
 import { createRemoteServer } from '@qf/shared/server';
+import { registerCalendarRoute } from './calendar';
 import { createEventPages } from './events';
 import { createSeriesPages } from './series';
 import { createSpeakerPages } from './speakers';
@@ -19,7 +20,7 @@ export async function buildEventsServer({ dir, content, env, now }: EventsServer
   const events = createEventPages(content, now ? { now } : {});
   const series = createSeriesPages(content, now ? { now } : {});
   const speakers = createSpeakerPages(content);
-  return createRemoteServer({
+  const server = await createRemoteServer({
     name: 'mf-events',
     dir,
     env,
@@ -27,4 +28,7 @@ export async function buildEventsServer({ dir, content, env, now }: EventsServer
     resolvePage: async (p, lang) => (await events.resolve(p, lang)) ?? (await series.resolve(p, lang)) ?? speakers.resolve(p, lang),
     listPaths: async () => [...(await events.paths()), ...(await series.paths()), ...(await speakers.paths())],
   });
+  // "Add to calendar": the event's .ics file, reached through the shell's API gateway (/api/events/…).
+  registerCalendarRoute(server.app, content, { ...(env ? { env } : {}), ...(now ? { now } : {}) });
+  return server;
 }

@@ -35,6 +35,15 @@ export const translations = {
       ended: 'This event has ended',
       allEvents: 'Back to all events',
     },
+    calendar: {
+      heading: 'Add to calendar',
+      ics: 'Download a calendar file (.ics)',
+      google: 'Google Calendar',
+      outlook: 'Outlook Calendar',
+      joinOnline: 'Join online: {{url}}',
+      page: 'Details and registration: {{url}}',
+      notFound: 'There is no such event.',
+    },
   },
   ar: {
     ...series.ar,
@@ -66,6 +75,15 @@ export const translations = {
       registrationClosed: 'أُغلق باب التسجيل',
       ended: 'انتهت هذه الفعالية',
       allEvents: 'العودة إلى جميع الفعاليات',
+    },
+    calendar: {
+      heading: 'أضف إلى التقويم',
+      ics: 'تنزيل ملف التقويم (ics.)',
+      google: 'تقويم Google',
+      outlook: 'تقويم Outlook',
+      joinOnline: 'الانضمام عبر الإنترنت: {{url}}',
+      page: 'التفاصيل والتسجيل: {{url}}',
+      notFound: 'لا توجد فعالية بهذا العنوان.',
     },
   },
 } satisfies Translations;

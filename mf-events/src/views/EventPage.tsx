@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { AddToCalendar } from './AddToCalendar';
 import type { EventPageData } from './event-page-data';
 import { DateRange, TimeRange } from './EventTime';
 import styles from './EventPage.module.css';
@@ -59,6 +60,7 @@ export function EventPage({ data }: ViewComponentProps<EventPageData>): ReactEle
           {t(`event.${status}`)}
         </p>
       </section>
+      <AddToCalendar event={data} />
       <div className={styles.body}>
         {data.body.map((paragraph, i) => (
           <p key={i}>{paragraph}</p>
