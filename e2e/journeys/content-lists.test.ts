@@ -50,6 +50,19 @@ describe('list pages', () => {
     await page.context().close();
   });
 
+  it('lists the World Cup\'s map categories in its sub-menu bar (SPEC §2), the current one marked, in both languages', async () => {
+    for (const [path, expected] of [
+      ['/world-cup/sport', ['World Cup', 'Education', 'Research', 'Community', 'Culture', 'Dining', 'Sport', 'Transport']],
+      ['/ar/world-cup/sport', ['كأس العالم', 'التعليم', 'البحث', 'المجتمع', 'الثقافة', 'المطاعم', 'الرياضة', 'المواصلات']],
+    ] as const) {
+      const html = await (await fetch(site.url + path)).text();
+      const bar = /<nav[^>]*data-area="worldcup"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+      const labels = [...bar.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
+      expect([path, [...labels].sort()]).toEqual([path, [...expected].sort()]);
+      expect(bar).toMatch(new RegExp(`href="${path}"[^>]*aria-current="page"|aria-current="page"[^>]*href="${path}"`));
+    }
+  });
+
   it('answers the 404 page for an unknown campaign and a category no menu links', async () => {
     for (const p of ['/campaign/none', '/ar/campaign/none', '/world-cup/nowhere', '/education/universities']) expect([p, (await fetch(site.url + p)).status]).toEqual([p, 404]);
   });

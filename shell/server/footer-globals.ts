@@ -1,7 +1,7 @@
 import { fieldOf, plainField, type ContentSource } from '@qf/shared/content';
 import type { Lang } from '@qf/shared/i18n';
 import { contentPath } from '@qf/shared/routing';
-import { areasFromMenu, type Area, type AreaMenuItem } from '../src/areas';
+import { areasFromMenu, type Area, type AreaMapCategory, type AreaMenuItem } from '../src/areas';
 import { footerSecondaryLinks, type FooterGlobals } from '../src/footer-data';
 
 /**
@@ -32,6 +32,6 @@ export async function readFooterGlobals(store: ContentSource, lang: Lang): Promi
       tendersUrl: entry && plainField<string>(entry, 'tendersUrl'),
       supplierRegistrationPath: entry && plainField<string>(entry, 'supplierRegistrationPath'),
     },
-    areas: areasFromMenu((menu && fieldOf<AreaMenuItem[]>(menu, 'menuItems', lang)) ?? []),
+    areas: areasFromMenu((menu && fieldOf<AreaMenuItem[]>(menu, 'menuItems', lang)) ?? [], (menu && fieldOf<AreaMapCategory[]>(menu, 'mapCategories', lang)) ?? []),
   };
 }

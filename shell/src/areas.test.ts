@@ -28,6 +28,22 @@ describe('areas (SPEC §2: colour and sub-menu bar from the first path segment)'
     ]);
   });
 
+  it('adds to the World Cup area the map categories its subpages do not cover, and only there', () => {
+    const withMap = areasFromMenu(menu, [
+      { id: 'map-education', title: 'Education' },
+      { id: 'map-culture', title: 'Culture' },
+      { id: 'map-sport', title: 'Sport' },
+      { id: 'not-a-map-id', title: 'Ignored' },
+    ]);
+    expect(withMap[3]!.categories).toEqual([
+      { label: 'All', href: '/world-cup' },
+      { label: 'Education', href: '/world-cup/education' },
+      { label: 'Culture', href: '/world-cup/culture' },
+      { label: 'Sport', href: '/world-cup/sport' },
+    ]);
+    expect(withMap[0]!.categories).toEqual(areas[0]!.categories);
+  });
+
   it.each([
     ['/education', 'education'],
     ['/education/schools/qatar-academy-doha', 'education'],

@@ -24,11 +24,19 @@ export interface AreaMenuItem {
   subpages: { title: string; slug: string }[];
 }
 
+/** A map category of the menu content (SPEC §3 `mapCategories`): `map-{slug}`. */
+export interface AreaMapCategory {
+  id: string;
+  title: string;
+}
+
 /**
  * The areas of the menu content: each menu entry with a vertical, its categories at `/{area}/{slug}`
- * (the 'all' category is the area itself).
+ * (the 'all' category is the area itself). The World Cup area lists its subpages, then the map
+ * categories they do not cover (SPEC §2: "All, Education, Research, Community plus map categories"),
+ * as the mega menu does.
  */
-export function areasFromMenu(items: readonly AreaMenuItem[]): Area[] {
+export function areasFromMenu(items: readonly AreaMenuItem[], mapCategories: readonly AreaMapCategory[] = []): Area[] {
   return items.flatMap((item) => {
     const vertical = verticalSchema.safeParse(item.filterVerticalCategory);
     if (!vertical.success) return [];
@@ -38,7 +46,14 @@ export function areasFromMenu(items: readonly AreaMenuItem[]): Area[] {
         vertical: vertical.data,
         label: item.label,
         href: home,
-        categories: item.subpages.map((s) => ({ label: s.title, href: s.slug === 'all' || !s.slug ? home : `${home}/${s.slug}` })),
+        categories: [
+          ...item.subpages.map((s) => ({ label: s.title, href: s.slug === 'all' || !s.slug ? home : `${home}/${s.slug}` })),
+          ...(vertical.data === 'worldcup'
+            ? mapCategories
+                .filter((c) => c.id.startsWith('map-') && !item.subpages.some((s) => `map-${s.slug}` === c.id))
+                .map((c) => ({ label: c.title, href: `${home}/${c.id.slice('map-'.length)}` }))
+            : []),
+        ],
       },
     ];
   });
