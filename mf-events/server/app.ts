@@ -25,7 +25,7 @@ export async function buildEventsServer({ dir, content, env, now }: EventsServer
     dir,
     env,
     contentVersion: () => content.version?.(),
-    resolvePage: async (p, lang) => (await events.resolve(p, lang)) ?? (await series.resolve(p, lang)) ?? speakers.resolve(p, lang),
+    resolvePage: async (p, lang, query) => (await events.resolve(p, lang, query)) ?? (await series.resolve(p, lang)) ?? speakers.resolve(p, lang),
     listPaths: async () => [...(await events.paths()), ...(await series.paths()), ...(await speakers.paths())],
   });
   // "Add to calendar": the event's .ics file, reached through the shell's API gateway (/api/events/…).

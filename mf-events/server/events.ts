@@ -1,17 +1,14 @@
 import { fieldOf, plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
 import { localePath, matchPattern } from '@qf/shared/routing';
-import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
+import { otherLang, type Lang } from '@qf/shared/i18n';
 import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
 import { routes } from '../src/routes';
-import { translations } from '../src/translations';
-import { eventsListDataSchema, type EventsListData } from '../src/views/events-list-data';
 import { cardOf, hasEnded, maxAgeUntil, splitEvents } from './event-cards';
+import { createEventsList } from './events-list';
 import { seriesOf, seriesPath } from './series';
 import { eventPageDataSchema, type EventPageData } from '../src/views/event-page-data';
 
 const [listRoute, eventRoute] = routes.routes;
-const i18n = i18nCache([translations]);
-const t = (lang: Lang, key: string) => i18n(lang).getFixedT(lang, translations.ns)(key);
 
 const eventPath = (slug: string) => `/events/${slug}`;
 const time = (iso: string) => new Date(iso).getTime();
@@ -38,26 +35,12 @@ export interface EventPagesOptions {
 
 export function createEventPages(content: ContentSource, { now = () => new Date() }: EventPagesOptions = {}) {
   const events = () => content.entries('event');
+  const list = createEventsList(content, { now });
   const head = (lang: Lang, path: string, title: string, description: string): ResolvedPage['head'] => ({
     title,
     description,
     alternatePath: localePath(otherLang(lang), path),
   });
-
-  async function resolveList(path: string, lang: Lang): Promise<ResolvedPage> {
-    const at = now();
-    const cards = (await events()).map((e) => cardOf(e, lang));
-    const data: EventsListData = eventsListDataSchema.parse({ now: at.toISOString(), ...splitEvents(cards, at) });
-    return {
-      template: listRoute.template,
-      hydration: listRoute.hydration,
-      head: head(lang, path, t(lang, 'list.title'), t(lang, 'list.description')),
-      data,
-      widgets: [],
-      // The list is split at the request time: it holds until an upcoming event ends (a minute at most).
-      ...maxAgeUntil(at, data.upcoming.map((e) => e.endDate)),
-    };
-  }
 
   async function resolveEvent(path: string, slug: string, lang: Lang): Promise<ResolvedPage | null> {
     const entry = (await events()).find((e) => plainField(e, 'slug') === slug);
@@ -102,8 +85,9 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
   }
 
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      if (matchPattern(listRoute.pattern, path)) return resolveList(path, lang);
+    /** `query` is the page's query string: the list's venue and pages (server/events-list.ts). */
+    async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage | null> {
+      if (matchPattern(listRoute.pattern, path)) return list.resolve(path, lang, query);
       const params = matchPattern(eventRoute.pattern, path);
       if (params?.slug) return resolveEvent(path, params.slug, lang);
       return null;

@@ -1,0 +1,84 @@
+import { plainField, requiredField, type ContentSource } from '@qf/shared/content';
+import { localePath } from '@qf/shared/routing';
+import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
+import type { ResolvedPage } from '@qf/shared/contracts';
+import { routes } from '../src/routes';
+import { translations } from '../src/translations';
+import { eventsListDataSchema, type EventLocation, type EventsListData } from '../src/views/events-list-data';
+import { EVENTS_PAGE_SIZE, locationKey, parseEventsQuery } from '../src/views/events-query';
+import { cardOf, maxAgeUntil, splitEvents } from './event-cards';
+
+const listRoute = routes.routes.find((r) => r.template === 'events')!;
+const i18n = i18nCache([translations]);
+const tFor = (lang: Lang) => i18n(lang).getFixedT(lang, translations.ns);
+
+/** How many pages of `total` events are shown when `asked` were asked for: at least one, never past the end. */
+const shownPages = (asked: number, total: number) => Math.max(1, Math.min(asked, Math.ceil(total / EVENTS_PAGE_SIZE)));
+
+/**
+ * The events list at `/events` (SPEC §2 event pages: upcoming and featured events, events by location,
+ * 'Load more events'). The query chooses a venue (`?location={key}`) and how many pages of each list are
+ * shown (`?upcoming=N`, `?past=N`: pages 1 to N), so every state is a plain link that the server renders
+ * without JavaScript; the view loads the next page in place when it can.
+ */
+export function createEventsList(content: ContentSource, { now = () => new Date() }: { now?: () => Date } = {}) {
+  return {
+    async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage> {
+      const t = tFor(lang);
+      const at = now();
+      const rows = (await content.entries('event')).map((e) => ({
+        ...cardOf(e, lang),
+        // Venues are told apart by their English name: the same key under /ar.
+        locationKey: locationKey(requiredField<string>(e, 'location', 'en')),
+        featured: plainField(e, 'featured') === true,
+      }));
+      const venues = new Map<string, EventLocation>();
+      for (const r of rows) {
+        const venue = venues.get(r.locationKey);
+        if (venue) venue.count += 1;
+        else venues.set(r.locationKey, { key: r.locationKey, name: r.location, count: 1 });
+      }
+      const locations = [...venues.values()].sort((a, b) => a.name.localeCompare(b.name, lang));
+      const asked = parseEventsQuery(query);
+      const location = asked.location && venues.has(asked.location) ? asked.location : undefined;
+      const { upcoming, past } = splitEvents(
+        rows.filter((r) => !location || r.locationKey === location),
+        at,
+      );
+      const upcomingPages = shownPages(asked.upcoming, upcoming.length);
+      const pastPages = shownPages(asked.past, past.length);
+      // The extra fields of the rows (locationKey, featured) are left out by the schema.
+      const data: EventsListData = eventsListDataSchema.parse({
+        now: at.toISOString(),
+        featured: upcoming.filter((e) => e.featured),
+        upcoming: upcoming.slice(0, upcomingPages * EVENTS_PAGE_SIZE),
+        past: past.slice(0, pastPages * EVENTS_PAGE_SIZE),
+        upcomingTotal: upcoming.length,
+        pastTotal: past.length,
+        upcomingPages,
+        pastPages,
+        pageSize: EVENTS_PAGE_SIZE,
+        locations,
+        ...(location ? { location } : {}),
+        unknownLocation: Boolean(asked.location && !location),
+      });
+      const venue = location ? venues.get(location)!.name : undefined;
+      return {
+        template: listRoute.template,
+        hydration: listRoute.hydration,
+        head: {
+          title: venue ? t('list.atLocation', { location: venue }) : t('list.title'),
+          description: t('list.description'),
+          alternatePath: localePath(otherLang(lang), path),
+        },
+        data,
+        widgets: [],
+        // The list is split at the request time: it holds until an upcoming event ends (a minute at most).
+        ...maxAgeUntil(
+          at,
+          upcoming.map((e) => e.endDate),
+        ),
+      };
+    },
+  };
+}
