@@ -1,4 +1,4 @@
-import { compileRedirects, isLocalPath, normalizeRedirectPath, storyRedirects, toNetlifyRedirects, toNginxMap, type RedirectRule } from '@qf/shared/redirects';
+import { compileRedirects, isLocalPath, normalizeRedirectPath, storyRedirects, toNetlifyHostRedirects, toNetlifyRedirects, toNginxHostMap, toNginxMap, type RedirectRule } from '@qf/shared/redirects';
 
 const rule = (fromPath: string, toPath: string, extra: Partial<RedirectRule> = {}): RedirectRule => ({ fromPath, toPath, isPermanent: true, ignoreCase: true, redirectInBrowser: true, force: true, ...extra });
 const SITE = 'https://www.qf.org.qa';
@@ -86,6 +86,22 @@ describe('the redirect engine', () => {
     expect(nginx).toContain('"~*^/rec/?$" "/";');
     expect(nginx).toContain('"/Strict" "/s";');
     expect(nginx).toContain('map $uri $qf_redirect {');
+  });
+
+  it('exports the host redirects for a CDN and for nginx, the main host never among them', () => {
+    const compiled = compileRedirects([], {
+      siteUrl: 'https://www.qf.org.qa',
+      hostRedirects: [{ host: 'Radio.qf.org.qa' }, { host: 'convocation.qf.org.qa', toPath: '/convocation' }, { host: 'www.qf.org.qa' }],
+    });
+    expect(compiled.hosts.map((h) => h.host)).toEqual(['Radio.qf.org.qa', 'convocation.qf.org.qa']);
+    expect(toNetlifyHostRedirects(compiled.hosts, 'https://www.qf.org.qa')).toBe(
+      'https://Radio.qf.org.qa/* https://www.qf.org.qa/:splat 301!\nhttp://Radio.qf.org.qa/* https://www.qf.org.qa/:splat 301!\n' +
+        'https://convocation.qf.org.qa/* https://www.qf.org.qa/convocation 301!\nhttp://convocation.qf.org.qa/* https://www.qf.org.qa/convocation 301!\n',
+    );
+    const nginx = toNginxHostMap(compiled.hosts, 'https://www.qf.org.qa');
+    expect(nginx).toContain('map $host $qf_host_redirect {');
+    expect(nginx).toContain('"radio.qf.org.qa" "https://www.qf.org.qa$request_uri";');
+    expect(nginx).toContain('"convocation.qf.org.qa" "https://www.qf.org.qa/convocation";');
   });
 
   it('recognises local paths', () => {
