@@ -15,7 +15,7 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
 }
 
-async function migrate(db: Db): Promise<void> {
+async function migrate(db: Queryable): Promise<void> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied = new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
   for (const m of migrations) {
@@ -84,9 +84,27 @@ export async function openDb({ databaseUrl, dataDir }: { databaseUrl?: string; d
       close: () => lite.close().finally(unlock),
     };
   }
-  await migrate(db).catch(async (error: unknown) => {
+  await (db.kind === 'postgres' ? migrateAlone(db) : migrate(db)).catch(async (error: unknown) => {
     await db.close().catch(() => undefined);
     throw error;
   });
   return db;
+}
+
+/**
+ * Several servers start against one PostgreSQL (a cluster): each runs the migrations while holding an
+ * advisory lock of the schema, on one connection, so the second waits and then finds them applied
+ * instead of racing the first into a duplicate key or a half-created table.
+ */
+async function migrateAlone(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext(current_schema()))');
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const applied = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      await tx.query(m.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+    }
+  });
 }
