@@ -3,6 +3,7 @@ import type { ContentSource } from '@qf/shared/content';
 import { createRemoteServer } from '@qf/shared/server';
 import { registerCalendarRoute } from './calendar';
 import { createEventPages } from './events';
+import type { AvailabilityLookup } from './forms-availability';
 import { createSeriesPages } from './series';
 import { createSpeakerPages } from './speakers';
 
@@ -13,11 +14,13 @@ export interface EventsServerOptions {
   env?: NodeJS.ProcessEnv;
   /** The request time; a parameter so tests can fix it. */
   now?: () => Date;
+  /** The seats an event has left (mf-forms); main.ts asks its server, tests pass their own. */
+  availability?: AvailabilityLookup;
 }
 
 /** The mf-events server: the events list, event pages, the speaker-series page and its speakers, through the page contract. */
-export async function buildEventsServer({ dir, content, env, now }: EventsServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
-  const events = createEventPages(content, now ? { now } : {});
+export async function buildEventsServer({ dir, content, env, now, availability }: EventsServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
+  const events = createEventPages(content, { ...(now ? { now } : {}), ...(availability ? { availability } : {}) });
   const series = createSeriesPages(content, now ? { now } : {});
   const speakers = createSpeakerPages(content);
   const server = await createRemoteServer({

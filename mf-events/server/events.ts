@@ -7,6 +7,7 @@ import { cardOf, hasEnded, maxAgeUntil, splitEvents } from './event-cards';
 import { createEventsList } from './events-list';
 import { seriesOf, seriesPath } from './series';
 import { eventPageDataSchema, type EventPageData } from '../src/views/event-page-data';
+import type { AvailabilityLookup } from './forms-availability';
 
 const [listRoute, eventRoute] = routes.routes;
 
@@ -28,12 +29,22 @@ function pageOf(entry: Entry, lang: Lang, now: Date): EventPageData {
   });
 }
 
+function capMaxAge(age: { maxAgeSeconds?: number }, cap: number | undefined): { maxAgeSeconds?: number } {
+  if (cap === undefined) return age;
+  return { maxAgeSeconds: Math.min(age.maxAgeSeconds ?? cap, cap) };
+}
+
 export interface EventPagesOptions {
   /** The request time; a parameter so tests can fix it. */
   now?: () => Date;
+  /** The seats an event has left (mf-forms' availability API); without it pages say what the content says. */
+  availability?: AvailabilityLookup;
 }
 
-export function createEventPages(content: ContentSource, { now = () => new Date() }: EventPagesOptions = {}) {
+/** How long at most an event page whose registration is open is kept as rendered: its seats go. */
+export const OPEN_REGISTRATION_MAX_AGE_SECONDS = 10;
+
+export function createEventPages(content: ContentSource, { now = () => new Date(), availability }: EventPagesOptions = {}) {
   const events = () => content.entries('event');
   const list = createEventsList(content, { now });
   const head = (lang: Lang, path: string, title: string, description: string): ResolvedPage['head'] => ({
@@ -47,7 +58,15 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
     if (!entry) return null;
     const series = await seriesOf(content, entry.sys.id);
     const at = now();
-    const data = eventPageDataSchema.parse({ ...pageOf(entry, lang, at), ...(series ? { series: { id: series.sys.id, title: requiredField(series, 'title', lang), path: seriesPath(series) } } : {}) });
+    const base = pageOf(entry, lang, at);
+    // The seats left, so the server HTML already says "full" (and offers no form) when they are gone.
+    const seats = base.registrationOpen && !base.past && availability ? await availability(entry.sys.id) : null;
+    const data = eventPageDataSchema.parse({
+      ...base,
+      ...(seats ? { availability: seats } : {}),
+      ...(series ? { series: { id: series.sys.id, title: requiredField(series, 'title', lang), path: seriesPath(series) } } : {}),
+    });
+    const full = Boolean(data.availability && (!data.availability.open || (!data.availability.online && !data.availability.inPerson)));
     const capacity = plainField<number>(entry, 'capacityInPerson') ?? 0;
     const mode = { online: 'OnlineEventAttendanceMode', 'in-person': 'OfflineEventAttendanceMode', hybrid: 'MixedEventAttendanceMode' }[data.attendance];
     const physical = { '@type': 'Place', name: data.location, address: data.location };
@@ -68,7 +87,7 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
         price: 0,
         priceCurrency: 'QAR',
         // Closed registration for an in-person event that has not happened means its seats are gone.
-        availability: `https://schema.org/${!data.registrationOpen && !data.past && capacity > 0 ? 'SoldOut' : data.registrationOpen ? 'InStock' : 'Discontinued'}`,
+        availability: `https://schema.org/${(full || !data.registrationOpen) && !data.past && capacity > 0 ? 'SoldOut' : data.registrationOpen && !full ? 'InStock' : 'Discontinued'}`,
       },
     };
     return {
@@ -80,7 +99,8 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
       widgets: data.past ? [] : ['mf-forms/EventRegistration'],
       // Past or not (and so the registration form) is decided at the request time: it holds until the
       // event ends (a minute at most); a past event's page holds until its content changes.
-      ...maxAgeUntil(at, [data.endDate]),
+      // With the seats in it, an open registration's page holds a few seconds only.
+      ...capMaxAge(maxAgeUntil(at, [data.endDate]), data.availability ? OPEN_REGISTRATION_MAX_AGE_SECONDS : undefined),
     };
   }
 

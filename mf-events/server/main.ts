@@ -2,11 +2,12 @@ import path from 'node:path';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { listen } from '@qf/shared/server';
 import { buildEventsServer } from './app';
+import { formsAvailability } from './forms-availability';
 
 async function main() {
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
-  const { app, port, host } = await buildEventsServer({ dir, content });
+  const { app, port, host } = await buildEventsServer({ dir, content, availability: formsAvailability(process.env, path.resolve(dir, '..')) });
   await listen(app, port, host, 'mf-events');
 }
 

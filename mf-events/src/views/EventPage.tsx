@@ -8,7 +8,9 @@ import styles from './EventPage.module.css';
 
 type Status = 'ended' | 'registrationClosed' | 'registrationOpen';
 
-const statusOf = (data: EventPageData): Status => (data.past ? 'ended' : data.registrationOpen ? 'registrationOpen' : 'registrationClosed');
+/** Every seat taken (or mf-forms closed it) is closed too: the page never says open when no form is offered. */
+const seatsGone = (data: EventPageData): boolean => Boolean(data.availability && (!data.availability.open || (!data.availability.online && !data.availability.inPerson)));
+const statusOf = (data: EventPageData): Status => (data.past ? 'ended' : data.registrationOpen && !seatsGone(data) ? 'registrationOpen' : 'registrationClosed');
 
 export function EventPage({ data }: ViewComponentProps<EventPageData>): ReactElement {
   const t = useT();
@@ -67,7 +69,7 @@ export function EventPage({ data }: ViewComponentProps<EventPageData>): ReactEle
         ))}
       </div>
       {data.past ? null : (
-        <Widget id="mf-forms/EventRegistration" instance="event" props={{ eventId: data.id, open: data.registrationOpen, attendance: data.attendance }} />
+        <Widget id="mf-forms/EventRegistration" instance="event" props={{ eventId: data.id, open: data.registrationOpen, attendance: data.attendance, ...(data.availability ? { availability: data.availability } : {}) }} />
       )}
       {/* A session of the speaker series: its page holds the countdown, every session and the question form. */}
       {data.series ? (

@@ -129,6 +129,63 @@ describe('EventRegistration', () => {
     }
   });
 
+  describe('with the seats the event page read on the server', () => {
+    const serverHtml = (availability: EventRegistrationProps['availability'], lang: Lang, attendance: EventRegistrationProps['attendance'] = 'hybrid') => {
+      const el = document.createElement('div');
+      el.innerHTML = renderOnServer({ view: 'EventRegistration', data: { eventId: 'e', open: true, attendance, availability, widgetKey }, lang, bus: createBus(), host: {} });
+      return el;
+    };
+
+    for (const lang of ['en', 'ar'] as const) {
+      it(`says the event is full, with no form, when every seat is booked (${lang})`, () => {
+        for (const attendance of ['in-person', 'hybrid'] as const) {
+          const el = serverHtml({ open: true, online: false, inPerson: false, seatsLeft: 0 }, lang, attendance);
+          expect(el.querySelector('[role="status"]')).toHaveTextContent(spec[lang].full);
+          expect(el.querySelector('form')).toBeNull();
+          expect(el.querySelector('button')).toBeNull();
+          expect(el.querySelector('h2')).toHaveTextContent(ui[lang].heading);
+        }
+      });
+
+      it(`says Registration Closed, with no form, when the forms server has closed it (${lang})`, () => {
+        const el = serverHtml({ open: false, online: true, inPerson: true, seatsLeft: 3 }, lang);
+        expect(el.querySelector('[role="status"]')).toHaveTextContent(spec[lang].closed);
+        expect(el.querySelector('form')).toBeNull();
+      });
+
+      it(`offers online attendance only, checked, once the in-person seats are gone (${lang})`, () => {
+        const el = serverHtml({ open: true, online: true, inPerson: false, seatsLeft: 0 }, lang);
+        const choices = el.querySelectorAll<HTMLInputElement>('input[name="attendance"]');
+        expect([...choices].map((c) => c.value)).toEqual(['online']);
+        expect(choices[0]!.checked).toBe(true);
+        expect(el.querySelector('fieldset')).toHaveTextContent(spec[lang].inPersonFull);
+        expect(el.querySelector('form')).toHaveAttribute('method', 'post');
+      });
+
+      it(`shows the in-person seats left on the server when there are some (${lang})`, () => {
+        const el = serverHtml({ open: true, online: true, inPerson: true, seatsLeft: 5 }, lang);
+        expect(el.querySelectorAll('input[name="attendance"]')).toHaveLength(2);
+        expect(el.textContent).toContain(ui[lang].seatsLeft);
+      });
+    }
+
+    it('never offers a way of attending the event does not have, whatever the seats say', () => {
+      const el = serverHtml({ open: true, online: true, inPerson: true, seatsLeft: 5 }, 'en', 'in-person');
+      expect([...el.querySelectorAll<HTMLInputElement>('input[name="attendance"]')].map((c) => c.value)).toEqual(['in-person']);
+    });
+
+    it('hydrates the full state without a mismatch', async () => {
+      api(() => answer({ open: true, online: false, inPerson: false, seatsLeft: 0 }), () => answer({}));
+      const widget = await hydrateWidget('EventRegistration', { eventId: 'event-1', open: true, attendance: 'in-person', availability: { open: true, online: false, inPerson: false, seatsLeft: 0 }, widgetKey }, 'ar');
+      try {
+        expect(within(widget.el).getByRole('status')).toHaveTextContent(spec.ar.full);
+        expect(widget.problems).toEqual([]);
+      } finally {
+        await widget.done();
+      }
+    });
+  });
+
   it('hydrates its server markup without a mismatch, keeping what the visitor typed and chose before', async () => {
     api(() => seats(true, true, 5), () => answer({ outcome: 'registered', message: spec.ar.registered }, 201));
     const widget = await hydrateWidget('EventRegistration', { eventId: 'event-1', open: true, attendance: 'hybrid', widgetKey }, 'ar', (el) => {

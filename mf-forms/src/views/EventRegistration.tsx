@@ -13,13 +13,27 @@ export interface EventRegistrationProps {
   /** Registration open and the event not over, at render time. */
   open: boolean;
   attendance: 'online' | 'in-person' | 'hybrid';
+  /**
+   * The seats left at render time, as `GET /api/forms/events/{eventId}/availability` answers (the
+   * event page asks it on the server): with it the server HTML already says full, or offers online
+   * attendance only, before any script runs. Without it the widget learns it once hydrated.
+   */
+  availability?: Availability;
 }
 
-interface Availability {
+export interface Availability {
   open: boolean;
   online: boolean;
   inPerson: boolean;
   seatsLeft: number;
+}
+
+/** What the widget offers before it has asked the API: the page's seats when it had them, else every way of attending. */
+export function initialAvailability(data: Pick<EventRegistrationProps, 'open' | 'attendance' | 'availability'>): Availability {
+  const offered = { online: data.attendance !== 'in-person', inPerson: data.attendance !== 'online' };
+  if (!data.availability) return { open: data.open, ...offered, seatsLeft: -1 };
+  const a = data.availability;
+  return { open: data.open && a.open, online: offered.online && a.online, inPerson: offered.inPerson && a.inPerson, seatsLeft: a.seatsLeft };
 }
 
 type FormValues = Omit<Record<RegistrationField, string>, 'attendance' | 'vaccinated'> & { attendance: string | null; vaccinated: boolean };
@@ -38,7 +52,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
   const id = useFormId(data);
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<{ outcome: RegistrationOutcome; message: string } | null>(null);
-  const [availability, setAvailability] = useState<Availability>({ open: data.open, online: data.attendance !== 'in-person', inPerson: data.attendance !== 'online', seatsLeft: -1 });
+  const [availability, setAvailability] = useState<Availability>(() => initialAvailability(data));
   const messages = registrationMessages[lang];
   // No default values: the server markup is the form's starting state, read field by field when the
   // widget hydrates (text typed before the code arrived is kept), with the attendance choice checked
