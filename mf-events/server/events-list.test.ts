@@ -91,13 +91,15 @@ describe('events list: featured events', () => {
   let dir: string;
   let featuredList: ReturnType<typeof createEventsList>;
   beforeAll(() => {
-    // The content model has no `featured` field yet (see the README): a copy of the content with three
-    // events featured, one of them past.
+    // A copy of the content with exactly three events featured, one of them past.
     dir = mkdtempSync(path.join(os.tmpdir(), 'mf-events-featured-'));
     cpSync(path.resolve(__dirname, '../../content/entries'), path.join(dir, 'entries'), { recursive: true });
     const file = path.join(dir, 'entries', 'event.json');
     const events = JSON.parse(readFileSync(file, 'utf8')) as { sys: { id: string }; fields: Record<string, unknown> }[];
-    for (const e of events) if (['event-3', 'event-1', 'event-4'].includes(e.sys.id)) e.fields.featured = { 'en-US': true };
+    for (const e of events) {
+      delete e.fields.featured;
+      if (['event-3', 'event-1', 'event-4'].includes(e.sys.id)) e.fields.featured = { 'en-US': true };
+    }
     writeFileSync(file, JSON.stringify(events));
     featuredList = createEventsList(createFileStore(dir), { now: () => NOW });
   });
@@ -116,8 +118,8 @@ describe('events list: featured events', () => {
     expect((await featured('location=online')).featured).toEqual([]);
   });
 
-  it('has none in the real content, which has no featured event', async () => {
-    expect((await listFor('')).data.featured).toEqual([]);
+  it('shows the real content\'s featured events', async () => {
+    expect(slugs((await listFor('')).data.featured)).toEqual(['education-city-speaker-series-future-of-learning', 'earthna-workshop-circular-cities-hot-climates', 'water-security-arid-regions-conference-2027']);
   });
 });
 

@@ -178,6 +178,8 @@ export const contentTypes = {
     speakers: optional(f.links('spokes_people')),
     place: optional(f.link('place')),
     heroImage: image(),
+    /** Shown among the featured events at the top of /events (SPEC §2 "upcoming and featured events"). */
+    featured: optional(f.boolean()),
   }),
   ecss: defineType('ecss', { en: ['Speaker series', 'Speaker series'], ar: ['سلسلة محاضرات', 'سلاسل محاضرات'] }, {
     title: f.text(),
@@ -275,6 +277,12 @@ export const contentTypes = {
     department: f.text(),
     school: optional(f.link('school')),
     university: optional(f.link('university')),
+    /** What a prospective student needs (issue 15): the programme in a few paragraphs, who may enter, how long, in which language, how to apply. */
+    overview: optional(f.paragraphs()),
+    entryRequirements: optional(f.strings()),
+    duration: optional(f.text()),
+    languageOfInstruction: optional(f.text()),
+    howToApply: optional(f.text()),
   }),
   page: defineType('page', { en: ['Page', 'Pages'], ar: ['صفحة', 'صفحات'] }, {
     title: f.text(),
