@@ -91,6 +91,22 @@ describe('pages that content links to', () => {
     await page.context().close();
   });
 
+  it('gives a programme page what a prospective student needs, axe-clean in both languages', async () => {
+    const { page, problems } = await openPage();
+    for (const [path, requirements, apply] of [
+      ['/program/bs-petroleum-engineering', 'Entry requirements', 'How to apply'],
+      ['/ar/program/ms-sustainable-energy', 'شروط القبول', 'كيفية التقديم'],
+    ] as const) {
+      await page.goto(site.url + path);
+      expect((await page.locator('main').innerText()).length).toBeGreaterThan(1500);
+      await expect(page.getByRole('heading', { level: 2, name: requirements }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('heading', { level: 2, name: apply }).isVisible()).resolves.toBe(true);
+      expect([path, await axeViolations(page, 'main')]).toEqual([path, []]);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('links a story\'s topics to the stories of that topic', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${site.url}/ar/stories/qatar-foundation-opens-new-learning-commons`);

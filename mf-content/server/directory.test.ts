@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createFileStore } from '@qf/shared/content';
+import { createFileStore, plainField } from '@qf/shared/content';
 import { contentPath } from '@qf/shared/routing';
 import { areaDataSchema, detailDataSchema, tapStoriesDataSchema, tapStoryDataSchema } from '../src/views/directory-data';
 import { programListDataSchema } from '../src/views/program-list-data';
@@ -52,6 +52,25 @@ describe('directory detail pages', () => {
     const ar = detailDataSchema.parse((await directory.resolve('/program/bs-computer-science', 'ar'))?.data);
     expect(ar.facts).toContainEqual(expect.objectContaining({ key: 'provider', href: '/ar/education/education-city/carnegie-mellon-university-in-qatar' }));
     expect(ar.subtitle).toBe('بكالوريوس');
+  });
+
+  it('gives every programme what a prospective student needs, in both languages: overview, entry requirements, duration, language, how to apply', async () => {
+    for (const entry of await content.entries('program')) {
+      const slug = plainField<string>(entry, 'slug');
+      for (const lang of ['en', 'ar'] as const) {
+        const data = detailDataSchema.parse((await directory.resolve(`/program/${slug}`, lang))?.data);
+        expect([slug, lang, data.paragraphs.length]).toEqual([slug, lang, 3]);
+        expect(data.facts.map((f) => f.key)).toEqual(expect.arrayContaining(['degree', 'department', 'provider', 'duration', 'language']));
+        expect(data.admission?.requirements.length).toBeGreaterThan(0);
+        expect(data.admission?.howToApply.length).toBeGreaterThan(100);
+        expect(data.admission?.provider?.href).toMatch(lang === 'ar' ? /^\/ar\/education\// : /^\/education\//);
+        // What the page says in all, well over the 300 characters programme pages held.
+        const words = [...data.paragraphs, ...data.admission!.requirements, data.admission!.howToApply].join(' ');
+        expect(words.length).toBeGreaterThan(1000);
+      }
+    }
+    const ar = detailDataSchema.parse((await directory.resolve('/program/bs-petroleum-engineering', 'ar'))?.data);
+    expect(ar.facts.find((f) => f.key === 'language')?.value).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('resolves a school and a university with their programmes', async () => {

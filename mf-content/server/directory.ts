@@ -78,13 +78,21 @@ export function createDirectoryPages(content: ContentSource) {
       { key: 'degree', value: t(`directory.degrees.${degree}`), href: `${localePath(lang, '/program')}?degree=${degree}` },
       { key: 'department', value: requiredField<string>(e, 'department', lang) },
       ...(provider ? [{ key: 'provider' as const, value: provider.title, href: provider.href }] : []),
+      ...(['duration', 'language'] as const).flatMap((key) => {
+        const value = fieldOf<string>(e, key === 'language' ? 'languageOfInstruction' : key, lang);
+        return value ? [{ key, value }] : [];
+      }),
     ];
+    const requirements = fieldOf<string[]>(e, 'entryRequirements', lang);
+    const howToApply = fieldOf<string>(e, 'howToApply', lang);
     const data = detailDataSchema.parse({
       kind: 'program',
       title: requiredField(e, 'title', lang),
       subtitle: t(`directory.degrees.${degree}`),
-      paragraphs: [requiredField<string>(e, 'description', lang)],
+      // The one-line summary, then the overview a prospective student reads.
+      paragraphs: [requiredField<string>(e, 'description', lang), ...(fieldOf<string[]>(e, 'overview', lang) ?? [])],
       facts,
+      ...(requirements?.length && howToApply ? { admission: { requirements, howToApply, ...(provider ? { provider } : {}) } } : {}),
       related: [],
       back: { key: 'programs', href: localePath(lang, '/program') },
     });

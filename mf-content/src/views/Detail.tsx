@@ -55,6 +55,27 @@ export function Detail({ data }: ViewComponentProps<DetailData>): ReactElement {
           </dl>
         </section>
       ) : null}
+      {data.admission ? (
+        <>
+          <section aria-labelledby="detail-admission" className={styles.section}>
+            <h2 id="detail-admission">{t('directory.admission.requirements')}</h2>
+            <ul className={styles.requirements}>
+              {data.admission.requirements.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="detail-apply" className={styles.section}>
+            <h2 id="detail-apply">{t('directory.admission.howToApply')}</h2>
+            <p className={styles.paragraph}>{data.admission.howToApply}</p>
+            {data.admission.provider ? (
+              <p>
+                <a href={data.admission.provider.href}>{t('directory.admission.provider', { provider: data.admission.provider.title })}</a>
+              </p>
+            ) : null}
+          </section>
+        </>
+      ) : null}
       {contact ? (
         <section aria-labelledby="detail-contact" className={styles.section}>
           <h2 id="detail-contact">{t('directory.contact')}</h2>

@@ -19,7 +19,36 @@ const place: DetailData = {
   back: { key: 'community', href: '/community' },
 };
 
+const programme: DetailData = {
+  kind: 'program',
+  title: 'Bachelor of Science in Computer Science',
+  subtitle: "Bachelor's degree",
+  paragraphs: ['A summary.', 'An overview.'],
+  facts: [
+    { key: 'duration', value: 'Four years, full time' },
+    { key: 'language', value: 'English' },
+  ],
+  admission: { requirements: ['Secondary school completed', 'English proficiency'], howToApply: 'Apply through the admissions office.', provider: { title: 'Carnegie Mellon University in Qatar', href: '/education/education-city/carnegie-mellon-university-in-qatar' } },
+  related: [],
+  back: { key: 'programs', href: '/program' },
+};
+
 describe('the detail template', () => {
+  it('tells a prospective student how long, in which language, who may enter and how to apply', () => {
+    view('program', programme);
+    expect(screen.getByText('Duration').nextSibling).toHaveTextContent('Four years, full time');
+    expect(screen.getByText('Language of instruction').nextSibling).toHaveTextContent('English');
+    expect(screen.getByRole('region', { name: 'Entry requirements' }).querySelectorAll('li')).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'How to apply' })).toHaveTextContent('Apply through the admissions office.');
+    expect(screen.getByRole('link', { name: 'Admissions at Carnegie Mellon University in Qatar' })).toHaveAttribute('href', '/education/education-city/carnegie-mellon-university-in-qatar');
+  });
+
+  it('says it in Arabic', () => {
+    view('program', { ...programme, back: { key: 'programs', href: '/ar/program' } }, 'ar');
+    expect(screen.getByRole('region', { name: 'شروط القبول' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'كيفية التقديم' })).toBeInTheDocument();
+  });
+
   it('shows a place with its facts, its address and a directions link that opens a maps service', () => {
     view('place', place);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Oxygen Park');

@@ -7,7 +7,7 @@ export const linkSchema = z.object({ title: z.string(), href });
 
 /** A fact of a detail page: its label is the key `directory.facts.{key}`; a link when `href` is set. */
 export const factSchema = z.object({
-  key: z.enum(['degree', 'department', 'level', 'founded', 'provider', 'entity', 'role', 'category', 'openingHours']),
+  key: z.enum(['degree', 'department', 'level', 'founded', 'provider', 'entity', 'role', 'category', 'openingHours', 'duration', 'language']),
   value: z.string(),
   href: z.string().optional(),
 });
@@ -25,6 +25,8 @@ export const detailDataSchema = z.object({
   /** A place's address, with the link that opens a maps service on it. */
   address: z.object({ text: z.string(), directions: z.url(), lat: z.number(), lon: z.number() }).optional(),
   contact: z.object({ phone: z.string().optional(), email: z.string().optional(), website: z.string().optional() }).optional(),
+  /** A programme's admission: who may enter and how to apply, with the provider's page. */
+  admission: z.object({ requirements: z.array(z.string()), howToApply: z.string(), provider: linkSchema.optional() }).optional(),
   /** Lists of links under headings keyed `directory.related.{key}`. */
   related: z.array(z.object({ key: z.enum(['programs', 'located', 'place']), items: z.array(linkSchema) })),
   /** Where the page belongs (the area or the list it comes from), key `directory.back.{key}`. */

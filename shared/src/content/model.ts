@@ -278,11 +278,11 @@ export const contentTypes = {
     school: optional(f.link('school')),
     university: optional(f.link('university')),
     /** What a prospective student needs (issue 15): the programme in a few paragraphs, who may enter, how long, in which language, how to apply. */
-    overview: optional(f.paragraphs()),
-    entryRequirements: optional(f.strings()),
-    duration: optional(f.text()),
-    languageOfInstruction: optional(f.text()),
-    howToApply: optional(f.text()),
+    overview: f.paragraphs(),
+    entryRequirements: f.localized(z.array(nonEmpty).min(1)),
+    duration: f.text(),
+    languageOfInstruction: f.text(),
+    howToApply: f.text(),
   }),
   page: defineType('page', { en: ['Page', 'Pages'], ar: ['صفحة', 'صفحات'] }, {
     title: f.text(),
