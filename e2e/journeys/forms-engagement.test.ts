@@ -21,6 +21,9 @@ afterAll(() => stopJourney(site, browser));
 /** A fresh browser profile (its own storage and cookies) and a page that records console errors. */
 async function openPage(viewport = { width: 1280, height: 800 }, address = '198.51.100.20'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, extraHTTPHeaders: { 'x-forwarded-for': address } });
+  // A visitor who has already accepted cookies: the prompts wait while the cookie banner is up (the
+  // overlays rule; forms-overlays.test.ts covers the banner itself).
+  await context.addInitScript(() => window.localStorage.setItem('qf_cookie_consent', '1'));
   const page = await context.newPage();
   // 409 (already signed up, already voted) is a documented answer; the browser logs every 4xx.
   return { context, page, problems: recordProblems(page, { allow: /status of 409/, warnings: true, requests: false }) };

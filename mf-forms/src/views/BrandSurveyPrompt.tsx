@@ -3,6 +3,7 @@ import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { useFormId } from './form-parts';
 import { remember, remembered } from './browser-memory';
 import { Dialog } from './Dialog';
+import { useNoOverlay } from './overlays';
 import { loadSurveyAndForm, surveyMemoryKey, type SurveyDetails, type SurveyFormComponent } from './survey-details';
 import styles from './small-forms.module.css';
 
@@ -14,7 +15,8 @@ export interface BrandSurveyPromptProps {
  * The brand-survey prompt (SPEC §1): a small note in a corner of the page that leads to the survey.
  * It never opens anything by itself; dismissing it, or answering the survey, is remembered in the
  * browser's storage. It shows only in the browser (storage decides), in a fixed corner, so the page
- * does not shift.
+ * does not shift. It never covers an open dialog or menu, nor the cookie banner: it waits until they
+ * close (`useNoOverlay`), then appears.
  */
 export function BrandSurveyPrompt({ data }: ViewComponentProps<BrandSurveyPromptProps>): ReactElement | null {
   const t = useT();
@@ -39,7 +41,9 @@ export function BrandSurveyPrompt({ data }: ViewComponentProps<BrandSurveyPrompt
     else dismiss();
   };
 
-  if (!visible) return null;
+  const clear = useNoOverlay(visible);
+  // Once its own survey dialog is open the prompt stays behind it, for the focus to come back to.
+  if (!visible || (!clear && !survey)) return null;
   return (
     <>
       {/* The prompt stays while its dialog is open: focus returns to its button when the dialog closes. */}

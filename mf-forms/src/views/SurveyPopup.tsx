@@ -3,6 +3,7 @@ import { useLang, type ViewComponentProps } from '@qf/shared/react';
 import { useFormId } from './form-parts';
 import { remember, remembered } from './browser-memory';
 import { Dialog } from './Dialog';
+import { useNoOverlay } from './overlays';
 import { loadSurveyAndForm, surveyMemoryKey, type SurveyDetails, type SurveyFormComponent } from './survey-details';
 
 export interface SurveyPopupProps {
@@ -16,7 +17,8 @@ export interface SurveyPopupProps {
 /**
  * The survey popup (SPEC §2): a modal dialog that appears once per visitor, after a delay or some
  * scrolling; closing it (Escape, the close button, 'Not now') or answering is remembered in the
- * browser's storage, so it does not appear again.
+ * browser's storage, so it does not appear again. Due while the cookie banner, a menu or another
+ * dialog is open, it waits until they close (`useNoOverlay`); once open it stays until closed.
  */
 export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): ReactElement | null {
   const lang = useLang();
@@ -47,7 +49,6 @@ export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): Rea
         // Checked again: the visitor may have answered it in another tab meanwhile, or started
         // filling in a form while the survey was loading.
         if (cancelled || !details || remembered(key) || busy || document.activeElement?.closest('form')) return;
-        remember(key, 'shown');
         setSurvey(details);
       });
     };
@@ -72,7 +73,16 @@ export function SurveyPopup({ data }: ViewComponentProps<SurveyPopupProps>): Rea
     };
   }, [data.surveyId, data.delayMs, data.scrollRatio, key, lang]);
 
-  if (!survey) return null;
+  const clear = useNoOverlay(survey !== null);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!survey || shown || !clear) return;
+    // Remembered once the visitor has seen it, not when it became due behind another overlay.
+    remember(key, 'shown');
+    setShown(true);
+  }, [survey, shown, clear, key]);
+
+  if (!survey || !shown) return null;
   const close = () => {
     if (remembered(key) !== 'answered') remember(key, 'dismissed');
     setSurvey(null);
