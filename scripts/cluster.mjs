@@ -1,0 +1,223 @@
+// `npm run cluster`: the production topology in small, on this machine. PostgreSQL (a throw-away
+// cluster, as test:pg), nginx (Debian's; installed when missing and we are root) in front as load
+// balancer and static cache (deploy/nginx/), and CLUSTER_INSTANCES (default 2) of every server: the
+// shell, each remote and mf-forms, all against the same registry and database. nginx listens on
+// CLUSTER_PORT (default 8080) for visitors and on the next five ports for the remotes' code; every
+// server has a free port of its own, so the cluster runs beside `npm start`. Ctrl-C or SIGTERM stops
+// everything and deletes the throw-away folders.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, generateKeyPairSync } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePgBin, freePort, startThrowawayPostgres } from './pg.mjs';
+import { build, isBuilt, prepareContent, remotes, root, shell } from './workspaces.mjs';
+
+const HOST = '127.0.0.1';
+
+function findNginx() {
+  for (const candidate of [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx']) if (candidate && existsSync(candidate)) return candidate;
+  const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+}
+
+/** nginx from Debian, installed when missing and we may (root); null when it cannot be had. */
+export function ensureNginx(log = console.log) {
+  let bin = findNginx();
+  if (!bin && process.getuid?.() === 0) {
+    log('installing Debian nginx…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], { stdio: 'inherit', env });
+    bin = findNginx();
+    if (!bin) {
+      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], { stdio: 'inherit', env });
+      bin = findNginx();
+    }
+  }
+  return bin;
+}
+
+/** VAPID keys (P-256) as web-push wants them: the public key uncompressed, both base64url. */
+function vapidKeys() {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const pub = publicKey.export({ format: 'jwk' });
+  const priv = privateKey.export({ format: 'jwk' });
+  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x, 'base64url'), Buffer.from(pub.y, 'base64url')]);
+  return { publicKey: raw.toString('base64url'), privateKey: priv.d };
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode}) before it was healthy`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+const render = (template, values) => template.replace(/\{\{([A-Z_]+)\}\}/g, (m, key) => (key in values ? String(values[key]) : m));
+const upstreamName = (name) => `qf_${name.replace(/-/g, '_')}`;
+
+/**
+ * Start the cluster. Resolves once `GET /healthz` answers through nginx, with its URL, every server
+ * (name, instance, port, child) and `stop()`. Options: `port` (CLUSTER_PORT), `instances`, `env` (extra
+ * environment for every server), `log`, `quiet` (servers' output dropped instead of prefixed).
+ */
+export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8080), instances = Number(process.env.CLUSTER_INSTANCES ?? 2), env: extraEnv = {}, log = console.log, quiet = false } = {}) {
+  const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
+  if (missing.length) {
+    log(`building ${missing.join(', ')}…`);
+    const { failures } = await build(missing);
+    if (failures.length) throw new Error(`build failed: ${failures.join(', ')}`);
+  }
+  if ((await prepareContent()) !== 0) throw new Error('preparing the content failed');
+  const nginx = ensureNginx(log);
+  if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install -y nginx-light), and we are not root to install it');
+  const pgBin = ensurePgBin(log);
+  if (!pgBin) throw new Error('PostgreSQL is not installed (Debian: apt-get install -y postgresql), and we are not root to install it');
+
+  const remotePorts = Object.fromEntries(remotes.map((r, i) => [r.name, port + 1 + i]));
+  for (const p of [port, ...Object.values(remotePorts)]) if (!(await portIsFree(p))) throw new Error(`port ${p} is in use: set CLUSTER_PORT to a free range (the cluster uses CLUSTER_PORT and the five after it)`);
+
+  const run = mkdtempSync(path.join(os.tmpdir(), 'qf-cluster-'));
+  // nginx's workers (not root) read the cache and temporary folders the master creates in here.
+  chmodSync(run, 0o755);
+  const siteUrl = `http://${HOST}:${port}`;
+  const children = [];
+  let pg;
+  let stopping = false;
+  let stopped;
+
+  // Stopping twice (Ctrl-C, then SIGTERM from a wrapper) waits for the same stop.
+  const stop = () => (stopped ??= stopAll());
+  const stopAll = async () => {
+    stopping = true;
+    const exits = children.filter((c) => c.child.exitCode === null && c.child.signalCode === null).map((c) => new Promise((resolve) => {
+      c.child.once('exit', resolve);
+      c.child.kill('SIGTERM');
+      setTimeout(() => c.child.kill('SIGKILL'), 10_000).unref();
+    }));
+    await Promise.all(exits);
+    pg?.stop();
+    rmSync(run, { recursive: true, force: true });
+  };
+
+  const spawnServer = (name, instance, file, args, env) => {
+    const child = spawn(file, args, { cwd: path.join(root, name === 'nginx' ? '.' : name), env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const prefix = `[${name}${instance ? `#${instance}` : ''}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream.on('data', (chunk) => {
+        if (quiet) return;
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop();
+        for (const line of lines) process.stdout.write(prefix + line + '\n');
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (!stopping) log(`${prefix}exited (${signal ?? code}); the other instances keep serving`);
+    });
+    const entry = { name, instance, child };
+    children.push(entry);
+    return entry;
+  };
+
+  try {
+    pg = await startThrowawayPostgres({ bin: pgBin, maxConnections: 300, log });
+    const shared = {
+      FORMS_SECRET: randomBytes(32).toString('hex'),
+      ...(() => {
+        const keys = vapidKeys();
+        return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+      })(),
+    };
+    const registry = { remotes: {} };
+    const prefixes = JSON.parse(readFileSync(path.join(root, 'registry.json'), 'utf8')).remotes;
+    for (const r of remotes) registry.remotes[r.name] = { ...prefixes[r.name], url: `http://${HOST}:${remotePorts[r.name]}` };
+    const registryFile = path.join(run, 'registry.json');
+    writeFileSync(registryFile, `${JSON.stringify(registry, null, 2)}\n`);
+    const uploads = path.join(run, 'uploads');
+    mkdirSync(uploads);
+
+    // Every server of every deployable, each on a free port.
+    const servers = [];
+    for (const r of remotes)
+      for (let i = 1; i <= instances; i++) {
+        const p = await freePort();
+        const forms = r.name === 'mf-forms' ? { DATABASE_URL: pg.url, ...shared, UPLOADS_DIR: uploads, DATA_DIR: path.join(run, `forms-data-${i}`) } : {};
+        servers.push({ ...spawnServer(r.name, i, process.execPath, ['dist/app/main.js'], { PORT: String(p), HOST, SHELL_ORIGINS: siteUrl, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...forms, ...extraEnv }), port: p });
+      }
+    for (let i = 1; i <= instances; i++) {
+      const p = await freePort();
+      servers.push({
+        ...spawnServer(shell.name, i, process.execPath, ['dist/server/main.js'], { PORT: String(p), HOST, REGISTRY: registryFile, SITE_URL: siteUrl, TRUSTED_PROXIES: HOST, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...extraEnv }),
+        port: p,
+      });
+    }
+    await Promise.all(servers.map((s) => waitForHealth(`http://${HOST}:${s.port}/healthz`, s.child)));
+
+    // The redirects the shells apply, exported for nginx; then nginx itself.
+    const redirects = path.join(run, 'redirects');
+    const exported = spawnSync(process.execPath, ['-r', './scripts/ts-register.cjs', 'shell/scripts/export-redirects.ts', '--out', redirects], { cwd: root, encoding: 'utf8', env: { ...process.env, SITE_URL: siteUrl } });
+    if (exported.status !== 0) throw new Error(`redirects:export failed:\n${exported.stderr}`);
+    const serversOf = (name) => servers.filter((s) => s.name === name).map((s) => `        server ${HOST}:${s.port} max_fails=1 fail_timeout=2s;`).join('\n');
+    const remoteTemplate = readFileSync(path.join(root, 'deploy/nginx/remote.conf.template'), 'utf8');
+    const conf = render(readFileSync(path.join(root, 'deploy/nginx/nginx.conf.template'), 'utf8'), {
+      RUN_DIR: run,
+      REDIRECTS_DIR: redirects,
+      LISTEN_HOST: HOST,
+      CLUSTER_PORT: port,
+      SHELL_SERVERS: serversOf(shell.name),
+      REMOTE_UPSTREAMS: remotes.map((r) => `    upstream ${upstreamName(r.name)} {\n${serversOf(r.name)}\n        keepalive 32;\n    }`).join('\n\n'),
+      REMOTE_SERVERS: remotes.map((r) => render(remoteTemplate, { REMOTE: r.name, LISTEN_HOST: HOST, PORT: remotePorts[r.name], UPSTREAM: upstreamName(r.name) })).join('\n'),
+    });
+    const confFile = path.join(run, 'nginx.conf');
+    writeFileSync(confFile, conf);
+    const test = spawnSync(nginx, ['-t', '-q', '-p', run, '-c', confFile], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
+    const proxy = spawnServer('nginx', 0, nginx, ['-p', run, '-c', confFile], {});
+    await waitForHealth(`${siteUrl}/healthz`, proxy.child);
+    return { url: siteUrl, databaseUrl: pg.url, remotePorts, servers, nginx: proxy, run, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const started = Date.now();
+  let cluster;
+  const shutdown = async () => {
+    console.log('cluster: stopping…');
+    await cluster?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  try {
+    cluster = await startCluster();
+    const count = (name) => cluster.servers.filter((s) => s.name === name).length;
+    console.log(`cluster: up in ${((Date.now() - started) / 1000).toFixed(1)} s: nginx on ${cluster.url}/ (Arabic: /ar), ${count('shell')} shells, ${count('mf-content')} of each remote and ${count('mf-forms')} mf-forms over one PostgreSQL. Ctrl-C stops it.`);
+  } catch (error) {
+    console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
