@@ -67,7 +67,8 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
         ([config, spa]) => {
           if (stopped) return;
           parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: el, view, data: props, lang, bus, host: hostFor(lang), hydrate, errorMessage: errorMessage(lang) });
-          parcel.mountPromise.catch(onError);
+          // The boot holds a form of this widget sent before now, and sends it again once this is set.
+          parcel.mountPromise.then(() => void (!stopped && el.setAttribute('data-qf-mounted', '')), onError);
         },
         (error: unknown) => {
           onError(error);
@@ -78,6 +79,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
     return () => {
       stopped = true;
       cancel();
+      el.removeAttribute('data-qf-mounted');
       const mounted = parcel;
       mounted?.mountPromise.then(() => (mounted.getStatus() === 'MOUNTED' ? mounted.unmount() : undefined)).catch(onError);
     };

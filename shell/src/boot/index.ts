@@ -143,6 +143,29 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       const el = slot.querySelector<HTMLElement>(`[data-qf-key="${CSS.escape(w.key)}"]`);
       if (el) triggers.when(`widget:${w.key}`, el, w.hydration, start);
     }
+    // A widget's form sent before the widget's code has arrived (its button pressed before its field
+    // was ever focused) would leave the page for the API's plain answer. The send is the interaction:
+    // it is held, the widget is brought to life, and the form is sent again once the widget handles
+    // it, so it answers in place with its own messages. If its code does not come, it goes as it is.
+    slot.addEventListener(
+      'submit',
+      (event) => {
+        const form = event.target as HTMLFormElement;
+        const widget = form.closest?.<HTMLElement>('[data-qf-widget][data-qf-key]');
+        if (!widget || widget.hasAttribute(WIDGET_MOUNTED_ATTR)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        const submitter = (event as SubmitEvent).submitter;
+        triggers.fire(`widget:${widget.dataset.qfKey ?? ''}`);
+        void whenMounted(win, widget, WIDGET_WAIT_MS).then((mounted) => {
+          if (!form.isConnected) return;
+          if (!mounted) HTMLFormElement.prototype.submit.call(form);
+          else if (submitter && form.contains(submitter)) form.requestSubmit(submitter);
+          else form.requestSubmit();
+        });
+      },
+      true,
+    );
     // A press on a link or button of the section before its code has arrived (the pointer that
     // brought it came a moment earlier) waits for it, briefly, so a link the section handles itself
     // ("load more" in place) does what it does once interactive; any other link then navigates.
@@ -263,6 +286,29 @@ function readState(json: string): BootState | null {
 
 /** How long a press on a section waits for its code before it is given to the page as it is. */
 const SECTION_WAIT_MS = 1500;
+
+/** Set on a widget's slot once its code has mounted there (slots.ts): its forms are its own from then on. */
+export const WIDGET_MOUNTED_ATTR = 'data-qf-mounted';
+/** How long a widget's form sent before its code arrived waits for it before it is posted as it is. */
+const WIDGET_WAIT_MS = 10_000;
+
+/** Resolves true once `el` carries WIDGET_MOUNTED_ATTR, false after `ms`. */
+function whenMounted(win: BootWindow, el: HTMLElement, ms: number): Promise<boolean> {
+  if (el.hasAttribute(WIDGET_MOUNTED_ATTR)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!el.hasAttribute(WIDGET_MOUNTED_ATTR)) return;
+      observer.disconnect();
+      win.clearTimeout(timer);
+      resolve(true);
+    });
+    observer.observe(el, { attributes: true, attributeFilter: [WIDGET_MOUNTED_ATTR] });
+    const timer = win.setTimeout(() => {
+      observer.disconnect();
+      resolve(false);
+    }, ms);
+  });
+}
 
 /** Keys the menus handle themselves (Enter and Space arrive as a click). */
 const HELD_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape']);
