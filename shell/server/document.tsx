@@ -1,20 +1,17 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { languages, otherLang, type Lang } from '@qf/shared/i18n';
-import { localePath, splitLang } from '@qf/shared/routing';
+import { languages, type Lang } from '@qf/shared/i18n';
 import { parts, rootIdPrefix, type PartProps } from '../src/parts';
 import { AnnouncerMarkup, CookieMarkup, DelayedNoticeMarkup, NavigationProgressMarkup, ScrollProgressMarkup, SkipLink, StatementMarkup, ToTopMarkup } from '../src/components/ChromeMarkup';
 import { ROOT_ATTR, ROOT_POLICY_ATTR, type RootName } from '../src/boot/protocol';
 import { areaOfPath } from '../src/areas';
-import { breadcrumbTrail } from '../src/breadcrumb-trail';
 import { ChromeContext, type ChromeHtml } from '../src/chrome-widgets';
-import { documentTitle } from '../src/document-head';
 import { shellT } from '../src/i18n';
 import type { ShellState } from '../src/state';
 import { APP_ID, SECTION_ATTR, SLOT_ID, STATE_ELEMENT_ID } from '../src/state-ids';
 import { createStore } from '../src/store';
 import { NONCE_PLACEHOLDER } from './security';
-import { manifestPath } from '../src/document-head';
+import { pageHead, type HeadTag } from '../src/document-head';
 import { a11yPrePaintScript } from '../src/chrome/a11y-prepaint';
 import { themePrePaintScript } from '../src/theme';
 import { bootLoaderScript } from '../src/boot/loader';
@@ -49,46 +46,23 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 /** CSS inside `<style>`: nothing in a stylesheet can close the element early. */
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 /** JSON inside HTML: no `</script>` or line separators can break out of the element. */
-const embedJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const embedJson = (value: unknown) => escapeJson(JSON.stringify(value));
+
+/** One head element as HTML; JSON-LD carries the response's nonce like every script. */
+function renderHeadTag({ tag, attrs, text }: HeadTag): string {
+  const attributes = Object.entries(attrs)
+    .map(([name, value]) => ` ${name}="${escapeAttr(value)}"`)
+    .join('');
+  if (tag === 'title') return `<title>${escapeText(text ?? '')}</title>`;
+  if (tag === 'script') return `<script${attributes} nonce="${NONCE_PLACEHOLDER}">${escapeJson(text ?? '')}</script>`;
+  return `<${tag}${attributes}>`;
+}
 
 export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteUrl }: { state: ShellState; slotHtml: string; chromeHtml?: ChromeHtml; assets: DocumentAssets; siteUrl: string }): string {
   const lang: Lang = state.lang;
   const t = shellT(lang);
   const page = state.status === 'ok' ? state.pageData?.result.page : undefined;
-  const statusTitles = { 'not-found': 'status.notFoundTitle', error: 'status.errorTitle', unavailable: 'status.unavailableTitle', ok: 'siteName' } as const;
-  const title = documentTitle(page?.head.title ?? t(statusTitles[state.status]), t('siteName'));
-  const description = page?.head.description ?? t(state.status === 'ok' ? 'siteName' : statusTitles[state.status]);
-  const neutral = splitLang(state.path).path;
-  const alternate = page?.head.alternatePath ?? localePath(otherLang(lang), neutral);
-  const hrefs: Record<Lang, string> = { en: lang === 'en' ? state.path : alternate, ar: lang === 'ar' ? state.path : alternate };
-  const abs = (p: string) => `${siteUrl}${p}`;
-  const absolute = (u: string) => (/^https?:\/\//.test(u) ? u : abs(u));
-  const image = page?.head.image ? absolute(page.head.image) : abs('/favicon.svg');
-  const crumbs = page ? breadcrumbTrail(t, lang, state.path, page.head.title) : [];
-  // Owners give site paths; structured data needs absolute URLs.
-  const absolutize = (value: unknown, key = ''): unknown => {
-    if (typeof value === 'string') return ['image', 'url', 'logo', 'item'].includes(key) && value.startsWith('/') ? abs(value) : value;
-    if (Array.isArray(value)) return value.map((v) => absolutize(v, key));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, absolutize(v, k)]));
-    return value;
-  };
-  const structured: unknown[] = (page?.head.structuredData ?? []).map((d) => absolutize(d));
-  if (crumbs.length > 1)
-    structured.push({
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.href ? { item: abs(c.href) } : { item: abs(state.path) }) })),
-    });
-  if (state.status === 'ok' && splitLang(state.path).path === '/')
-    structured.push({
-      '@context': 'https://schema.org',
-      '@type': 'Organization',
-      name: t('siteName'),
-      url: abs(localePath(lang, '/')),
-      logo: abs('/favicon.svg'),
-      email: state.globals.email || undefined,
-      telephone: state.globals.phone || undefined,
-    });
   const area = areaOfPath(state.path, state.globals.areas ?? []);
   const store = createStore({ ...state, theme: state.theme ?? 'dark', loading: false });
   const partProps: PartProps = { store, onToggleTheme: () => undefined, onSearch: () => undefined };
@@ -127,28 +101,7 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeText(title)}</title>`,
-    `<meta name="description" content="${escapeAttr(description)}">`,
-    state.status === 'ok' ? `<link rel="canonical" href="${escapeAttr(abs(state.path))}">` : '<meta name="robots" content="noindex">',
-    `<link rel="alternate" hreflang="en" href="${escapeAttr(abs(hrefs.en))}">`,
-    `<link rel="alternate" hreflang="ar" href="${escapeAttr(abs(hrefs.ar))}">`,
-    `<link rel="alternate" hreflang="x-default" href="${escapeAttr(abs(hrefs.en))}">`,
-    `<meta property="og:title" content="${escapeAttr(page?.head.title ?? title)}">`,
-    `<meta property="og:description" content="${escapeAttr(description)}">`,
-    `<meta property="og:type" content="${page?.head.kind ?? 'website'}">`,
-    `<meta property="og:url" content="${escapeAttr(abs(state.path))}">`,
-    `<meta property="og:site_name" content="${escapeAttr(t('siteName'))}">`,
-    `<meta property="og:image" content="${escapeAttr(image)}">`,
-    ...(page?.head.imageAlt ? [`<meta property="og:image:alt" content="${escapeAttr(page.head.imageAlt)}">`] : []),
-    `<meta property="og:locale" content="${languages[lang].ogLocale}">`,
-    `<meta property="og:locale:alternate" content="${languages[otherLang(lang)].ogLocale}">`,
-    '<meta name="twitter:card" content="summary_large_image">',
-    `<meta name="twitter:title" content="${escapeAttr(page?.head.title ?? title)}">`,
-    `<meta name="twitter:description" content="${escapeAttr(description)}">`,
-    `<meta name="twitter:image" content="${escapeAttr(image)}">`,
-    ...structured.map((data) => `<script type="application/ld+json" nonce="${NONCE_PLACEHOLDER}">${embedJson(data)}</script>`),
-    '<meta name="theme-color" content="#0b3d2e">',
-    `<link rel="manifest" href="${manifestPath(lang)}">`,
+    ...pageHead(state, siteUrl, t).map(renderHeadTag),
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
@@ -166,7 +119,8 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     `<body data-theme="${state.theme ?? 'dark'}"${area ? ` data-area="${area.vertical}"` : ''}>`,
     `<script nonce="${NONCE_PLACEHOLDER}">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}</script>`,
     `<div id="${APP_ID}">${appHtml}</div>`,
-    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedJson(state)}</script>`,
+    // The site's origin goes with the state: the browser builds the head of the next pages from it.
+    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedJson({ ...state, siteUrl })}</script>`,
     '</body></html>',
   ].join('\n');
 }

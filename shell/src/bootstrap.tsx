@@ -3,10 +3,10 @@ import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { createBus } from '@qf/shared/bus';
 import { languages, type Lang } from '@qf/shared/i18n';
-import { localePath, splitLang } from '@qf/shared/routing';
+import { splitLang } from '@qf/shared/routing';
 import { ChromeContext } from './chrome-widgets';
 import { setupChrome } from './chrome-setup';
-import { documentTitle, updateDocumentHead } from './document-head';
+import { followHead } from './document-head';
 import { shellT } from './i18n';
 import { sitePathOf } from './link-target';
 import { loadCompositionHash, loadPageData, reloadOnceFor } from './navigation';
@@ -145,6 +145,9 @@ export function startApp(boot: BootHandle): void {
     // A page the visitor points at: its section's code comes with its data, so the click renders at once.
     if (load.kind === 'ok') slots.preload(load.pageData);
   });
+  // After each client-side navigation (and when the globals of a new language arrive) the head is
+  // what the server renders for the page, with the server's origin.
+  followHead(store, document, state.siteUrl ?? '', shellT);
   const notice = createDelayedNotice((slow) => store.set({ slow }));
 
   async function navigate(url: URL, push: boolean) {
@@ -201,19 +204,8 @@ export function startApp(boot: BootHandle): void {
     // The chrome changes in the same frame as the section: one swap, nothing half-updated on screen.
     flushSync(() => store.set({ path: sitePath, lang, status, pageData, loading: false, widgets: [], compositionHash: hash ?? store.get().compositionHash }));
     if (!pageData) await slots.clear();
-    const neutral = splitLang(sitePath).path;
     const head = pageData?.result.page.head ?? null;
     const statusTitle = status === 'not-found' ? t('status.notFoundTitle') : status === 'error' ? t('status.errorTitle') : t('status.unavailableTitle');
-    updateDocumentHead(document, {
-      lang,
-      title: documentTitle(head?.title ?? statusTitle, t('siteName')),
-      description: head?.description ?? '',
-      canonical: new URL(sitePath, window.location.origin).href,
-      alternates: {
-        en: new URL(lang === 'en' ? sitePath : (head?.alternatePath ?? localePath('en', neutral)), window.location.origin).href,
-        ar: new URL(lang === 'ar' ? sitePath : (head?.alternatePath ?? localePath('ar', neutral)), window.location.origin).href,
-      },
-    });
     if (lang !== previousLang) {
       bus.publish('language', { lang });
       rememberLanguage(lang);

@@ -54,6 +54,12 @@ export const shellStateSchema = z.object({
   mapsApiKey: z.optional(z.string()),
   /** The theme the server rendered (from the visitor's theme cookie); dark when absent. */
   theme: z.optional(themeSchema),
+  /**
+   * The site's public origin (the server's SITE_URL): canonical, hreflang, Open Graph and JSON-LD
+   * URLs of the pages rendered in the browser use it, never the host the browser happened to use.
+   * Added by the document to its embedded state.
+   */
+  siteUrl: z.optional(z.url()),
   /** A configured third-party assistant script, loaded only after cookie consent. */
   assistantScript: z.optional(z.string()),
 });
