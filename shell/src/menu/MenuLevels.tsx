@@ -4,6 +4,7 @@ import type { Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { useShellT } from '../i18n';
 import { onLevelKeyDown } from './focus';
+import { levelFocusTarget } from './level-focus';
 import type { MainMenuProps, QuickLink } from './MainMenu';
 import { MapPanel } from './MapPanel';
 import { categoryCount, isFirstGroup, type Menu, type MenuArea, type MenuCategory } from './menu-data';
@@ -143,12 +144,17 @@ export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, li
   const level = useRef<HTMLDivElement>(null);
   const choose = (lvl: number, id: string) => act({ type: 'choose', surface: 'drawer', level: lvl, id });
 
-  // Each new level takes focus on its first entry; choosing a place keeps focus where it is.
+  // Focus never leaves the dialog as levels change: a deeper level takes it on its first entry (or,
+  // with none, as the preview, on the dialog's heading, which names the level); stepping back gives it
+  // to the entry that opened the level left. Choosing a place keeps focus where it is.
   const focusKey = state.path.slice(0, area?.map ? 2 : 3).join('/');
+  const shownPath = useRef<readonly string[]>(state.path);
   useEffect(() => {
+    const previous = shownPath.current;
+    shownPath.current = state.path;
     const root = level.current;
-    const first = root?.querySelector<HTMLElement>('[data-menu-item]');
-    (first ?? root?.querySelector<HTMLElement>('h2'))?.focus();
+    if (!root) return;
+    (levelFocusTarget(root, previous, state.path) ?? root.closest('[role="dialog"]')?.querySelector<HTMLElement>('h2[tabindex]'))?.focus();
   }, [focusKey]);
 
   return (
@@ -190,7 +196,7 @@ export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, li
             <ul className={styles.list} data-menu-level="0" onKeyDown={(e) => onLevelKeyDown(e)}>
               {data.areas.map((a) => (
                 <li key={a.id} data-vertical={a.vertical} className={styles.drawerArea}>
-                  <button type="button" data-menu-item onClick={() => choose(0, a.id)}>
+                  <button type="button" data-menu-item data-menu-opens={a.id} onClick={() => choose(0, a.id)}>
                     {a.label}
                   </button>
                 </li>
@@ -226,7 +232,7 @@ export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, li
             <ul className={styles.list} aria-label={t('menu.categories', { title: area.label })}>
               {byFirstGroup(area.categories).map((c) => (
                 <li key={c.id} className={isFirstGroup(c) ? styles.first : undefined} data-first-group={isFirstGroup(c) ? '' : undefined}>
-                  <button type="button" data-menu-item onClick={() => choose(1, c.id)}>
+                  <button type="button" data-menu-item data-menu-opens={c.id} onClick={() => choose(1, c.id)}>
                     <span>{c.title}</span>
                     <Count value={categoryCount(c)} />
                   </button>
@@ -259,7 +265,7 @@ export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, li
                   <span>{i.title}</span>
                   {i.count !== undefined ? <Count value={i.count} /> : null}
                 </a>
-                <button type="button" className={styles.detailsButton} onClick={() => choose(2, i.id)}>
+                <button type="button" className={styles.detailsButton} data-menu-opens={i.id} onClick={() => choose(2, i.id)}>
                   <span aria-hidden="true">›</span>
                   <span className="qf-visually-hidden">{t('menu.details', { title: i.title })}</span>
                 </button>
