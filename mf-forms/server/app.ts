@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createRemoteServer } from '@qf/shared/server';
 import { registerBodyParsers } from './body';
-import { registerGuard } from './guard';
+import { databaseCounter, memoryCounter, registerGuard } from './guard';
 import { openDb, type Db } from './db';
 import { registerNewsletter } from './newsletter';
 import { loadFormsSecret, newsletterLinks, registerNewsletterUnsubscribe, siteOrigin, UNSUBSCRIBE_PATH } from './newsletter-unsubscribe';
@@ -33,14 +33,17 @@ export interface FormsServerOptions {
 
 /** The mf-forms server: static builds, the page contract and the forms API over its database. */
 export async function buildFormsServer(options: FormsServerOptions): Promise<{ app: FastifyInstance; db: Db; port: number; host: string; outbox?: OutboxWorker }> {
+  assertClusterReady(options.env ?? process.env, options.databaseUrl);
   const votesPerAddress = votesPerAddressFrom(options.env ?? process.env);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env, contentVersion: () => options.content.version?.() });
   registerBodyParsers(app);
   const env = options.env ?? process.env;
   const origins = new Set((env.SHELL_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000').split(',').map((o) => o.trim()).filter(Boolean));
-  registerGuard(app, { origins, max: options.rateLimit ?? Number(env.FORMS_RATE_LIMIT ?? 30), windowMs: 60_000, originExempt: new Set([UNSUBSCRIBE_PATH]) });
   const secret = loadFormsSecret({ env, dataDir: options.dataDir });
+  // PostgreSQL may be shared by several servers: the limits are counted there, so they hold across them.
+  const counter = db.kind === 'postgres' ? databaseCounter(db, secret) : memoryCounter();
+  registerGuard(app, { origins, max: options.rateLimit ?? Number(env.FORMS_RATE_LIMIT ?? 30), windowMs: 60_000, originExempt: new Set([UNSUBSCRIBE_PATH]), counter });
   const links = newsletterLinks(secret, siteOrigin(env));
   registerNewsletter(app, db, links);
   await registerNewsletterUnsubscribe(app, db, links);
@@ -57,6 +60,18 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
     await db.close();
   });
   return { app, db, port, host, outbox };
+}
+
+/**
+ * Cluster mode (`QF_CLUSTER=1`, several instances behind a proxy): what must be the same on every
+ * instance has to be given, never generated per instance into its own data folder (links signed by
+ * one would be refused by the next, push subscriptions made with one key pair would fail with the
+ * other), and the database has to be the shared PostgreSQL.
+ */
+export function assertClusterReady(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): void {
+  if (env.QF_CLUSTER !== '1') return;
+  const missing = [...(databaseUrl ? [] : ['DATABASE_URL']), ...(['FORMS_SECRET', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const).filter((name) => !env[name]?.trim())];
+  if (missing.length) throw new Error(`mf-forms in cluster mode (QF_CLUSTER=1) needs ${missing.join(', ')}: every instance must share them, none may generate its own`);
 }
 
 export const defaultDataDir = (dir: string) => path.resolve(dir, '..', 'data', 'forms');

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
 import type { Db } from './db';
+import { testBackends, type TestDatabase } from './test-databases';
 
 jest.setTimeout(30_000);
 
@@ -98,5 +99,59 @@ describe('abuse protection of the forms API', () => {
     expect(codes).toEqual([201, 201, 201, 429, 429]);
     const next = await app.inject({ method: 'POST', url: '/api/forms/newsletter', headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:7:8::1' }, payload: JSON.stringify({ email: 'six-next@example.org' }) });
     expect(next.statusCode).toBe(201);
+  });
+});
+
+const postgres = testBackends().find((b) => b.kind === 'postgres')!;
+
+/** Two servers over one PostgreSQL, as behind a load balancer: the limit is counted once for both. */
+(postgres.enabled ? describe : describe.skip)(`the rate limit across servers (${postgres.label})`, () => {
+  let database: TestDatabase;
+  const servers: { app: FastifyInstance; db: Db }[] = [];
+  beforeAll(async () => {
+    database = await postgres.create();
+    for (let i = 0; i < 2; i++)
+      servers.push(
+        await buildFormsServer({
+          dir: path.resolve(__dirname, '..'),
+          databaseUrl: database.databaseUrl,
+          dataDir: path.join(database.dataDir, `server-${i}`),
+          env: { SHELL_ORIGINS: 'https://www.qf.org.qa', FORMS_SECRET: 'a-secret-both-servers-share-0123456789' },
+          content: createFileStore(path.resolve(__dirname, '../../content')),
+        }),
+      );
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.app.close();
+    await database.drop();
+  });
+
+  it('refuses the 31st submission of a minute from one client whichever server answers, and counts another client apart', async () => {
+    const send = (i: number, address: string) =>
+      servers[i % 2]!.app.inject({ method: 'POST', url: '/api/forms/newsletter?lang=ar', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, payload: JSON.stringify({ email: `spread-${address}-${i}@example.org` }) });
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await send(i, '203.0.113.50')).statusCode);
+    expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);
+    expect(codes[30]).toBe(429);
+    // Simultaneous requests cannot slip past it either, and nothing about the address is stored.
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i, '203.0.113.50')));
+    expect(burst.every((r) => r.statusCode === 429)).toBe(true);
+    expect((await send(1, '203.0.113.51')).statusCode).toBe(201);
+  });
+
+  it('keeps no client address in the table, only keyed hashes', async () => {
+    const { db } = servers[0]!;
+    const rows = await db.query<{ key: string }>('SELECT key FROM rate_limits');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.key.includes('203.0.113'))).toBe(false);
+  });
+});
+
+describe('cluster mode', () => {
+  it('refuses to start without what every instance must share, naming it', async () => {
+    const start = (env: Record<string, string>, databaseUrl?: string) =>
+      buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: path.join(dir, 'cluster'), databaseUrl, env: { QF_CLUSTER: '1', ...env }, content: createFileStore(path.resolve(__dirname, '../../content')) });
+    await expect(start({})).rejects.toThrow('mf-forms in cluster mode (QF_CLUSTER=1) needs DATABASE_URL, FORMS_SECRET, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: every instance must share them, none may generate its own');
+    await expect(start({ FORMS_SECRET: 'x'.repeat(40), VAPID_PUBLIC_KEY: 'p' }, 'postgres://127.0.0.1:1/none')).rejects.toThrow('needs VAPID_PRIVATE_KEY:');
   });
 });
