@@ -34,6 +34,13 @@ const MAX_PAGE_URL = 2048;
 const STATUS_CODES = { ok: 200, 'not-found': 404, unavailable: 503, error: 500 } as const;
 /** HTML and page data: fresh for a minute, then served stale while a fresh copy is fetched. */
 const FRESH = 'public, max-age=60, stale-while-revalidate=600';
+/**
+ * A body the gateway answered before it ended (a section's early 413): what is still in flight is read
+ * and dropped for this long at most, then the connection is closed. A browser reads no answer while it
+ * is still sending its body (Chromium), so the close is what shows the visitor the 413 page: a short
+ * while, not the sections' 2 s (those bounds protect the gateway's own reading of their answers).
+ */
+const EARLY_ANSWER_LINGER = { bytes: 16 * 1024 * 1024, ms: 250 };
 
 /** Stand-ins for tests: the remotes' Node builds (loaded through Module Federation otherwise). */
 export interface ShellOverrides {
@@ -307,7 +314,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       const dropRest = () => {
         if (!body || request.raw.complete) return;
         request.raw.unpipe(body.stream);
-        lingerThenClose(request.raw, reply.raw);
+        lingerThenClose(request.raw, reply.raw, EARLY_ANSWER_LINGER);
       };
       try {
         const res = await forward(`${entry.url}${target.path}`, { method: request.method, headers, body: body && request.raw.pipe(body.stream), timeoutMs: 30_000 });

@@ -164,6 +164,36 @@ describe('the API gateway', () => {
     expect(statuses).toEqual(Array(15).fill(413));
   });
 
+  it('closes the connection a moment after passing on an early 413, for a browser still sending (it read and dropped for 2 s first)', async () => {
+    // A browser on a real connection: 1.9 MB declared, sent 64 KB every 100 ms (3 s in all). The section
+    // answers at its first 64 KB; Chromium reads that answer only once its connection ends.
+    const { port } = new URL(shellUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    const started = Date.now();
+    let answeredAt = 0;
+    let text = '';
+    socket.on('data', (d: Buffer) => {
+      text += d.toString();
+      answeredAt ||= Date.now();
+    });
+    socket.on('error', () => undefined);
+    const closed = new Promise<number>((r) => socket.once('close', () => r(Date.now())));
+    socket.write(`POST /api/forms/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${30 * 64 * 1024}\r\n\r\n`);
+    const sending = (async () => {
+      for (let i = 0; i < 30 && !socket.destroyed; i++) {
+        socket.write(Buffer.alloc(64 * 1024, 'a'));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const closedAt = await closed;
+    await sending;
+    expect(text).toMatch(/^HTTP\/1\.1 413/);
+    // The answer came at once, and the connection ended well before the body would have (3 s).
+    expect(answeredAt - started).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(1200);
+  });
+
   it('refuses a body over the gateway limit itself, by its declared length or as it is counted, in the visitor language', async () => {
     const declared = await raw(shellUrl, 'POST', '/api/forms/echo?lang=ar', { 'content-type': 'application/json' }, Buffer.alloc(3 * 1024 * 1024, 'a'));
     expect([declared.status, JSON.parse(declared.body)]).toEqual([413, { error: 'too-large', message: 'حجم ما أرسلته كبير جداً. يُرجى اختصاره أو إرسال ملفات أصغر.' }]);
