@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { boot } from './index';
-import { BOOT_GLOBAL, type BootWindow, type ShellApp } from './protocol';
+import { BOOT_GLOBAL, type BootWindow, type RootName, type ShellApp } from './protocol';
 
 /**
  * Issue 15: a widget's form sent before the widget's code arrived (the newsletter's button pressed
@@ -19,14 +19,14 @@ function serverPage() {
 
 function fakeApp(mountWidget: (el: HTMLElement) => void) {
   const app: jest.Mocked<ShellApp> = {
-    hydrateRoot: jest.fn(async () => undefined),
-    rootStarted: jest.fn(() => false),
+    hydrateRoot: jest.fn(async (_name: RootName) => undefined),
+    rootStarted: jest.fn((_name: RootName) => false),
     // Like the app: the widget mounts when its trigger (shared with the boot) fires.
     startSections: jest.fn(async () => {
       const el = doc.querySelector<HTMLElement>('[data-qf-key="n#story"]')!;
       (window as BootWindow)[BOOT_GLOBAL]!.triggers.when('widget:n#story', el, 'interaction', () => mountWidget(el));
     }),
-    navigate: jest.fn(async () => undefined),
+    navigate: jest.fn(async (_url: URL, _push: boolean) => undefined),
     prefetch: jest.fn(),
   };
   const observer = new MutationObserver(() => {
