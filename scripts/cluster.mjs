@@ -213,8 +213,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   try {
-    cluster = await startCluster();
+    cluster = await startCluster({ quiet: process.env.CLUSTER_QUIET === '1' });
     const count = (name) => cluster.servers.filter((s) => s.name === name).length;
+    // For tests and scripts: where everything is (CLUSTER_REPORT names a file to write it to).
+    if (process.env.CLUSTER_REPORT)
+      writeFileSync(
+        process.env.CLUSTER_REPORT,
+        JSON.stringify({ url: cluster.url, databaseUrl: cluster.databaseUrl, remotePorts: cluster.remotePorts, servers: cluster.servers.map((s) => ({ name: s.name, instance: s.instance, port: s.port, pid: s.child.pid })), nginxPid: cluster.nginx.child.pid }, null, 2),
+      );
     console.log(`cluster: up in ${((Date.now() - started) / 1000).toFixed(1)} s: nginx on ${cluster.url}/ (Arabic: /ar), ${count('shell')} shells, ${count('mf-content')} of each remote and ${count('mf-forms')} mf-forms over one PostgreSQL. Ctrl-C stops it.`);
   } catch (error) {
     console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);
