@@ -172,6 +172,24 @@ async function freeRange(): Promise<number> {
     expect(instances('mf-forms')).toHaveLength(2);
   });
 
+  it('shows a content change on every shell at once, whatever each had cached', async () => {
+    const story = '/stories/qatar-foundation-opens-new-learning-commons';
+    const shells = instances('shell');
+    const title = async (port: number) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(`http://127.0.0.1:${port}${story}`)).text())?.[1];
+    // Both shells render and cache the page.
+    for (const s of shells) for (let i = 0; i < 2; i++) expect(await title(s.port)).toBe('Qatar Foundation opens new Learning Commons in Education City');
+    const file = path.join(work, 'content', 'entries', 'article.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Qatar Foundation opens new Learning Commons in Education City"', '"Learning Commons opens its doors"'));
+    const deadline = Date.now() + 10_000;
+    let seen: (string | undefined)[] = [];
+    while (Date.now() < deadline) {
+      seen = await Promise.all(shells.map((s) => title(s.port)));
+      if (seen.every((t) => t === 'Learning Commons opens its doors')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(seen).toEqual(shells.map(() => 'Learning Commons opens its doors'));
+  });
+
   it(`accepts at most ${SEATS} of 500 simultaneous in-person registrations spread over both mf-forms instances`, async () => {
     const forms = instances('mf-forms');
     const codes = await Promise.all(
@@ -200,6 +218,35 @@ async function freeRange(): Promise<number> {
     }
     expect(codes.slice(0, 30)).toEqual(Array(30).fill(201));
     expect(codes[30]).toBe(429);
+  });
+
+  it('exports through one instance the upload another stored (files in the shared database)', async () => {
+    const [a, b] = instances('mf-forms');
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300_000, 9)]);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Maryam Al-Kuwari', email: 'cluster-art@example.org', phone: '+974 5555 1234', title: 'Dunes at dusk', statement: 'Light over the desert.', biography: 'A painter born in Doha.', dimensions: '60 × 90 cm', material: 'Oil on canvas', link: 'https://example.org/portfolio', terms: 'true' }))
+      form.append(k, v);
+    form.append('image', new Blob([jpeg], { type: 'image/jpeg' }), 'dunes.jpg');
+    const res = await fetch(`http://127.0.0.1:${a!.port}/api/forms/art-entries?window=form-window-art-contest&lang=en`, { method: 'POST', body: form, headers: { 'x-forwarded-for': '198.18.9.9' } });
+    expect(res.status).toBe(201);
+    // Instance A is stopped: nothing of it is needed to read the file back.
+    process.kill(a!.pid, 'SIGSTOP');
+    try {
+      const files = path.join(work, 'exported-files');
+      const exported = spawnSync(process.execPath, ['-r', path.join(root, 'scripts/ts-register.cjs'), path.join(root, 'mf-forms/scripts/export.ts'), '--form', 'art-entries', '--files', files], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, DATABASE_URL: report.databaseUrl, DATA_DIR: path.join(work, 'instance-b-data'), UPLOADS_DIR: path.join(work, 'instance-b-uploads') },
+      });
+      expect([exported.status, exported.stderr]).toEqual([0, expect.stringContaining('1 files written')]);
+      const row = exported.stdout.split('\n').find((line) => line.includes('cluster-art@example.org'))!;
+      const id = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(row)![0];
+      expect(readFileSync(path.join(files, id)).equals(jpeg)).toBe(true);
+      // And instance B serves the site's forms meanwhile.
+      expect((await fetch(`http://127.0.0.1:${b!.port}/healthz`)).status).toBe(200);
+    } finally {
+      process.kill(a!.pid, 'SIGCONT');
+    }
   });
 
   it('sends every email once though both instances run the outbox', async () => {

@@ -8,7 +8,7 @@ import { registerNewsletter } from './newsletter';
 import { loadFormsSecret, newsletterLinks, registerNewsletterUnsubscribe, siteOrigin, UNSUBSCRIBE_PATH } from './newsletter-unsubscribe';
 import { registerEventRegistration } from './event-registration';
 import { registerPush } from './push';
-import { defaultUploadsDir, registerUploadForms } from './upload-forms';
+import { registerUploadForms, uploadStoreFor } from './upload-forms';
 import { registerAlumni } from './alumni';
 import { registerPolls, votesPerAddressFrom } from './poll';
 import { registerSurveys } from './survey';
@@ -49,7 +49,7 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
   await registerNewsletterUnsubscribe(app, db, links);
   registerEventRegistration(app, db, options.content, options.now);
   await registerPush(app, db, { env, dataDir: options.dataDir });
-  await registerUploadForms(app, { db, content: options.content, dir: defaultUploadsDir(options.dataDir, env), now: options.now });
+  await registerUploadForms(app, { db, content: options.content, store: uploadStoreFor(db, options.dataDir, env), now: options.now });
   registerAlumni(app, db);
   registerPolls(app, db, options.content, { secret, votesPerAddress, now: options.now });
   registerSurveys(app, db, options.content, options.now);

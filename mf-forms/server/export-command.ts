@@ -4,6 +4,7 @@ import { toCsv } from './csv';
 import { DataDirBusyError } from './data-dir-lock';
 import { openDb } from './db';
 import { exportForms } from './export-forms';
+import { uploadStoreFor } from './upload-forms';
 
 /** Exit codes of `npm run forms:export`, documented in mf-forms/README.md. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, busy: 3 } as const;
@@ -13,15 +14,18 @@ export interface ExportArgs {
   /** ISO instant, or undefined for every submission. */
   since?: string;
   out?: string;
+  /** A folder to write the submissions' uploaded files into, each under its file reference. */
+  files?: string;
 }
 
 export class UsageError extends Error {}
 
 const usage = () =>
   [
-    'Usage: npm run forms:export -- --form <name> [--since DATE] [--out FILE]',
+    'Usage: npm run forms:export -- --form <name> [--since DATE] [--out FILE] [--files DIR]',
     '  --since  YYYY-MM-DD (midnight, Doha time) or an ISO 8601 instant with its offset (2026-11-01T08:00:00Z)',
     '  --out    the CSV file to write (default: standard output)',
+    '  --files  a folder to write the uploaded files into, each named by its file reference (upload forms)',
     'Forms:',
     ...Object.entries(exportForms).map(([name, f]) => `  ${name.padEnd(24)} ${f.description}`),
   ].join('\n');
@@ -48,9 +52,9 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs {
   const values: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const eq = /^--(form|since|out)=(.*)$/.exec(arg);
+    const eq = /^--(form|since|out|files)=(.*)$/.exec(arg);
     if (eq) values[eq[1]!] = eq[2]!;
-    else if (arg === '--form' || arg === '--since' || arg === '--out') {
+    else if (arg === '--form' || arg === '--since' || arg === '--out' || arg === '--files') {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value.`);
       values[arg.slice(2)] = value;
@@ -59,7 +63,9 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs {
   }
   if (!values.form) throw new UsageError('--form is required.');
   if (!Object.hasOwn(exportForms, values.form)) throw new UsageError(`Unknown form "${values.form}". Valid forms: ${Object.keys(exportForms).join(', ')}.`);
-  return { form: values.form, since: values.since === undefined ? undefined : parseSince(values.since), out: values.out };
+  if (values.files !== undefined && !exportForms[values.form]!.columns.some((c) => c.key.endsWith('_file')))
+    throw new UsageError(`--files: the form "${values.form}" has no uploaded files.`);
+  return { form: values.form, since: values.since === undefined ? undefined : parseSince(values.since), out: values.out, files: values.files };
 }
 
 export interface ExportIo {
@@ -113,6 +119,25 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
       rows.map((row) => form.columns.map((c) => row[c.key])),
     );
     const since = args.since ? ` since ${args.since}` : '';
+    if (args.files) {
+      // The files the rows reference, read from wherever the servers keep them (the shared database
+      // in a cluster): an export run on any instance has them all.
+      const store = uploadStoreFor(db, dataDir, io.env);
+      const folder = path.resolve(io.cwd, args.files);
+      mkdirSync(folder, { recursive: true });
+      const ids = rows.flatMap((row) => form.columns.filter((c) => c.key.endsWith('_file')).map((c) => row[c.key])).filter((id): id is string => typeof id === 'string' && id !== '');
+      const missing: string[] = [];
+      for (const id of ids) {
+        const bytes = await store.read(id);
+        if (bytes) writeFileSync(path.join(folder, id), bytes, { mode: 0o600 });
+        else missing.push(id);
+      }
+      io.stderr(`forms:export: ${ids.length - missing.length} files written to ${folder} (from ${store.where})\n`);
+      if (missing.length) {
+        io.stderr(`forms:export: ${missing.length} referenced files are missing: ${missing.join(', ')}\n`);
+        return EXIT.failed;
+      }
+    }
     if (args.out) {
       const file = path.resolve(io.cwd, args.out);
       mkdirSync(path.dirname(file), { recursive: true });

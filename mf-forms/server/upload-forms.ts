@@ -28,7 +28,7 @@ import type { Db, Queryable } from './db';
 import { HONEYPOT_FIELD } from './guard';
 import { backPath, outcomePage } from './outcome-page';
 import { lingerThenClose } from '@qf/shared/server';
-import { createUploadStore, FileTooLarge, sweepOrphans, WrongKind, type StoredFile, type UploadStore } from './upload-store';
+import { createDatabaseUploadStore, createUploadStore, FileTooLarge, WrongKind, type StoredFile, type UploadStore } from './upload-store';
 
 type Fields = Record<string, string>;
 interface Received extends StoredFile {
@@ -126,12 +126,21 @@ class Stop extends Error {
 export interface UploadFormsOptions {
   db: Db;
   content: ContentSource;
-  /** The uploads folder (default: `uploads/` beside the database's data folder). */
-  dir: string;
+  /** Where the files go (see `uploadStoreFor`). */
+  store: UploadStore;
   now?: () => Date;
 }
 
 export const defaultUploadsDir = (dataDir: string, env: NodeJS.ProcessEnv = process.env) => env.UPLOADS_DIR ?? path.resolve(dataDir, '..', 'uploads');
+
+/**
+ * The store a server (or the export) uses: with PostgreSQL, the shared database, so every instance
+ * reads what any stored, unless `UPLOADS_STORE=files` asks for the folder; with PGlite (one server),
+ * the uploads folder (`UPLOADS_DIR`, default `uploads/` beside the data folder).
+ */
+export function uploadStoreFor(db: Db, dataDir: string, env: NodeJS.ProcessEnv = process.env): UploadStore {
+  return db.kind === 'postgres' && env.UPLOADS_STORE !== 'files' ? createDatabaseUploadStore(db) : createUploadStore(defaultUploadsDir(dataDir, env));
+}
 
 /**
  * The two upload forms: `POST /api/forms/art-entries` and `POST /api/forms/scholarships`, multipart,
@@ -140,10 +149,10 @@ export const defaultUploadsDir = (dataDir: string, env: NodeJS.ProcessEnv = proc
  * rows are one transaction, and on any failure every file of the request is deleted.
  */
 export async function registerUploadForms(app: FastifyInstance, options: UploadFormsOptions): Promise<void> {
-  const store = createUploadStore(options.dir);
+  const store = options.store;
   const now = options.now ?? (() => new Date());
   // Files a crash left without their row are deleted at start-up (in the background: never in the way).
-  void sweepOrphans(store.dir, async () => {
+  void store.sweep(async () => {
     const rows = await options.db.query<{ id: string }>('SELECT id::text AS id FROM art_entry_files UNION ALL SELECT id::text FROM scholarship_files');
     return new Set(rows.map((r) => r.id));
   }).then(

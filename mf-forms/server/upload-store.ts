@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { open, readdir, rm, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileKind } from '@qf/shared/forms';
+import type { Db } from './db';
 
 /** The kind a file's first bytes say it is, whatever its name claims; null for anything else. */
 export function sniffKind(head: Uint8Array): FileKind | null {
@@ -50,21 +51,44 @@ class Inspector extends Transform {
 export interface StoredFile {
   /** The random name the file is stored under (a UUID) and its id in the database. */
   id: string;
-  path: string;
   size: number;
   kind: FileKind;
   sha256: string;
 }
 
 /**
+ * Where uploaded files are kept. Every instance of mf-forms must read what any of them stored (the
+ * export runs anywhere), so a cluster keeps them in the shared database (`createDatabaseUploadStore`);
+ * one server may keep them in a folder (`createUploadStore`). An S3-compatible object store would be a
+ * third implementation of the same five operations (objects named by the id, a lifecycle rule or the
+ * sweep for orphans); none is needed yet.
+ */
+export interface UploadStore {
+  /** Said in logs: where the files go. */
+  readonly where: string;
+  /**
+   * Store one file part while counting, hashing and checking its first bytes against the `expected`
+   * kind; rejects with FileTooLarge at the size limit or WrongKind at the first bytes, having deleted
+   * what it stored. Durable before it resolves: what the API acknowledges is kept.
+   */
+  save(source: Readable, expected: FileKind): Promise<StoredFile>;
+  remove(files: readonly { id: string }[]): Promise<void>;
+  /** The bytes of a stored file, or undefined when there is none by that id. */
+  read(id: string): Promise<Buffer | undefined>;
+  /** Delete what no submission references and is older than `minAgeMs` (a crash's leftovers); the ids deleted. */
+  sweep(referenced: () => Promise<ReadonlySet<string>>, options?: { now?: number; minAgeMs?: number }): Promise<string[]>;
+}
+
+/**
  * The folder uploads are written to: outside every folder the server serves, files named by random
  * UUIDs (never by anything the visitor sent), readable by the server's user only. Nothing serves them
- * back; the teams read them through the export's file references.
+ * back; the teams read them through the export (`--files`).
  */
-export function createUploadStore(dir: string) {
+export function createUploadStore(dir: string): UploadStore & { dir: string } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return {
     dir,
+    where: dir,
     /**
      * Streams one file part to disk while counting, hashing and checking its first bytes against the
      * `expected` kind; rejects with FileTooLarge at the size limit or WrongKind at the first bytes, having
@@ -85,14 +109,82 @@ export function createUploadStore(dir: string) {
         await rm(file, { force: true });
         throw error;
       }
-      return { id, path: file, size: inspector.size, kind: expected, sha256: inspector.digest() };
+      return { id, size: inspector.size, kind: expected, sha256: inspector.digest() };
     },
-    async remove(files: readonly { path: string }[]): Promise<void> {
-      await Promise.all(files.map((f) => rm(f.path, { force: true })));
+    async remove(files) {
+      await Promise.all(files.map((f) => (UUID.test(f.id) ? rm(path.join(dir, f.id), { force: true }) : undefined)));
+    },
+    async read(id) {
+      if (!UUID.test(id)) return undefined;
+      return readFile(path.join(dir, id)).catch(() => undefined);
+    },
+    sweep: (referenced, options) => sweepOrphans(dir, referenced, options),
+  };
+}
+
+/** Bytes per row of `upload_chunks`: a file is written as it arrives, never held whole in memory. */
+const CHUNK_BYTES = 512 * 1024;
+
+/**
+ * Uploads in the database every instance shares (`upload_chunks`, migration 10): a file is the rows of
+ * its id in order, each inserted as the bytes arrive (so a 10 MB file costs 512 KB of memory), durable
+ * once the database committed them. Deleted like the folder's files, and swept the same way.
+ */
+export function createDatabaseUploadStore(db: Db): UploadStore {
+  return {
+    where: 'the database (upload_chunks)',
+    async save(source, expected) {
+      const id = randomUUID();
+      const inspector = new Inspector(expected);
+      source.once('limit', () => source.destroy(new FileTooLarge()));
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let seq = 0;
+      const flush = async () => {
+        if (!pendingBytes) return;
+        const data = Buffer.concat(pending);
+        pending = [];
+        pendingBytes = 0;
+        await db.query('INSERT INTO upload_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [id, seq++, data]);
+      };
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          if (pendingBytes < CHUNK_BYTES) return done();
+          flush().then(() => done(), done);
+        },
+        final(done) {
+          flush().then(() => done(), done);
+        },
+      });
+      try {
+        await pipeline(source, inspector, sink);
+      } catch (error) {
+        await db.query('DELETE FROM upload_chunks WHERE file_id = $1', [id]).catch(() => undefined);
+        throw error;
+      }
+      return { id, size: inspector.size, kind: expected, sha256: inspector.digest() };
+    },
+    async remove(files) {
+      const ids = files.map((f) => f.id).filter((id) => UUID.test(id));
+      if (ids.length) await db.query('DELETE FROM upload_chunks WHERE file_id = ANY($1::uuid[])', [ids]);
+    },
+    async read(id) {
+      if (!UUID.test(id)) return undefined;
+      const rows = await db.query<{ data: Buffer | Uint8Array }>('SELECT data FROM upload_chunks WHERE file_id = $1 ORDER BY seq', [id]);
+      return rows.length ? Buffer.concat(rows.map((r) => Buffer.from(r.data))) : undefined;
+    },
+    async sweep(referenced, { now = Date.now(), minAgeMs = ORPHAN_AGE_MS } = {}) {
+      const rows = await db.query<{ id: string }>('SELECT DISTINCT file_id::text AS id FROM upload_chunks WHERE created_at < $1', [new Date(now - minAgeMs)]);
+      if (!rows.length) return [];
+      const kept = await referenced();
+      const orphans = rows.map((r) => r.id).filter((id) => !kept.has(id));
+      if (orphans.length) await db.query('DELETE FROM upload_chunks WHERE file_id = ANY($1::uuid[])', [orphans]);
+      return orphans;
     },
   };
 }
-export type UploadStore = ReturnType<typeof createUploadStore>;
 
 /** How old a file without its row must be before a sweep deletes it: no upload in progress is this old. */
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
