@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { useRef, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { localePath, splitLang } from '@qf/shared/routing';
 import { otherLang } from '@qf/shared/i18n';
 import { Header } from './components/Header';
@@ -59,10 +59,16 @@ export function HeaderPart({ store, onToggleTheme, onSearch, onNavigate }: PartP
 export function SubheaderPart({ store }: PartProps): ReactElement {
   const s = useViewState(store);
   const page = pageOf(s);
+  // The breadcrumb fades in after a client-side navigation (SPEC §9, 400 ms), never on the page the
+  // server rendered: that one is visible from the first paint, with or without JavaScript.
+  const served = useRef(s.path);
+  const navigated = useRef(false);
+  if (s.path !== served.current) navigated.current = true;
   return (
     <InLang state={s}>
       <AreaChrome lang={s.lang} path={s.path} globals={s.globals} />
-      {page ? <Breadcrumb lang={s.lang} path={s.path} title={page.head.title} /> : null}
+      {/* Keyed by path: each page's breadcrumb is a new element, so the fade plays again. */}
+      {page ? <Breadcrumb key={s.path} lang={s.lang} path={s.path} title={page.head.title} fade={navigated.current} /> : null}
     </InLang>
   );
 }

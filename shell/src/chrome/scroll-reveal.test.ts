@@ -38,6 +38,8 @@ describe('scroll reveal (SPEC §4, §9)', () => {
     const a = document.getElementById('a')!;
     expect(document.body.classList.contains(REVEAL_READY_CLASS)).toBe(true);
     expect([...FakeObserver.last.observed]).toEqual([a]);
+    // The observer's first report: below the screen.
+    FakeObserver.last.fire(a, false);
     scrollTo(400);
     FakeObserver.last.fire(a, true);
     expect(a.dataset.qfRevealFrom).toBe('below');
@@ -49,6 +51,23 @@ describe('scroll reveal (SPEC §4, §9)', () => {
     expect(a.dataset.qfRevealFrom).toBe('above');
     stop();
     expect(document.body.classList.contains(REVEAL_READY_CLASS)).toBe(false);
+  });
+
+  it('leaves what is on screen when it starts as it is (no flash), and hides only what it has seen out of view', () => {
+    document.body.innerHTML = '<section data-qf-reveal id="seen"></section><section data-qf-reveal id="below"></section>';
+    const stop = startScrollReveal(env(false));
+    const seen = document.getElementById('seen')!;
+    const below = document.getElementById('below')!;
+    FakeObserver.last.fire(seen, true);
+    FakeObserver.last.fire(below, false);
+    expect(seen.hasAttribute('data-qf-revealed')).toBe(true);
+    expect(seen.dataset.qfRevealFrom).toBeUndefined();
+    expect(below.dataset.qfRevealFrom).toBe('below');
+    expect(below.hasAttribute('data-qf-revealed')).toBe(false);
+    scrollTo(300);
+    FakeObserver.last.fire(below, true);
+    expect(below.hasAttribute('data-qf-revealed')).toBe(true);
+    stop();
   });
 
   it('watches elements that arrive later (client-side navigation)', async () => {

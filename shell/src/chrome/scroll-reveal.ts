@@ -2,7 +2,10 @@ import { motionAllowed } from './motion';
 
 /** Sections mark elements that fade in as they come into view with this attribute. */
 export const REVEAL_ATTR = 'data-qf-reveal';
-/** Set on the body once reveal runs: without it (no JavaScript, reduced motion) nothing is ever hidden. */
+/**
+ * Set on the body once reveal runs: without it (no JavaScript, reduced motion) nothing is ever hidden.
+ * With it, only an element the observer has seen out of view (`data-qf-reveal-from`) is hidden.
+ */
 export const REVEAL_READY_CLASS = 'qf-reveal-ready';
 
 interface RevealEnv {
@@ -35,12 +38,20 @@ export function startScrollReveal(env: RevealEnv = defaultEnv()): () => void {
     (entries) => {
       for (const entry of entries) {
         const el = entry.target as HTMLElement;
+        const from = direction === 'down' ? 'below' : 'above';
         if (entry.isIntersecting) {
           if (el.hasAttribute('data-qf-revealed')) continue;
+          // Never hidden (no side yet): on screen when reveal started, it stays as it is, no flash.
+          if (!el.dataset.qfRevealFrom) {
+            el.setAttribute('data-qf-revealed', '');
+            continue;
+          }
           // The starting side is set first without a transition, the reveal on the next frame.
-          el.dataset.qfRevealFrom = direction === 'down' ? 'below' : 'above';
+          el.dataset.qfRevealFrom = from;
           env.frame(() => el.setAttribute('data-qf-revealed', ''));
         } else {
+          // Out of view: hidden (a side is what the stylesheet hides), to fade in when it comes back.
+          el.dataset.qfRevealFrom = from;
           el.removeAttribute('data-qf-revealed');
         }
       }

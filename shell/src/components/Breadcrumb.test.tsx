@@ -85,4 +85,21 @@ describe('the breadcrumb (SPEC §2)', () => {
       unmount();
     }
   });
+
+  it('fades in only when asked (after a client-side navigation), with a class of its own', () => {
+    const nav = (fade?: boolean) => {
+      const { container, unmount } = render(
+        <ShellLangContext.Provider value="en">
+          <Breadcrumb lang="en" path="/stories/a" title="A story" fade={fade} />
+        </ShellLangContext.Provider>,
+      );
+      const classes = container.querySelector('nav')?.className.split(' ') ?? [];
+      unmount();
+      return classes;
+    };
+    expect(nav()).toHaveLength(1);
+    expect(nav(false)).toHaveLength(1);
+    expect(nav(true)).toHaveLength(2);
+    expect(nav(true)[0]).toBe(nav()[0]);
+  });
 });
