@@ -44,6 +44,9 @@ const envSchema = z.object({
   API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_API_BODY_LIMIT),
 });
 
+/** The variables the shell reads itself (its deployment files are checked against them: deploy.test.ts). */
+export const SHELL_ENV = Object.keys(envSchema.shape) as ReadonlyArray<keyof typeof envSchema.shape>;
+
 export type ShellConfig = Omit<z.infer<typeof envSchema>, 'REDIRECTS_FILE'> & { REDIRECTS_FILE: string; siteUrl: string; clientDir: string; trustedProxies: string[] };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ShellConfig {

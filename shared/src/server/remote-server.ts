@@ -34,6 +34,9 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().default('loopback'),
 });
 
+/** The variables every section's server reads through createRemoteServer (checked against the deployment files). */
+export const REMOTE_ENV = Object.keys(envSchema.shape) as ReadonlyArray<keyof typeof envSchema.shape>;
+
 /** On every answer of a section: no type sniffing, never framed, no full URL in referrers elsewhere. */
 export const SECTION_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin' } as const;
 

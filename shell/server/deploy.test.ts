@@ -1,0 +1,177 @@
+// The shell's container image and Kubernetes manifests, checked statically (deploy/README.md), and the
+// checks every manifest must pass whatever server it is for.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { registrySchema } from '@qf/shared/contracts';
+import { loadConfig, SHELL_ENV } from './config';
+import {
+  checkAll,
+  checkDockerfile,
+  checkServerManifests,
+  contentEnv,
+  deploymentEnv,
+  kindOf,
+  nameOf,
+  parseManifests,
+  parseYaml,
+  PLATFORM_ENV,
+  projectNodeMajor,
+  readDockerfile,
+  readK8s,
+  repoRoot,
+  secretRefs,
+  type ServerSpec,
+} from '../../deploy/check/check';
+
+const spec: ServerSpec = { name: 'shell', defaultPort: loadConfig({}).PORT, known: new Set([...SHELL_ENV, ...contentEnv(), ...PLATFORM_ENV]) };
+const files = readK8s();
+const manifests = parseManifests(files);
+const nodeMajor = projectNodeMajor();
+
+describe('deploy: shell', () => {
+  it('knows its own variables and port from the code', () => {
+    expect(spec.defaultPort).toBe(3000);
+    for (const name of ['REGISTRY', 'SITE_URL', 'TRUSTED_PROXIES', 'CONTENT_DIR', 'CONTENTFUL_ACCESS_TOKEN']) expect(spec.known.has(name)).toBe(true);
+    expect(nodeMajor).toBe(24);
+  });
+
+  it('the Dockerfile builds on Node 24, runs dist/server/main.js as a non-root user and checks /healthz', () => {
+    expect(checkDockerfile(readDockerfile('shell'), spec, nodeMajor)).toEqual([]);
+  });
+
+  it('the Deployment, Service, HorizontalPodAutoscaler and PodDisruptionBudget pass', () => {
+    expect(checkServerManifests(manifests, spec)).toEqual([]);
+  });
+
+  it('gets SITE_URL and TRUSTED_PROXIES, and REGISTRY names the mounted registry', () => {
+    const env = deploymentEnv(manifests, 'shell');
+    expect(env.get('SITE_URL')).toMatch(/^https:\/\//);
+    expect(env.get('TRUSTED_PROXIES')).toBeTruthy();
+    const deployment = manifests.find((m) => kindOf(m) === 'Deployment' && nameOf(m) === 'shell')!;
+    const pod = (deployment.doc.spec as { template: { spec: { volumes: { name: string; configMap?: { name: string } }[]; containers: { volumeMounts: { name: string; mountPath: string }[] }[] } } }).template.spec;
+    const volume = pod.volumes.find((v) => v.configMap?.name === 'shell-registry')!;
+    const mount = pod.containers[0]!.volumeMounts.find((m) => m.name === volume.name)!;
+    expect(env.get('REGISTRY')).toBe(`${mount.mountPath}/registry.json`);
+  });
+
+  it('the registry ConfigMap is a valid registry naming every remote with the prefixes of registry.json', () => {
+    const cm = manifests.find((m) => kindOf(m) === 'ConfigMap' && nameOf(m) === 'shell-registry')!;
+    const registry = registrySchema.parse(JSON.parse((cm.doc.data as Record<string, string>)['registry.json']!));
+    const local = registrySchema.parse(JSON.parse(readFileSync(path.join(repoRoot, 'registry.json'), 'utf8')));
+    expect(Object.keys(registry.remotes).sort()).toEqual(Object.keys(local.remotes).sort());
+    for (const [name, entry] of Object.entries(registry.remotes)) {
+      expect({ name, prefixes: entry!.prefixes }).toEqual({ name, prefixes: local.remotes[name as keyof typeof local.remotes]!.prefixes });
+      expect(entry!.url).toMatch(/^https:\/\//);
+    }
+  });
+});
+
+describe('deploy: every manifest', () => {
+  it('passes the checks of any manifest (no Secret with data, ConfigMap values are strings)', () => {
+    expect(manifests.length).toBeGreaterThanOrEqual(6 * 5 + 1);
+    expect(checkAll(manifests)).toEqual([]);
+  });
+
+  it('kustomization.yaml lists every manifest file', () => {
+    const [kustomization] = parseYaml(readFileSync(path.join(repoRoot, 'deploy/k8s/kustomization.yaml'), 'utf8')) as { resources: string[] }[];
+    expect([...kustomization!.resources].sort()).toEqual(readdirSync(path.join(repoRoot, 'deploy/k8s')).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort());
+    expect(Object.keys(files).sort()).toEqual([...kustomization!.resources].sort());
+  });
+
+  it('deploy/README.md names every Secret the manifests reference, with its keys', () => {
+    const readme = readFileSync(path.join(repoRoot, 'deploy/README.md'), 'utf8');
+    const refs = secretRefs(manifests);
+    expect([...refs.keys()].sort()).toEqual(['mf-forms-secrets', 'qf-contentful']);
+    for (const [name, keys] of refs) for (const key of [name, ...keys]) expect({ key, inReadme: readme.includes(`\`${key}\``) }).toEqual({ key, inReadme: true });
+  });
+
+  it('there is a Dockerfile for each of the six servers and nothing else', () => {
+    expect(readdirSync(path.join(repoRoot, 'deploy/docker')).sort()).toEqual(['mf-content', 'mf-events', 'mf-forms', 'mf-idkt', 'mf-media-center', 'shell'].map((n) => `${n}.Dockerfile`));
+  });
+});
+
+describe('deploy: the checks fail when they should', () => {
+  const deployment = (env: string, extra = '') => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: shell
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: shell
+  template:
+    metadata:
+      labels:
+        app: shell
+    spec:
+      securityContext:
+        runAsNonRoot: true
+      containers:
+        - name: shell
+          image: qf/shell
+          ports:
+            - containerPort: 3000
+          env:
+${env}          securityContext:
+            allowPrivilegeEscalation: false
+            readOnlyRootFilesystem: true
+          resources:
+            requests:
+              cpu: 100m
+            limits:
+              memory: 1Gi
+          readinessProbe:
+            httpGet:
+              path: /healthz
+              port: 3000
+          livenessProbe:
+            httpGet:
+              path: /healthz
+              port: 3000
+${extra}`;
+  const problems = (text: string) => checkServerManifests(parseManifests({ 'test.yaml': text }), spec).filter((p) => !/^no (Service|HorizontalPodAutoscaler|PodDisruptionBudget)/.test(p));
+
+  it('passes a correct Deployment', () => {
+    expect(problems(deployment('            - name: SITE_URL\n              value: "https://www.qf.org.qa"\n'))).toEqual([]);
+  });
+
+  it('refuses a variable the shell does not read', () => {
+    expect(problems(deployment('            - name: SITE_ULR\n              value: "https://www.qf.org.qa"\n'))).toEqual([expect.stringContaining('SITE_ULR is not a variable shell reads')]);
+  });
+
+  it('refuses a PORT the container port and probes do not follow', () => {
+    expect(problems(deployment('            - name: PORT\n              value: "8080"\n')).join('\n')).toMatch(/containerPort 3000, shell listens on 8080[\s\S]*readinessProbe port 3000/);
+  });
+
+  it('refuses another probe path and a writable root file system', () => {
+    const text = deployment('            - name: HOST\n              value: "0.0.0.0"\n').replace('path: /healthz', 'path: /').replace('readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: false');
+    expect(problems(text)).toEqual([expect.stringContaining('readOnlyRootFilesystem is not true'), expect.stringContaining('readinessProbe asks /, not /healthz')]);
+  });
+
+  it('refuses a Secret with data and a secret in a ConfigMap', () => {
+    const secret = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  FORMS_SECRET: "abc"\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  SMTP_URL: "smtp://u:p@h"\n  PORT: 3000\n';
+    expect(checkAll(parseManifests({ 'test.yaml': secret }))).toEqual([
+      expect.stringContaining('Secret s holds literal stringData'),
+      expect.stringContaining('holds SMTP_URL, a secret'),
+      expect.stringContaining('PORT is not a string'),
+    ]);
+  });
+
+  it('refuses Dockerfiles with another entry point, Node major, port, user or health path', () => {
+    const good = readDockerfile('shell');
+    expect(checkDockerfile(good.replace('"dist/server/main.js"', '"dist/app/main.js"'), spec, nodeMajor)).toEqual([expect.stringContaining('the build produces shell/dist/server/main.js')]);
+    expect(checkDockerfile(good.replaceAll('node:24-bookworm-slim', 'node:22-bookworm-slim'), spec, nodeMajor).length).toBeGreaterThan(0);
+    expect(checkDockerfile(good.replace('EXPOSE 3000', 'EXPOSE 8080'), spec, nodeMajor)).toEqual(['EXPOSE 8080: shell listens on 3000']);
+    expect(checkDockerfile(good.replace('USER 1000:1000', 'USER root'), spec, nodeMajor)).toEqual([expect.stringContaining('a non-root USER is expected')]);
+    expect(checkDockerfile(good.replace("'/healthz'", "'/health'"), spec, nodeMajor)).toEqual(['HEALTHCHECK does not ask /healthz', 'HEALTHCHECK asks /health, not /healthz']);
+    expect(checkDockerfile(good.replace('HOST=0.0.0.0', 'HOST=0.0.0.0 SITE_ULR=x'), spec, nodeMajor)).toEqual([expect.stringContaining('ENV SITE_ULR is not a variable shell reads')]);
+  });
+
+  it('the YAML reader refuses what it does not understand instead of misreading it', () => {
+    expect(() => parseYaml('a: [1, 2]\n')).toThrow(/unsupported/);
+    expect(() => parseYaml('a: 1\n  b: 2\n')).toThrow(/indentation/);
+    expect(() => parseYaml('a: 1\na: 2\n')).toThrow(/duplicate/);
+    expect(parseYaml('# c\na:\n  - b: "x # y"\n    c: 2\n  - d\nt: |\n  {"k": 1}\n---\ne: true\n')).toEqual([{ a: [{ b: 'x # y', c: 2 }, 'd'], t: '{"k": 1}\n' }, { e: true }]);
+  });
+});
