@@ -15,7 +15,7 @@ const BREADCRUMB = 'nav:has(> ol [aria-current="page"])';
 const breadcrumb = (page: Page) =>
   page.locator(BREADCRUMB).evaluate((nav) => {
     const style = getComputedStyle(nav);
-    const keyframes = nav.getAnimations()[0]?.effect?.getKeyframes().map((k) => k.opacity) ?? [];
+    const keyframes = (nav.getAnimations()[0]?.effect as KeyframeEffect | null | undefined)?.getKeyframes().map((k) => k.opacity) ?? [];
     return { opacity: style.opacity, animation: style.animationName === 'none' ? null : { keyframes, duration: style.animationDuration, timing: style.animationTimingFunction } };
   });
 
