@@ -15,8 +15,8 @@ beforeAll(async () => ({ site, browser } = await startJourney()));
 afterAll(() => stopJourney(site, browser));
 
 const T = {
-  en: { path: '/idkt/newsletter', heading: 'Subscribe to our newsletter', label: 'Email address', submit: 'Subscribe', required: 'please enter the email address', invalid: 'the email is invalid' },
-  ar: { path: '/ar/idkt/newsletter', heading: 'اشترك في نشرتنا الإخبارية', label: 'البريد الإلكتروني', submit: 'اشترك', required: 'يُرجى إدخال عنوان البريد الإلكتروني', invalid: 'البريد الإلكتروني غير صالح' },
+  en: { path: '/idkt/newsletter', heading: 'Subscribe to the IDKT quarterly newsletter', label: 'Email address', submit: 'Subscribe', required: 'please enter the email address', invalid: 'the email is invalid' },
+  ar: { path: '/ar/idkt/newsletter', heading: 'اشترك في النشرة الفصلية لتنمية الصناعة ونقل المعرفة', label: 'البريد الإلكتروني', submit: 'اشترك', required: 'يُرجى إدخال عنوان البريد الإلكتروني', invalid: 'البريد الإلكتروني غير صالح' },
 } as const;
 
 describe.each(['en', 'ar'] as const)('the newsletter in %s', (lang) => {

@@ -1,3 +1,4 @@
+import type { NewsletterList } from '@qf/shared/forms';
 import { languages, type Lang } from '@qf/shared/i18n';
 import type { OutboxMessage } from './outbox';
 
@@ -74,9 +75,25 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, s
   return headers;
 }
 
+/** What the IDKT quarterly newsletter's welcome says instead of the monthly one's. */
+const idktWelcome = {
+  en: {
+    welcomeSubject: 'Welcome to the IDKT quarterly newsletter',
+    welcomeBody: 'Four times a year, Qatar Foundation’s Industry Development and Knowledge Transfer team will send you new technologies to license, calls for industry partners and funding for researchers and entrepreneurs.',
+    welcomeUnsubscribe: 'If you did not subscribe, or no longer wish to receive the IDKT newsletter, you can unsubscribe at any time:',
+    unsubscribeLink: 'Unsubscribe from the IDKT newsletter',
+  },
+  ar: {
+    welcomeSubject: 'مرحباً بك في النشرة الفصلية لتنمية الصناعة ونقل المعرفة',
+    welcomeBody: 'سيرسل إليك فريق تنمية الصناعة ونقل المعرفة في مؤسسة قطر أربع مرات في السنة أحدث التقنيات المتاحة للترخيص، ودعوات الشراكة مع قطاع الصناعة، وفرص التمويل للباحثين ورواد الأعمال.',
+    welcomeUnsubscribe: 'إذا لم تشترك بنفسك، أو لم تعد ترغب في تلقي نشرة تنمية الصناعة ونقل المعرفة، يمكنك إلغاء الاشتراك في أي وقت:',
+    unsubscribeLink: 'إلغاء الاشتراك في نشرة تنمية الصناعة ونقل المعرفة',
+  },
+} as const;
+
 /** The newsletter welcome (SPEC §8 'Thanks for subscribing.' opens it), with the subscriber's own unsubscribe link. */
-export function welcomeEmail(lang: Lang, to: string, unsubscribeUrl: string): OutboxMessage {
-  const s = strings[lang];
+export function welcomeEmail(lang: Lang, to: string, unsubscribeUrl: string, list: NewsletterList = 'general'): OutboxMessage {
+  const s = list === 'idkt-quarterly' ? { ...strings[lang], ...idktWelcome[lang] } : strings[lang];
   // The link on a line of its own in the text part: mail apps make it clickable, and Arabic text around
   // it cannot reorder it.
   const text = [s.welcomeThanks, s.welcomeBody, `${s.welcomeUnsubscribe}\n${unsubscribeUrl}`, s.signature].join('\n\n');

@@ -124,11 +124,11 @@ for (const backend of testBackends()) {
       expect(res.code).toBe(0);
       expect(res.stderr).toBe(`forms:export: 3 newsletter rows written to ${out}\n`);
       const lines = readFileSync(out, 'utf8').split('\r\n');
-      expect(lines[0]).toBe('\uFEFFid,email,language,subscribed at');
+      expect(lines[0]).toBe('\uFEFFid,email,list,language,subscribed at');
       expect(lines.slice(1).map((l) => l.replace(/^\d+,/, ''))).toEqual([
-        'old@example.org,en,2020-01-01T00:00:00.000Z',
-        'layla@example.org,ar,2026-11-20T10:00:00.000Z',
-        "'-minus@example.org,en,2026-11-20T10:00:00.000Z",
+        'old@example.org,general,en,2020-01-01T00:00:00.000Z',
+        'layla@example.org,general,ar,2026-11-20T10:00:00.000Z',
+        "'-minus@example.org,general,en,2026-11-20T10:00:00.000Z",
         '',
       ]);
     });

@@ -25,11 +25,12 @@ const since = '($1::timestamptz IS NULL OR created_at >= $1::timestamptz)';
 
 export const exportForms: Record<string, ExportForm> = {
   newsletter: {
-    description: 'newsletter subscriptions',
-    sql: `SELECT id, email, lang, created_at FROM newsletter_subscriptions WHERE ${since} ORDER BY id`,
+    description: 'newsletter subscriptions (the list: general, the monthly one, or idkt-quarterly)',
+    sql: `SELECT id, email, list, lang, created_at FROM newsletter_subscriptions WHERE ${since} ORDER BY id`,
     columns: [
       { header: 'id', key: 'id' },
       { header: 'email', key: 'email' },
+      { header: 'list', key: 'list' },
       { header: 'language', key: 'lang' },
       { header: 'subscribed at', key: 'created_at' },
     ],

@@ -226,6 +226,37 @@ for (const backend of testBackends()) {
       expect(await welcomes('one-click@example.org')).toEqual([]);
     });
 
+    it('keeps the IDKT quarterly list apart: its own subscription, welcome, message and unsubscribe link', async () => {
+      const email = 'both-lists@example.org';
+      const join = (list: string | undefined, lang = 'en') =>
+        app.inject({ method: 'POST', url: `/api/forms/newsletter?lang=${lang}`, headers: { 'content-type': 'application/json', origin: SITE }, payload: JSON.stringify({ email, ...(list ? { list } : {}) }) });
+      expect((await join(undefined)).statusCode).toBe(201);
+      const idkt = await join('idkt-quarterly');
+      expect([idkt.statusCode, idkt.json().message]).toEqual([201, 'Thanks for subscribing.']);
+      const again = await join('idkt-quarterly', 'ar');
+      expect([again.statusCode, again.json().message]).toEqual([409, 'أنت مشترك بالفعل في النشرة الفصلية لتنمية الصناعة ونقل المعرفة.']);
+      expect((await join(undefined)).json().message).toBe('You have already subscribed to our monthly newsletter.');
+      const bad = await join('weekly');
+      expect(bad.statusCode).toBe(400);
+      expect((await db.query<{ list: string }>('SELECT list FROM newsletter_subscriptions WHERE email_normalized = $1 ORDER BY list', [email])).map((r) => r.list)).toEqual(['general', 'idkt-quarterly']);
+      // Its welcome says which newsletter, and its link names the list and is signed for it.
+      const [mail] = await db.query<OutboxRow & { subject: string }>("SELECT subject, text, headers FROM email_outbox WHERE kind = 'newsletter-welcome' AND to_address = $1 AND subject LIKE '%IDKT%'", [email]);
+      expect(mail!.subject).toBe('Welcome to the IDKT quarterly newsletter');
+      const link = linkIn(mail!.text);
+      expect(new URL(link).searchParams.get('list')).toBe('idkt-quarterly');
+      const page = await app.inject({ method: 'GET', url: local(link) });
+      expect(page.body).toContain('Do you want to stop receiving the quarterly IDKT newsletter at this address?');
+      // The monthly list's token does not unsubscribe from the quarterly list (nor the reverse).
+      const forged = `/api/forms/newsletter/unsubscribe?${new URLSearchParams({ lang: 'en', email, list: 'idkt-quarterly', token: hmac(SECRET, email) })}`;
+      expect((await confirm(forged)).statusCode).toBe(400);
+      const res = await confirm(local(link));
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('You have been unsubscribed. You will not receive the IDKT newsletter any more.');
+      expect((await db.query<{ list: string }>('SELECT list FROM newsletter_subscriptions WHERE email_normalized = $1', [email])).map((r) => r.list)).toEqual(['general']);
+      // The monthly list's welcome is still there to be sent.
+      expect((await welcomes(email)).length).toBeGreaterThan(0);
+    });
+
     it('takes the one-click post as multipart/form-data from a mail provider’s origin too', async () => {
       expect((await subscribe('multipart@example.org', 'ar')).statusCode).toBe(201);
       const boundary = '---FormBoundaryjWmhtjORrn';

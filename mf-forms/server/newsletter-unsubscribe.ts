@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { newsletterMessages } from '@qf/shared/forms';
+import { NEWSLETTER_LISTS, newsletterMessages, type NewsletterList } from '@qf/shared/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { FORM_BODY_LIMIT } from './body';
@@ -31,7 +31,21 @@ const strings = {
   },
 } as const;
 
-export const unsubscribeMessages = (lang: Lang) => strings[lang];
+/** What the unsubscribe page asks and says for IDKT's quarterly list instead of the monthly one. */
+const idktStrings = {
+  en: {
+    title: 'Unsubscribe from the IDKT newsletter',
+    question: 'Do you want to stop receiving the quarterly IDKT newsletter at this address?',
+    unsubscribed: 'You have been unsubscribed. You will not receive the IDKT newsletter any more.',
+  },
+  ar: {
+    title: 'إلغاء الاشتراك في نشرة تنمية الصناعة ونقل المعرفة',
+    question: 'هل تريد التوقف عن تلقي النشرة الفصلية لتنمية الصناعة ونقل المعرفة على هذا العنوان؟',
+    unsubscribed: 'تم إلغاء اشتراكك. لن تصلك نشرة تنمية الصناعة ونقل المعرفة بعد الآن.',
+  },
+} as const;
+
+export const unsubscribeMessages = (lang: Lang, list: NewsletterList = 'general') => (list === 'idkt-quarterly' ? { ...strings[lang], ...idktStrings[lang] } : strings[lang]);
 
 /** The subscription's key, as the newsletter stores it (`email_normalized`). */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -77,18 +91,24 @@ export function siteOrigin(env: NodeJS.ProcessEnv): string {
 
 /** What the newsletter needs to sign its links and the unsubscribe endpoint to check them. */
 export interface NewsletterLinks {
-  /** The absolute, signed link of one subscriber's unsubscribe page. */
-  unsubscribeUrl(lang: Lang, email: string): string;
-  /** Whether `token` was made for `email` by this site (constant time). */
-  verify(email: string, token: string): boolean;
+  /** The absolute, signed link of one subscriber's unsubscribe page, for one list. */
+  unsubscribeUrl(lang: Lang, email: string, list?: NewsletterList): string;
+  /** Whether `token` was made for `email` and `list` by this site (constant time). */
+  verify(email: string, token: string, list?: NewsletterList): boolean;
 }
 
 export function newsletterLinks(secret: Buffer, origin: string): NewsletterLinks {
-  const sign = (email: string) => createHmac('sha256', secret).update(normalizeEmail(email), 'utf8').digest('base64url');
+  // The monthly list's links sign the address alone (links already mailed stay valid); another list's
+  // sign the list too, so a link unsubscribes from its own list only.
+  const sign = (email: string, list: NewsletterList) =>
+    createHmac('sha256', secret)
+      .update(list === 'general' ? normalizeEmail(email) : `${list}\u0000${normalizeEmail(email)}`, 'utf8')
+      .digest('base64url');
   return {
-    unsubscribeUrl: (lang, email) => `${origin}${UNSUBSCRIBE_PATH}?${new URLSearchParams({ lang, email, token: sign(email) }).toString()}`,
-    verify(email, token) {
-      const expected = Buffer.from(sign(email), 'utf8');
+    unsubscribeUrl: (lang, email, list = 'general') =>
+      `${origin}${UNSUBSCRIBE_PATH}?${new URLSearchParams({ lang, email, ...(list === 'general' ? {} : { list }), token: sign(email, list) }).toString()}`,
+    verify(email, token, list = 'general') {
+      const expected = Buffer.from(sign(email, list), 'utf8');
       const given = Buffer.from(token, 'utf8');
       // The length of a token is no secret (it is always that of a SHA-256 in base64url).
       return given.length === expected.length && timingSafeEqual(given, expected);
@@ -96,11 +116,19 @@ export function newsletterLinks(secret: Buffer, origin: string): NewsletterLinks
   };
 }
 
-/** The signed address a request carries in its query, or null when it carries none that this site signed. */
-function signedAddress(request: FastifyRequest, links: NewsletterLinks): string | null {
+/** The list a request names (the monthly one when it names none), or null for one that does not exist. */
+function listOf(request: FastifyRequest): NewsletterList | null {
+  const { list } = (request.query ?? {}) as Record<string, unknown>;
+  if (list === undefined) return 'general';
+  return typeof list === 'string' && (NEWSLETTER_LISTS as readonly string[]).includes(list) ? (list as NewsletterList) : null;
+}
+
+/** The signed address and list a request carries in its query, or null when it carries none that this site signed. */
+function signedAddress(request: FastifyRequest, links: NewsletterLinks): { email: string; list: NewsletterList } | null {
   const { email, token } = (request.query ?? {}) as Record<string, unknown>;
-  if (typeof email !== 'string' || typeof token !== 'string' || email.length > 254 || token.length > 100) return null;
-  return links.verify(email, token) ? email : null;
+  const list = listOf(request);
+  if (list === null || typeof email !== 'string' || typeof token !== 'string' || email.length > 254 || token.length > 100) return null;
+  return links.verify(email, token, list) ? { email, list } : null;
 }
 
 /**
@@ -121,37 +149,42 @@ export async function registerNewsletterUnsubscribe(app: FastifyInstance, db: Db
     };
     const page = (reply: FastifyReply, status: number, html: string) =>
       reply.code(status).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
-    const outcome = (reply: FastifyReply, lang: Lang, status: number, message: string) =>
-      page(reply, status, outcomePage(lang, message, localePath(lang, '/'), strings[lang].title, strings[lang].home));
+    const outcome = (reply: FastifyReply, lang: Lang, status: number, message: string, list: NewsletterList = 'general') =>
+      page(reply, status, outcomePage(lang, message, localePath(lang, '/'), unsubscribeMessages(lang, list).title, strings[lang].home));
 
     scope.get(UNSUBSCRIBE_PATH, async (request, reply) => {
       const lang = langOf(request);
-      const s = strings[lang];
-      const email = signedAddress(request, links);
-      if (email === null) return outcome(reply, lang, 400, s.invalidLink);
+      const signed = signedAddress(request, links);
+      if (signed === null) return outcome(reply, lang, 400, strings[lang].invalidLink);
+      const { email, list } = signed;
+      const s = unsubscribeMessages(lang, list);
       const { token } = request.query as { token: string };
-      const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams({ lang, email, token }).toString()}`;
+      const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams({ lang, email, ...(list === 'general' ? {} : { list }), token }).toString()}`;
       return page(reply, 200, confirmPage(lang, { title: s.title, question: s.question, detail: email, action, button: s.button, back: localePath(lang, '/'), backText: s.home }));
     });
 
     scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
       const lang = langOf(request);
-      const email = signedAddress(request, links);
-      if (email === null) return outcome(reply, lang, 400, strings[lang].invalidLink);
+      const signed = signedAddress(request, links);
+      if (signed === null) return outcome(reply, lang, 400, strings[lang].invalidLink);
+      const { email, list } = signed;
       const normalized = normalizeEmail(email);
       try {
         // The address is personal data: once unsubscribed, nothing of it stays, neither the subscription
         // nor any newsletter email to it (a welcome still waiting is never sent). Same answer whether or
         // not the address was subscribed, so the page tells nobody who is.
         await db.transaction(async (tx) => {
-          await tx.query('DELETE FROM newsletter_subscriptions WHERE email_normalized = $1', [normalized]);
-          await tx.query("DELETE FROM email_outbox WHERE kind LIKE 'newsletter-%' AND (to_address = $2 OR lower(to_address) = $1)", [normalized, email.trim()]);
+          await tx.query('DELETE FROM newsletter_subscriptions WHERE email_normalized = $1 AND list = $2', [normalized, list]);
+          // The address's other subscription (if any) still writes to it: only when none is left do its
+          // waiting newsletter emails go too.
+          const left = await tx.query('SELECT 1 FROM newsletter_subscriptions WHERE email_normalized = $1', [normalized]);
+          if (!left.length) await tx.query("DELETE FROM email_outbox WHERE kind LIKE 'newsletter-%' AND (to_address = $2 OR lower(to_address) = $1)", [normalized, email.trim()]);
         });
       } catch (error) {
         console.error('newsletter unsubscription failed', error);
-        return outcome(reply, lang, 503, newsletterMessages[lang].error);
+        return outcome(reply, lang, 503, newsletterMessages[lang].error, list);
       }
-      return outcome(reply, lang, 200, strings[lang].unsubscribed);
+      return outcome(reply, lang, 200, unsubscribeMessages(lang, list).unsubscribed, list);
     });
   });
 }

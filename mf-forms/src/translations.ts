@@ -42,6 +42,12 @@ export const translations = {
       emailLabel: 'Email address',
       submit: 'Subscribe',
       submitting: 'Subscribing…',
+      lists: {
+        'idkt-quarterly': {
+          heading: 'Subscribe to the IDKT quarterly newsletter',
+          intro: 'New technologies to license, calls for industry partners and funding for researchers and entrepreneurs, four times a year.',
+        },
+      },
     },
   },
   ar: {
@@ -81,6 +87,12 @@ export const translations = {
       emailLabel: 'البريد الإلكتروني',
       submit: 'اشترك',
       submitting: 'جارٍ الاشتراك…',
+      lists: {
+        'idkt-quarterly': {
+          heading: 'اشترك في النشرة الفصلية لتنمية الصناعة ونقل المعرفة',
+          intro: 'أحدث التقنيات المتاحة للترخيص، ودعوات الشراكة مع قطاع الصناعة، وفرص التمويل للباحثين ورواد الأعمال، أربع مرات في السنة.',
+        },
+      },
     },
   },
 } satisfies Translations;

@@ -188,4 +188,21 @@ describe('NewsletterSignup', () => {
     await waitFor(() => expect(global.fetch).toHaveBeenCalled());
     expect(JSON.parse((global.fetch as jest.Mock).mock.calls[0][1].body)).toEqual({ email: 'robot@example.org', website: 'https://spam.example' });
   });
+
+  it('subscribes to the list the page names, said in its heading and sent with and without JavaScript', async () => {
+    global.fetch = jest.fn(() => answer({ outcome: 'subscribed', message: spec.ar.subscribed }, 201)) as unknown as typeof fetch;
+    const { container } = render(<SectionRoot section={section} view="NewsletterSignup" data={{ widgetKey, list: 'idkt-quarterly' }} lang="ar" bus={createBus()} host={{}} />);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('اشترك في النشرة الفصلية لتنمية الصناعة ونقل المعرفة');
+    // The plain form (no JavaScript) posts the list too.
+    expect(container.querySelector('input[type="hidden"][name="list"]')).toHaveAttribute('value', 'idkt-quarterly');
+    submit('ar', 'reader@example.org');
+    await waitFor(() => expect(global.fetch).toHaveBeenCalled());
+    expect(JSON.parse((global.fetch as jest.Mock).mock.calls[0][1].body)).toEqual({ email: 'reader@example.org', list: 'idkt-quarterly', website: '' });
+  });
+
+  it('keeps to the monthly newsletter for a list that does not exist', () => {
+    const { container } = render(<SectionRoot section={section} view="NewsletterSignup" data={{ widgetKey, list: 'weekly' }} lang="en" bus={createBus()} host={{}} />);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Subscribe to our newsletter');
+    expect(container.querySelector('input[name="list"]')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { newsletterError, newsletterMessages, newsletterResponseSchema, newsletterSchema, type NewsletterInput, type NewsletterOutcome } from '@qf/shared/forms';
+import { NEWSLETTER_LISTS, newsletterError, newsletterMessages, newsletterResponseSchema, newsletterSchema, type NewsletterInput, type NewsletterList, type NewsletterOutcome } from '@qf/shared/forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError, useFormId } from './form-parts';
@@ -14,8 +14,13 @@ interface FormValues {
 
 const FIELDS = ['email'] as const;
 
+/** The list a page asks for (`props.list`): the monthly newsletter unless it names another that exists. */
+const listOf = (data: Record<string, unknown>): NewsletterList =>
+  typeof data.list === 'string' && (NEWSLETTER_LISTS as readonly string[]).includes(data.list) ? (data.list as NewsletterList) : 'general';
+
 /**
- * The newsletter form. It is a real form (it posts to the forms API through the shell, which answers a
+ * The newsletter form, for the list the page names (`list`: the monthly newsletter by default, IDKT's
+ * quarterly one on /idkt/newsletter). It is a real form (it posts to the forms API through the shell, which answers a
  * plain post with an outcome page); with JavaScript it validates with the shared schema and answers in
  * place: success and already-subscribed in a status region, a bad address next to the field and in the
  * summary, a failure in the summary.
@@ -24,6 +29,9 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
   const t = useT();
   const lang = useLang();
   const id = useFormId(data);
+  const list = listOf(data);
+  // The monthly newsletter keeps its own strings; another list has its heading and intro.
+  const text = (key: 'heading' | 'intro') => (list === 'general' ? t(`newsletter.${key}`) : t(`newsletter.lists.${list}.${key}`));
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<{ outcome: NewsletterOutcome; message: string } | null>(null);
   // No default values: the server markup is the form's starting state, read field by field when the
@@ -42,7 +50,7 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
   const onValid = async (values: NewsletterInput) => {
     try {
       const website = (formRef.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
-      const parsed = newsletterResponseSchema.safeParse(await postForm(`/api/forms/newsletter?lang=${lang}`, { ...values, website }));
+      const parsed = newsletterResponseSchema.safeParse(await postForm(`/api/forms/newsletter?lang=${lang}`, { ...values, ...(list === 'general' ? {} : { list }), website }));
       // Any other answer (a proxy's error page) is the generic error of SPEC §8; a 429/403 says why.
       if (!parsed.success) throw new Error('unexpected answer');
       if (parsed.data.outcome === 'invalid-email') {
@@ -59,9 +67,9 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
   return (
     <section className={styles.newsletter} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={styles.heading}>
-        {t('newsletter.heading')}
+        {text('heading')}
       </h2>
-      <p className={styles.intro}>{t('newsletter.intro')}</p>
+      <p className={styles.intro}>{text('intro')}</p>
       <ErrorSummary errors={errorList(formState.errors, FIELDS)} idOf={(f) => `${id}-${f}`} failure={result?.outcome === 'error' ? result.message : undefined} />
       <form
         ref={formRef}
@@ -75,6 +83,7 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
         }}
       >
         <Honeypot />
+        {list === 'general' ? null : <input type="hidden" name="list" value={list} />}
         <label htmlFor={`${id}-email`} className={styles.label}>
           {t('newsletter.emailLabel')}
         </label>

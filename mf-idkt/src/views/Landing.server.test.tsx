@@ -12,10 +12,10 @@ const data: LandingData = {
 };
 
 describe('Landing (server rendering)', () => {
-  it('asks the host to render the newsletter widget into its slot', () => {
+  it('asks the host to render the newsletter widget, for the IDKT quarterly list, into its slot', () => {
     const renderWidget = jest.fn(() => '<form>newsletter</form>');
     const html = renderToString(<SectionRoot section={section} view="landing" data={data} lang="en" bus={createBus()} host={{ renderWidget }} />);
-    expect(renderWidget).toHaveBeenCalledWith('mf-forms/NewsletterSignup', { widgetKey: 'mf-forms/NewsletterSignup#idkt' });
+    expect(renderWidget).toHaveBeenCalledWith('mf-forms/NewsletterSignup', { widgetKey: 'mf-forms/NewsletterSignup#idkt', list: 'idkt-quarterly' });
     expect(html).toContain('<form>newsletter</form>');
     expect(html).toContain('aria-label="Learn more: For industry"');
   });

@@ -56,7 +56,7 @@ export function Landing({ data }: ViewComponentProps<LandingData>): ReactElement
       </section>
 
       <aside className={styles.newsletter} aria-label={t('landing.newsletterLabel')}>
-        <Widget id="mf-forms/NewsletterSignup" instance="idkt" />
+        <Widget id="mf-forms/NewsletterSignup" instance="idkt" props={{ list: 'idkt-quarterly' }} />
       </aside>
     </div>
   );

@@ -29,7 +29,7 @@ export function Subpage({ data }: ViewComponentProps<SubpageData>): ReactElement
       ))}
       {data.newsletter ? (
         <aside aria-label={t('landing.newsletterLabel')} className={styles.widgets}>
-          <Widget id="mf-forms/NewsletterSignup" instance="idkt-newsletter" />
+          <Widget id="mf-forms/NewsletterSignup" instance="idkt-newsletter" props={{ list: 'idkt-quarterly' }} />
           <Widget id="mf-forms/PushNotifications" instance="idkt-newsletter" />
         </aside>
       ) : null}
