@@ -212,6 +212,32 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     await context.close();
   });
 
+  it('keeps the cookie banner off an open panel at 390 px with larger text: Reset all can be pressed, and the banner comes back', async () => {
+    const { context, page, problems } = await open(390, { consent: false });
+    await page.goto(`${site.url}${prefix(lang)}/events`);
+    const banner = page.getByRole('region', { name: t.cookies });
+    await banner.waitFor({ state: 'visible', timeout: 10_000 });
+    await hydrated(page);
+    await page.getByRole('button', { name: t.a11y }).click();
+    const panel = page.getByRole('dialog', { name: lang === 'en' ? 'Accessibility options' : 'خيارات إمكانية الوصول' });
+    for (let i = 0; i < 3; i++) await panel.getByRole('button', { name: t.larger }).click();
+    const reset = panel.getByRole('button', { name: lang === 'en' ? 'Reset all' : 'إعادة الضبط' });
+    await reset.scrollIntoViewIfNeeded();
+    expect(await banner.isVisible()).toBe(false);
+    // What a finger on Reset all would touch is Reset all, not the banner.
+    const box = (await reset.boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent?.trim(), [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(hit).toBe(lang === 'en' ? 'Reset all' : 'إعادة الضبط');
+    await reset.click();
+    expect(await page.evaluate(() => document.body.dataset.textSize ?? '100')).toBe('100');
+    await page.keyboard.press('Escape');
+    await banner.waitFor({ state: 'visible' });
+    await banner.getByRole('button', { name: t.accept }).click();
+    await banner.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it.each(WIDTHS)('accessibility choices apply and persist across a reload at %i px', async (width) => {
     const { context, page, problems } = await open(width);
     await page.goto(`${site.url}${prefix(lang)}/events`);
