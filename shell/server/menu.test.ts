@@ -22,8 +22,25 @@ describe('the menu built from the content (SPEC §2, §3)', () => {
     expect(en.areas[2]!.categories.map((c) => c.title)).toEqual(['Entities', 'Places']);
     expect(en.areas[3]!.categories.map((c) => c.title)).toEqual(['All', 'Education', 'Research', 'Community', 'Culture', 'Dining', 'Sport', 'Transport']);
     expect(ar.areas.map((a) => a.label)).toEqual(['التعليم', 'البحث', 'المجتمع', 'كأس العالم']);
-    expect(ar.areas[0]!.categories[0]!.items[0]).toEqual({ id: 'school-qatar-academy-doha', title: expect.stringMatching(/[\u0600-\u06FF]/), path: '/education/schools/qatar-academy-doha' });
+    expect(ar.areas[0]!.categories[0]!.items[0]).toEqual({ id: 'school-qatar-academy-doha', title: expect.stringMatching(/[\u0600-\u06FF]/), path: '/education/schools/qatar-academy-doha', count: 1, countKind: 'programmes' });
     expect(en.secondary.map((s) => s.title)).toEqual(['About', 'Media Center', 'Events', 'IDKT']);
+  });
+
+  it('counts what level-3 items hold (SPEC §2 "items with a count"): programmes of schools and universities, people of entities', async () => {
+    const en = await createMenuReader(content)('en');
+    const items = en.areas.flatMap((a) => a.categories.flatMap((c) => c.items));
+    const hbku = items.find((i) => i.id === 'university-hamad-bin-khalifa-university')!;
+    expect(hbku).toMatchObject({ countKind: 'programmes' });
+    expect(hbku.count).toBeGreaterThan(3);
+    expect(items.find((i) => i.id === 'entity-qatar-biomedical-research-institute')).toMatchObject({ count: 1, countKind: 'people' });
+    // Nothing to count: no count, rather than a zero.
+    expect(items.filter((i) => i.count === 0)).toEqual([]);
+    // A count the content gives wins, and has no kind.
+    const menu = (await content.entries('menu'))[0]!;
+    const given = structuredClone(menu);
+    (given.fields.menuItems as Record<string, { subpages: { items: { count?: number }[] }[] }[]>)['en-US']![0]!.subpages[0]!.items[0]!.count = 9;
+    const built = buildMenu(given, [], 'en', new Map([['school-qatar-academy-doha', { count: 1, kind: 'programmes' }]]));
+    expect(built.areas[0]!.categories[0]!.items[0]).toEqual({ id: 'school-qatar-academy-doha', title: 'Qatar Academy Doha', path: '/education/schools/qatar-academy-doha', count: 9 });
   });
 
   it('gives the map area every mapped place, with coordinates and addresses in the language', async () => {

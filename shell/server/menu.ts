@@ -1,6 +1,6 @@
 import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
 import type { Lang } from '@qf/shared/i18n';
-import { emptyMenu, verticalSchema, type MapPlace, type Menu, type MenuArea, type MenuCategory, type Vertical } from '../src/menu/menu-data';
+import { emptyMenu, verticalSchema, type MapPlace, type Menu, type MenuArea, type MenuCategory, type MenuCountKind, type Vertical } from '../src/menu/menu-data';
 
 interface RawLeaf {
   id: string;
@@ -27,7 +27,38 @@ interface RawMapCategory {
   references: string[];
 }
 
-const links = (items: RawLeaf[] = []) => items.filter((i) => i.path?.startsWith('/')).map((i) => ({ id: i.id, title: i.title, path: i.path as string, ...(typeof i.count === 'number' ? { count: i.count } : {}) }));
+/**
+ * What a level-3 item counts when the content does not say (SPEC §2 "items with a count"): a school's or
+ * a university's programmes, an entity's people, found by the entries that link to the item's id.
+ */
+export type DerivedCounts = ReadonlyMap<string, { count: number; kind: MenuCountKind }>;
+
+export function derivedCounts(programmes: readonly Entry[], people: readonly Entry[]): DerivedCounts {
+  const counts = new Map<string, { count: number; kind: MenuCountKind }>();
+  const add = (id: string | undefined, kind: MenuCountKind) => {
+    if (!id) return;
+    const c = counts.get(id) ?? { count: 0, kind };
+    c.count++;
+    counts.set(id, c);
+  };
+  const linked = (e: Entry, field: string) => plainField<{ sys: { id: string } }>(e, field)?.sys.id;
+  for (const p of programmes) add(linked(p, 'school') ?? linked(p, 'university'), 'programmes');
+  for (const p of people) add(linked(p, 'entity'), 'people');
+  return counts;
+}
+
+const links = (items: RawLeaf[] = [], counts: DerivedCounts = new Map()) =>
+  items
+    .filter((i) => i.path?.startsWith('/'))
+    .map((i) => {
+      const derived = counts.get(i.id);
+      return {
+        id: i.id,
+        title: i.title,
+        path: i.path as string,
+        ...(typeof i.count === 'number' ? { count: i.count } : derived ? { count: derived.count, countKind: derived.kind } : {}),
+      };
+    });
 
 const verticalOf = (item: RawItem): Vertical => {
   const fromField = verticalSchema.safeParse(item.filterVerticalCategory);
@@ -41,7 +72,7 @@ const verticalOf = (item: RawItem): Vertical => {
  * Research and Community, then the other map categories; its level 3 is the map (or list) of places:
  * 'all' is every mapped place, an area's name is the map category of the same name.
  */
-export function buildMenu(menu: Entry | undefined, placeEntries: readonly Entry[], lang: Lang): Menu {
+export function buildMenu(menu: Entry | undefined, placeEntries: readonly Entry[], lang: Lang, counts: DerivedCounts = new Map()): Menu {
   if (!menu) return emptyMenu(lang);
   const places: MapPlace[] = [];
   for (const entry of placeEntries) {
@@ -67,7 +98,7 @@ export function buildMenu(menu: Entry | undefined, placeEntries: readonly Entry[
       id: sub.id,
       title: sub.title,
       slug: sub.slug,
-      items: links(sub.items),
+      items: links(sub.items, counts),
       ...(isMap ? { places: placesOf(sub.slug) } : {}),
     }));
     if (isMap) {
@@ -88,10 +119,10 @@ export function createMenuReader(content: ContentSource) {
     if (cached?.version !== version) {
       cached = {
         version,
-        menus: Promise.all([content.entries('menu'), content.entries('place')]).then(([menus, places]) => ({
-          en: buildMenu(menus[0], places, 'en'),
-          ar: buildMenu(menus[0], places, 'ar'),
-        })),
+        menus: Promise.all([content.entries('menu'), content.entries('place'), content.entries('program'), content.entries('people')]).then(([menus, places, programmes, people]) => {
+          const counts = derivedCounts(programmes, people);
+          return { en: buildMenu(menus[0], places, 'en', counts), ar: buildMenu(menus[0], places, 'ar', counts) };
+        }),
       };
     }
     try {

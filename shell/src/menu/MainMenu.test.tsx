@@ -21,7 +21,7 @@ const menuEn: Menu = {
       vertical: 'education',
       map: false,
       categories: [
-        { id: 'edu-schools', title: 'Schools', slug: 'schools', items: [{ id: 'school-qad', title: 'Qatar Academy Doha', path: '/education/schools/qatar-academy-doha', count: 4 }, ...items('school', 2)] },
+        { id: 'edu-schools', title: 'Schools', slug: 'schools', items: [{ id: 'school-qad', title: 'Qatar Academy Doha', path: '/education/schools/qatar-academy-doha', count: 4, countKind: 'programmes' }, ...items('school', 2)] },
         { id: 'edu-unis', title: 'Universities', slug: 'universities', items: items('uni', 3) },
       ],
     },
@@ -166,7 +166,8 @@ describe('the desktop mega menu (from 1380 px)', () => {
     expect(panel).toHaveAttribute('data-width', 'default');
     fireEvent.click(within(panel).getByRole('button', { name: /Schools/ }));
     expect(panel).toHaveAttribute('data-width', 'preview');
-    const item = within(panel).getByRole('link', { name: 'Qatar Academy Doha Items: 4' });
+    // An item's count says what it counts.
+    const item = within(panel).getByRole('link', { name: 'Qatar Academy Doha 4 programmes' });
     expect(item).toHaveAttribute('href', '/education/schools/qatar-academy-doha');
     fireEvent.mouseEnter(item);
     await flush();

@@ -7,7 +7,7 @@ import { onLevelKeyDown } from './focus';
 import { levelFocusTarget } from './level-focus';
 import type { MainMenuProps, QuickLink } from './MainMenu';
 import { MapPanel } from './MapPanel';
-import { categoryCount, isFirstGroup, type Menu, type MenuArea, type MenuCategory } from './menu-data';
+import { categoryCount, isFirstGroup, type Menu, type MenuArea, type MenuCategory, type MenuCountKind } from './menu-data';
 import type { MenuAction, MenuState } from './menu-state';
 import { PreviewPanel } from './PreviewPanel';
 import type { PreviewsState } from './use-previews';
@@ -33,12 +33,12 @@ export interface LevelProps {
   loadMaps?: MainMenuProps['loadMaps'];
 }
 
-function Count({ value }: { value: number }): ReactElement {
+function Count({ value, kind }: { value: number; kind?: MenuCountKind }): ReactElement {
   const t = useShellT();
   return (
     <span className={styles.count}>
       <span aria-hidden="true">{value}</span>
-      <span className="qf-visually-hidden">{t('menu.count', { count: value })}</span>
+      <span className="qf-visually-hidden">{kind ? t(`menu.counts.${kind}`, { count: value }) : t('menu.count', { count: value })}</span>
     </span>
   );
 }
@@ -99,7 +99,7 @@ export function MegaPanel({ lang, theme, area, path, state, open, previews, maps
                       onFocus={() => act({ type: 'show', level: 2, id: item.id })}
                     >
                       <span>{item.title}</span>
-                      {item.count !== undefined ? <Count value={item.count} /> : null}
+                      {item.count !== undefined ? <Count value={item.count} kind={item.countKind} /> : null}
                     </a>
                   </li>
                 ))}
@@ -263,7 +263,7 @@ export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, li
               <li key={i.id} className={styles.itemRow}>
                 <a data-menu-item href={localePath(lang, i.path)}>
                   <span>{i.title}</span>
-                  {i.count !== undefined ? <Count value={i.count} /> : null}
+                  {i.count !== undefined ? <Count value={i.count} kind={i.countKind} /> : null}
                 </a>
                 <button type="button" className={styles.detailsButton} data-menu-opens={i.id} onClick={() => choose(2, i.id)}>
                   <span aria-hidden="true">›</span>

@@ -8,7 +8,13 @@ import { langSchema } from '@qf/shared/i18n';
  */
 const path = z.string().check(z.startsWith('/'));
 
-export const menuLinkSchema = z.object({ id: z.string(), title: z.string(), path, count: z.optional(z.number()) });
+/**
+ * A level-3 item (SPEC §2: "items with a count"): what it counts, when the server knows, is said with the
+ * number ('3 programmes'); a count the menu content gives without a kind reads 'Items: 3'.
+ */
+export const menuCountKindSchema = z.enum(['programmes', 'people']);
+export type MenuCountKind = z.infer<typeof menuCountKindSchema>;
+export const menuLinkSchema = z.object({ id: z.string(), title: z.string(), path, count: z.optional(z.number()), countKind: z.optional(menuCountKindSchema) });
 export type MenuLink = z.infer<typeof menuLinkSchema>;
 
 export const menuCategorySchema = z.object({
