@@ -1,6 +1,6 @@
 // `npm test -w e2e`: the Playwright journeys against the composed production build, in Debian's
 // Chromium (installed here when missing: browser downloads are not possible on these machines).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,13 +9,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!existsSync(chromium)) {
-  if (process.getuid?.() !== 0) {
+  const { aptInstall, isRoot } = await import('../scripts/apt.mjs');
+  if (!isRoot()) {
     console.error(`Chromium is not installed at ${chromium}. Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
     process.exit(1);
   }
-  console.log('installing Debian chromium for the journeys…');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (!aptInstall(['chromium'])) process.exit(1);
 }
 
 // The journeys need the production build; build whatever is missing (npm test at the root rebuilds all).

@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall } from './apt.mjs';
 import { ensurePgBin, freePort, startThrowawayPostgres } from './pg.mjs';
 import { build, isBuilt, prepareContent, remotes, root, shell } from './workspaces.mjs';
 
@@ -25,19 +26,12 @@ function findNginx() {
 
 /** nginx from Debian, installed when missing and we may (root); null when it cannot be had. */
 export function ensureNginx(log = console.log) {
-  let bin = findNginx();
-  if (!bin && process.getuid?.() === 0) {
-    log('installing Debian nginx…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], { stdio: 'inherit', env });
-    bin = findNginx();
-    if (!bin) {
-      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], { stdio: 'inherit', env });
-      bin = findNginx();
-    }
-  }
-  return bin;
+  const bin = findNginx();
+  if (bin) return bin;
+  // nginx-light is enough (proxy, cache, maps); the full package where a mirror lacks it.
+  if (aptInstall(['nginx-light'], { log, recommends: false }) && findNginx()) return findNginx();
+  aptInstall(['nginx'], { log, recommends: false });
+  return findNginx();
 }
 
 /** VAPID keys (P-256) as web-push wants them: the public key uncompressed, both base64url. */
@@ -72,6 +66,16 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/** The first of `count` consecutive free loopback ports, from a random start. */
+async function freeRange(count) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const free = await Promise.all(Array.from({ length: count }, (_, i) => portIsFree(base + i)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}
+
 const render = (template, values) => template.replace(/\{\{([A-Z_]+)\}\}/g, (m, key) => (key in values ? String(values[key]) : m));
 const upstreamName = (name) => `qf_${name.replace(/-/g, '_')}`;
 
@@ -93,8 +97,10 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   const pgBin = ensurePgBin(log);
   if (!pgBin) throw new Error('PostgreSQL is not installed (Debian: apt-get install -y postgresql), and we are not root to install it');
 
+  // CLUSTER_PORT=0: any free range of six ports (tests, benchmarks), said in the report.
+  if (port === 0) port = await freeRange(remotes.length + 1);
   const remotePorts = Object.fromEntries(remotes.map((r, i) => [r.name, port + 1 + i]));
-  for (const p of [port, ...Object.values(remotePorts)]) if (!(await portIsFree(p))) throw new Error(`port ${p} is in use: set CLUSTER_PORT to a free range (the cluster uses CLUSTER_PORT and the five after it)`);
+  for (const p of [port, ...Object.values(remotePorts)]) if (!(await portIsFree(p))) throw new Error(`port ${p} is in use: set CLUSTER_PORT to a free range (the cluster uses CLUSTER_PORT and the five after it), or 0 for any`);
 
   const run = mkdtempSync(path.join(os.tmpdir(), 'qf-cluster-'));
   // nginx's workers (not root) read the cache and temporary folders the master creates in here.

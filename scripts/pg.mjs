@@ -6,6 +6,7 @@ import { chownSync, chmodSync, existsSync, mkdtempSync, readdirSync, realpathSyn
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { aptInstall } from './apt.mjs';
 
 export function findPgBin() {
   const fromEnv = process.env.PG_BIN;
@@ -22,15 +23,9 @@ export function findPgBin() {
 
 /** Install Debian's PostgreSQL when it is missing and we may (root); null when it cannot be had. */
 export function ensurePgBin(log = console.log) {
-  let bin = findPgBin();
-  if (!bin && process.getuid?.() === 0) {
-    log('installing Debian postgresql…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
-    bin = findPgBin();
-  }
-  return bin;
+  const bin = findPgBin();
+  if (bin || !aptInstall(['postgresql'], { log })) return bin;
+  return findPgBin();
 }
 
 export function freePort() {

@@ -15,7 +15,6 @@
 // Options: --duration S (8), --warmup S (3), --connections N (50), --sizes 1,2, --json FILE.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,27 +46,12 @@ const TARGETS = [
   { name: 'search', path: '/api/content/search?q=education%20city&lang=en' },
 ];
 
-async function freeRange() {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const free = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => new Promise((resolve) => {
-        const s = net.createServer();
-        s.once('error', () => resolve(false));
-        s.listen(base + i, '127.0.0.1', () => s.close(() => resolve(true)));
-      })),
-    );
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error('no free range of six ports');
-}
-
 async function startCluster(instances) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'qf-bench-cluster-'));
   const reportFile = path.join(work, 'report.json');
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'cluster.mjs')], {
     cwd: root,
-    env: { ...process.env, CLUSTER_PORT: String(await freeRange()), CLUSTER_INSTANCES: String(instances), CLUSTER_REPORT: reportFile, CLUSTER_QUIET: '1' },
+    env: { ...process.env, CLUSTER_PORT: '0', CLUSTER_INSTANCES: String(instances), CLUSTER_REPORT: reportFile, CLUSTER_QUIET: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
