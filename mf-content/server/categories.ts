@@ -5,6 +5,7 @@ import { contentPath, directionsUrl, localePath, matchPattern, type RoutedConten
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { categoryKeys } from '../src/views/category-text';
+import { itemList } from './item-list';
 import { categoryListDataSchema, MAP_CATEGORIES, type CategoryListData, type MapCategory } from '../src/views/list-data';
 
 type Item = CategoryListData['items'][number];
@@ -100,14 +101,7 @@ export function createCategoryPages(content: ContentSource) {
           alternatePath: localePath(otherLang(lang), path),
           kind: 'website',
           structuredData: [
-            {
-              '@context': 'https://schema.org',
-              '@type': 'ItemList',
-              name: title,
-              description: intro,
-              numberOfItems: data.items.length,
-              itemListElement: data.items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.title, url: item.href })),
-            },
+            { '@context': 'https://schema.org', ...itemList(data.items, { name: title, description: intro }) },
           ],
         },
         data,

@@ -4,6 +4,7 @@ import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import { contentPath, localePath, matchPattern } from '@qf/shared/routing';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
+import { itemList } from './item-list';
 import { peopleListDataSchema, type PeopleListData } from '../src/views/list-data';
 
 const route = routes.routes.find((r) => r.template === 'people')!;
@@ -46,12 +47,7 @@ export function createPeopleList(content: ContentSource) {
           alternatePath: localePath(otherLang(lang), path),
           kind: 'website',
           structuredData: [
-            {
-              '@context': 'https://schema.org',
-              '@type': 'ItemList',
-              name: title,
-              itemListElement: data.people.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.title, url: p.href })),
-            },
+            { '@context': 'https://schema.org', ...itemList(data.people, { name: title }) },
           ],
         },
         data,

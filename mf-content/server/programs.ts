@@ -5,6 +5,7 @@ import { contentPath, localePath } from '@qf/shared/routing';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { parseProgramFilter } from '../src/views/program-filter';
+import { itemList } from './item-list';
 import { programListDataSchema, type ProgramListData } from '../src/views/program-list-data';
 
 const listRoute = routes.routes.find((r) => r.template === 'programs')!;
@@ -51,13 +52,7 @@ export function createProgramList(content: ContentSource) {
           alternatePath: localePath(otherLang(lang), path),
           kind: 'website',
           structuredData: [
-            {
-              '@context': 'https://schema.org',
-              '@type': 'ItemList',
-              name: t('programs.title'),
-              numberOfItems: data.programs.length,
-              itemListElement: data.programs.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.title, url: p.href })),
-            },
+            { '@context': 'https://schema.org', ...itemList(data.programs, { name: t('programs.title') }) },
           ],
         },
         data,

@@ -6,6 +6,7 @@ import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { storyListDataSchema, type StoryListData } from '../src/views/list-data';
 import { parseStoryQuery, STORIES_PAGE_SIZE, tagKey, type StoryFilter } from '../src/views/story-filter';
+import { itemList } from './item-list';
 import { newestFirst, storyCard } from './story-cards';
 
 const listRoute = routes.routes.find((r) => r.template === 'stories')!;
@@ -68,11 +69,7 @@ export function createStoryList(content: ContentSource) {
               name: t('storyList.title'),
               description: t('storyList.description'),
               inLanguage: lang,
-              mainEntity: {
-                '@type': 'ItemList',
-                numberOfItems: data.total,
-                itemListElement: data.stories.map((s, i) => ({ '@type': 'ListItem', position: i + 1, name: s.title, url: s.href })),
-              },
+              mainEntity: itemList(data.stories, { total: data.total }),
             },
           ],
         },
