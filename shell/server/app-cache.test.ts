@@ -20,14 +20,14 @@ describe('the shell page cache', () => {
   let shell: FastifyInstance;
   let owner: FastifyInstance;
   let clock = Date.parse('2026-11-22T09:00:00Z');
-  const state = { build: 'b1', content: 'c1' as string | undefined, up: true, resolves: 0, fail: false };
+  const state = { build: 'b1', content: 'c1' as string | undefined, up: true, resolves: 0, fail: false, answeredFrom: undefined as string | undefined };
   const asked: string[] = [];
   let renders = 0;
 
   const page = (p: string, maxAgeSeconds?: number) => ({
     template: 'page',
     head: { title: `Title of ${p}`, description: 'A page', alternatePath: `/ar${p}` },
-    data: { text: `${p} from ${state.build}/${state.content ?? 'unversioned'}, resolve ${state.resolves}` },
+    data: { text: `${p} from ${state.build}/${state.answeredFrom ?? state.content ?? 'unversioned'}, resolve ${state.resolves}` },
     widgets: [],
     hydration: 'idle',
     ...(maxAgeSeconds ? { maxAgeSeconds } : {}),
@@ -65,7 +65,10 @@ describe('the shell page cache', () => {
       if (state.fail || p === '/broken') return reply.code(500).send({ error: 'boom' });
       if (p === '/gone') return reply.code(404).send({ found: false });
       state.resolves += 1;
-      return { found: true, page: page(p!, p!.startsWith('/timed') ? 60 : undefined) };
+      const answer = { found: true, page: page(p!, p!.startsWith('/timed') ? 60 : undefined) };
+      // Like every remote: the content version the page was made from (another instance's, when set).
+      const made = state.answeredFrom ?? state.content;
+      return made ? { ...answer, contentVersion: made } : answer;
     });
     await owner.listen({ port: 0, host: '127.0.0.1' });
     const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
@@ -152,6 +155,19 @@ describe('the shell page cache', () => {
     expect(asked).toEqual(['/c', '/c']);
     await get('/c');
     expect(asked).toEqual(['/c', '/c']);
+  });
+
+  it('keeps a page under the content version it was made from, not a newer one another instance reported', async () => {
+    // Behind a load balancer: build info came from an instance that has read c5, the page from one still on c4.
+    state.content = 'c5';
+    state.answeredFrom = 'c4';
+    expect(html(await get('/lb'))).toContain('/lb from b2/c4');
+    state.answeredFrom = undefined;
+    const res = await get('/lb');
+    expect(html(res)).toContain('/lb from b2/c5');
+    expect(asked).toEqual(['/lb', '/lb']);
+    await get('/lb');
+    expect(asked).toEqual(['/lb', '/lb']);
   });
 
   it('renders again when the shell’s own content (menus, site globals) changes', async () => {

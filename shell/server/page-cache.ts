@@ -383,7 +383,10 @@ export function createPageCache(
     const outcome = await safely(() => deps.resolve(sitePath, search), lang);
     if (outcome.status !== 'ok' || !composition || !ownerSeen?.up || outcome.pageData.result.remote !== owner) return { uncacheable: outcome };
     const others = [...new Set(widgetRemotes(outcome.pageData))].filter((r) => r !== owner);
-    const remotes = [ownerSeen, ...(await Promise.all(others.map(async (r) => seen(r, await registry.status(r)))))];
+    // Kept under the content version the owner made it from when it says: the version the registry saw
+    // may be another instance's, newer than the one that answered (or older).
+    const made = outcome.contentVersion ? { ...ownerSeen, contentVersion: outcome.contentVersion } : ownerSeen;
+    const remotes = [made, ...(await Promise.all(others.map(async (r) => seen(r, await registry.status(r)))))];
     const pageData = outcome.pageData;
     let body: PlainBody | undefined;
     const json = Buffer.from(JSON.stringify(pageData), 'utf8');

@@ -1,7 +1,7 @@
 import { createBus } from '@qf/shared/bus';
 import {
   CONTRACT_VERSION,
-  resolvedPageSchema,
+  resolverAnswerSchema,
   type Hydration,
   type PageData,
   type RemoteName,
@@ -11,7 +11,6 @@ import {
 } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { splitLang } from '@qf/shared/routing';
-import { z } from 'zod';
 import type { ManifestReader } from './assets';
 import { boundedMap, type BoundedMap } from './bounded-map';
 import { getJson, type GetJson, type JsonAnswer } from './http-get';
@@ -20,10 +19,15 @@ import type { RegistryClient } from './registry';
 import type { RenderedWidget } from '../src/state';
 
 export type Outcome =
-  | { status: 'ok'; lang: Lang; pageData: PageData }
+  | {
+      status: 'ok';
+      lang: Lang;
+      pageData: PageData;
+      /** The owner's content version the page was made from, when it says (see resolverAnswerSchema). */
+      contentVersion?: string;
+    }
   | { status: 'not-found' | 'unavailable' | 'error'; lang: Lang; reason?: string };
 
-const resolverAnswer = z.object({ found: z.literal(true), page: resolvedPageSchema });
 
 interface Deps {
   registry: RegistryClient;
@@ -72,7 +76,7 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     }
     if (res.status === 404) return { status: 'not-found', lang };
     if (!res.ok) return { status: 'unavailable', lang, reason: `${owner} answered ${res.status}` };
-    const parsed = resolverAnswer.safeParse(await res.json().catch(() => null));
+    const parsed = resolverAnswerSchema.safeParse(await res.json().catch(() => null));
     if (!parsed.success) return { status: 'unavailable', lang, reason: `${owner} broke the page contract: ${parsed.error.message}` };
     const page = parsed.data.page;
     const chromeWidgets = Object.values(page.chrome ?? {}).map((w) => w.id);
@@ -86,7 +90,7 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
       slicesMap: {},
       result: { lang, remote: owner, page, remotes: resolved },
     };
-    return { status: 'ok', lang, pageData };
+    return { status: 'ok', lang, pageData, ...(parsed.data.contentVersion ? { contentVersion: parsed.data.contentVersion } : {}) };
   };
 }
 

@@ -11,7 +11,7 @@ import { shellT } from './i18n';
 import { sitePathOf } from './link-target';
 import { loadCompositionHash, loadPageData, reloadOnceFor } from './navigation';
 import { createRemoteLoader } from './remotes';
-import { createSlots } from './slots';
+import { captureWidgets, createSlots } from './slots';
 import { startPrefetch } from './prefetch';
 import { createDelayedNotice } from './delayed-notice';
 import { parseWithoutEval } from './csp-zod';
@@ -54,8 +54,7 @@ export function startApp(boot: BootHandle): void {
   const slotElement = document.getElementById(SLOT_ID) as HTMLElement;
   const main = document.getElementById('main') as HTMLElement;
   // Captured before anything hydrates: each widget's first mount meets exactly the server's HTML.
-  const widgetHtml = new Map<string, string>();
-  slotElement.querySelectorAll<HTMLElement>('[data-qf-widget]').forEach((el) => widgetHtml.set(el.dataset.qfKey ?? '', el.innerHTML));
+  const widgetHtml = captureWidgets(slotElement, state.lang, state.widgets);
 
   const local = safeStorage('localStorage');
   const bus = createBus();

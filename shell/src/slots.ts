@@ -7,7 +7,6 @@ import type { RemoteLoader } from './remotes';
 import { SECTION_ATTR } from './state-ids';
 import type { RenderedWidget } from './state';
 
-
 interface SlotsOptions {
   /** The main slot; the server puts the owner's HTML in a `[data-qf-section]` element inside it. */
   element: HTMLElement;
@@ -15,11 +14,52 @@ interface SlotsOptions {
   bus: Bus;
   /** The translated text each parcel's error boundary shows. */
   errorMessage: (lang: Lang) => string;
-  /** Server HTML of widget slots, captured before anything hydrated. */
-  widgetHtml: Map<string, string>;
+  /** Server HTML of widget slots, captured before anything hydrated (captureWidgets). */
+  widgetHtml: CapturedWidgets;
   /** Runs `start` when the policy of `key` fires (the boot's triggers, shared with what fetched the app). */
   schedule: (key: string, policy: Hydration, element: HTMLElement, start: () => void) => () => void;
   onError: (error: unknown) => void;
+}
+
+/** A widget slot's server HTML, captured before anything hydrated, with what the server rendered it for. */
+export interface CapturedWidget {
+  html: string;
+  lang: Lang;
+  props: Record<string, unknown>;
+}
+export type CapturedWidgets = ReadonlyMap<string, CapturedWidget>;
+
+/** JSON with object keys sorted: the same props give the same text whatever order they were built in. */
+const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+
+/**
+ * The widget slots of the server's page (`[data-qf-widget]` in `slot`) with the language and props
+ * the server rendered each for (the state's widgets); a slot the state does not describe is left out.
+ */
+export function captureWidgets(slot: ParentNode, lang: Lang, widgets: readonly RenderedWidget[]): Map<string, CapturedWidget> {
+  const captured = new Map<string, CapturedWidget>();
+  slot.querySelectorAll<HTMLElement>('[data-qf-widget]').forEach((el) => {
+    const key = el.dataset.qfKey ?? '';
+    const widget = widgets.find((w) => w.key === key);
+    if (widget) captured.set(key, { html: el.innerHTML, lang, props: widget.props });
+  });
+  return captured;
+}
+
+/**
+ * The server HTML of a widget slot for a placement in `lang` with `props`: only when the server
+ * rendered it so. A later page (client-side navigation) placing the same widget under the same key in
+ * the other language or with other props must neither show it nor hydrate against it (the English
+ * newsletter form came back on the Arabic home page, and React's hydration failed: error 418).
+ */
+export function capturedHtml(captured: CapturedWidgets, key: string, lang: Lang, props?: Record<string, unknown>): string | undefined {
+  const widget = captured.get(key);
+  if (!widget || widget.lang !== lang) return undefined;
+  if (props !== undefined && stableJson(props) !== stableJson(widget.props)) return undefined;
+  return widget.html;
 }
 
 interface WidgetMount {
@@ -53,7 +93,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
 
   function startWidget(el: HTMLElement, id: WidgetId, props: Record<string, unknown>, lang: Lang): () => void {
     const key = String(props.widgetKey ?? '');
-    const captured = widgetHtml.get(key);
+    const captured = capturedHtml(widgetHtml, key, lang, props);
     // Only the first mount of a widget meets its server HTML; the captured HTML stays readable so the
     // owner's later hydration renders exactly what the server sent.
     const hydrate = captured !== undefined && captured !== '' && !hydratedWidgets.has(key) && el.innerHTML === captured;
@@ -89,7 +129,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
     let host = hosts.get(lang);
     if (!host) {
       host = {
-        serverHtml: (key) => widgetHtml.get(key),
+        serverHtml: (key, props) => capturedHtml(widgetHtml, key, lang, props),
         mountWidget(el, id, props) {
           const propsKey = JSON.stringify(props);
           const existing = widgetMounts.get(el);

@@ -7,8 +7,11 @@ import type { WidgetId } from './page-data';
 export interface WidgetHost {
   /** Server: the HTML of a widget, rendered by the section that owns it ('' when unavailable). */
   renderWidget?: (id: WidgetId, props: Record<string, unknown>) => string;
-  /** Browser: the server HTML of a widget slot, captured before hydration. */
-  serverHtml?: (key: string) => string | undefined;
+  /**
+   * Browser: the server HTML of a widget slot, captured before hydration, when the server rendered it
+   * with these props (`widgetKey` included) in this host's language; undefined otherwise.
+   */
+  serverHtml?: (key: string, props?: Record<string, unknown>) => string | undefined;
   /** Browser: mount the widget into its slot element; returns the unmount. */
   mountWidget?: (element: HTMLElement, id: WidgetId, props: Record<string, unknown>) => () => void;
 }

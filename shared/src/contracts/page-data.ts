@@ -62,6 +62,19 @@ export const resolvedPageSchema = z.object({
 });
 export type ResolvedPage = z.infer<typeof resolvedPageSchema>;
 
+/**
+ * The whole answer of `GET /_qf/page` for a page the remote owns. `contentVersion` is the version of the
+ * content the page was made from (as `/build-info.json` reports it), read before the page: behind a load
+ * balancer the shell may learn a newer version from one instance while another still answers from the
+ * older content, and the page must be kept under the version it was made from, not the newer one.
+ */
+export const resolverAnswerSchema = z.object({
+  found: z.literal(true),
+  page: resolvedPageSchema,
+  contentVersion: z.optional(z.string().check(z.minLength(1))),
+});
+export type ResolverAnswer = z.infer<typeof resolverAnswerSchema>;
+
 /** The page-data record (SPEC §3 and §7), as served at `/page-data/{path}/page-data.json`. */
 export const pageDataSchema = z.object({
   path: absolutePath(),

@@ -75,7 +75,7 @@ export function Widget({ id, props = {}, instance, className }: WidgetProps): Re
   const key = widgetKey(id, instance);
   const ref = useRef<HTMLDivElement>(null);
   const propsKey = JSON.stringify(props);
-  const [html] = useState(() => (typeof window === 'undefined' ? (host.renderWidget?.(id, { ...props, widgetKey: key }) ?? '') : (host.serverHtml?.(key) ?? '')));
+  const [html] = useState(() => (typeof window === 'undefined' ? (host.renderWidget?.(id, { ...props, widgetKey: key }) ?? '') : (host.serverHtml?.(key, { ...props, widgetKey: key }) ?? '')));
   useEffect(() => {
     if (!ref.current || !host.mountWidget) return undefined;
     return host.mountWidget(ref.current, id, { ...(JSON.parse(propsKey) as Record<string, unknown>), widgetKey: key });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildInfoSchema } from '@qf/shared/contracts';
+import { buildInfoSchema, resolverAnswerSchema } from '@qf/shared/contracts';
 import { createServer, request as httpRequest } from 'node:http';
 import { createRemoteServer, gracefulClose, lingerThenClose } from './remote-server';
 
@@ -52,6 +52,32 @@ describe('createRemoteServer', () => {
     const { app: plain } = await createRemoteServer({ name: 'mf-events', dir, env: {} });
     expect((await plain.inject('/build-info.json')).json()).toEqual({ name: 'mf-events', version: '1.0.0', buildId: 'b1', builtAt: '2026-11-22T00:00:00Z' });
     await plain.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a page with the content version it was made from, read before the page (the shell keeps it under that one)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qf-remote-'));
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ name: 'mf-content', version: '1.0.0', buildId: 'b1', builtAt: '2026-11-22T00:00:00Z' }));
+    let version: string | undefined = 'files:1';
+    const { app } = await createRemoteServer({
+      name: 'mf-content',
+      dir,
+      env: {},
+      contentVersion: async () => version,
+      // The content changes while the page is being made: the answer names the version read first.
+      resolvePage: async () => {
+        version = 'files:2';
+        return { template: 'story', head: { title: 'A story', description: '', alternatePath: '/ar/a' }, data: {}, widgets: [], hydration: 'idle' };
+      },
+    });
+    const before = buildInfoSchema.parse((await app.inject('/build-info.json')).json()).contentVersion;
+    const answer = resolverAnswerSchema.parse((await app.inject('/_qf/page?path=/a&lang=en')).json());
+    expect(answer.contentVersion).toBe(before);
+    expect(buildInfoSchema.parse((await app.inject('/build-info.json')).json()).contentVersion).not.toBe(before);
+    version = undefined;
+    expect((await app.inject('/_qf/page?path=/a&lang=en')).json()).not.toHaveProperty('contentVersion');
+    await app.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath } from '@qf/shared/routing';
-import { resolvedPageSchema, pagePathsSchema, type PagePathEntry, type ResolvedPage } from '@qf/shared/contracts';
+import { resolvedPageSchema, pagePathsSchema, type PagePathEntry, type ResolvedPage, type ResolverAnswer } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
 import { errorOptions, registerErrorAnswers, sendError } from './errors';
 
@@ -100,6 +100,12 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  /** The content version as reported (short), or undefined when the source cannot say it now. */
+  const contentVersion = async (): Promise<string | undefined> => {
+    const version = await Promise.resolve(options.contentVersion?.()).catch((error: unknown) => (console.error(error), undefined));
+    return version ? reportedContentVersion(version) : undefined;
+  };
+
   app.get('/healthz', async () => ({ status: 'ok', name: options.name }));
 
   app.get('/build-info.json', async (_request, reply) => {
@@ -109,8 +115,8 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     const info = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     // A source that cannot say its version now is reported without one: the shell then trusts this
     // server's pages for a short time only.
-    const content = await Promise.resolve(options.contentVersion?.()).catch((error: unknown) => (console.error(error), undefined));
-    return content ? { ...info, contentVersion: reportedContentVersion(content) } : info;
+    const content = await contentVersion();
+    return content ? { ...info, contentVersion: content } : info;
   });
 
   // The Node build is what the shell loads to render; its source maps (with the sources) stay on disk
@@ -145,9 +151,12 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     const q = pageQuery.safeParse(request.query);
     if (!q.success || !isLang(q.data.lang)) return reply.code(400).send({ error: 'path and lang (en or ar) are required' });
     if (!options.resolvePage) return reply.code(404).send({ found: false });
+    // The version first: the page is then made from this content or a newer one, never an older one.
+    const content = await contentVersion();
     const page = await options.resolvePage(normalizePath(q.data.path), q.data.lang, new URLSearchParams(q.data.query ?? ''));
     if (!page) return reply.code(404).send({ found: false });
-    return { found: true, page: resolvedPageSchema.parse(page) };
+    const answer: ResolverAnswer = { found: true, page: resolvedPageSchema.parse(page), ...(content ? { contentVersion: content } : {}) };
+    return answer;
   });
 
   app.get('/_qf/paths', async () => pagePathsSchema.parse(options.listPaths ? await options.listPaths() : []));
