@@ -100,6 +100,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   }
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS });
+  app.addHook('onClose', async () => registry.close());
   const remotes = overrides.remotes ?? createServerRemotes();
   const shellBuild = readShellBuild(config.clientDir);
   const shellAssets = readShellAssets(config.clientDir);

@@ -64,4 +64,27 @@ describe('the registry', () => {
     utimesSync(file, later, later);
     await expect(registry.owner('/idkt')).resolves.toBe('mf-idkt');
   });
+
+  it('keeps the statuses fresh in the background while requests come, so a request after a pause does not wait for a remote', async () => {
+    let build = 'b1';
+    let slow: ((v: unknown) => void) | undefined;
+    const fetchImpl = jest.fn(() => Promise.resolve({ ok: true, status: 200, json: async () => info(build) }));
+    const registry = createRegistry({ source: file, ttlMs: 40, fetchImpl: fetchImpl as unknown as typeof fetch, keepFreshMs: 400 });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ info: { buildId: 'b1' } });
+    // A new build is seen without a request asking for it, and a request after twice the TTL gets the
+    // status at once (an answer that never comes would hold it).
+    build = 'b2';
+    await new Promise((r) => setTimeout(r, 100));
+    fetchImpl.mockImplementation(() => new Promise((resolve) => (slow = resolve)) as never);
+    const asked = registry.status('mf-content');
+    const first = await Promise.race([asked, new Promise((r) => setTimeout(() => r('waited'), 15))]);
+    expect(first).toMatchObject({ up: true, info: { buildId: 'b2' } });
+    slow?.({ ok: true, status: 200, json: async () => info('b2') });
+    // No request for longer than keepFreshMs: the refresh stops, and close() stops it for good.
+    await new Promise((r) => setTimeout(r, 500));
+    const calls = fetchImpl.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(fetchImpl.mock.calls.length).toBe(calls);
+    registry.close();
+  });
 });
