@@ -30,10 +30,8 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
   const lang = useLang();
   const id = useFormId(data);
   const list = listOf(data);
-  // The monthly newsletter keeps its own strings; IDKT's list has its heading and intro (keys spelt out:
-  // the server and the browser must read the very same strings).
-  const heading = list === 'idkt-quarterly' ? t('newsletter.lists.idkt-quarterly.heading') : t('newsletter.heading');
-  const intro = list === 'idkt-quarterly' ? t('newsletter.lists.idkt-quarterly.intro') : t('newsletter.intro');
+  // The monthly newsletter keeps its own strings; another list has its heading and intro.
+  const text = (key: 'heading' | 'intro') => (list === 'general' ? t(`newsletter.${key}`) : t(`newsletter.lists.${list}.${key}`));
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<{ outcome: NewsletterOutcome; message: string } | null>(null);
   // No default values: the server markup is the form's starting state, read field by field when the
@@ -69,9 +67,9 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
   return (
     <section className={styles.newsletter} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={styles.heading}>
-        {heading}
+        {text('heading')}
       </h2>
-      <p className={styles.intro}>{intro}</p>
+      <p className={styles.intro}>{text('intro')}</p>
       <ErrorSummary errors={errorList(formState.errors, FIELDS)} idOf={(f) => `${id}-${f}`} failure={result?.outcome === 'error' ? result.message : undefined} />
       <form
         ref={formRef}
