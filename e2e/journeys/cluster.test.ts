@@ -26,6 +26,19 @@ interface Report {
   servers: { name: string; instance: number; port: number; pid: number }[];
 }
 
+/** A JSON POST from a given local address (the cluster sees it as another client); its status. */
+function post(url: string, localAddress: string, headers: Record<string, string>, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const data = Buffer.from(JSON.stringify(body));
+    const req = http.request(url, { method: 'POST', localAddress, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(data.length) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
 /** A mail server that only listens: every message it is given, by recipient (no TLS, no AUTH). */
 function smtpSink(): Promise<{ port: number; received: string[]; close: () => Promise<void> }> {
   const received: string[] = [];
@@ -244,21 +257,27 @@ function smtpSink(): Promise<{ port: number; received: string[]; close: () => Pr
     expect(sink.received.length).toBe(expected);
   });
 
+  // Each attempt signs up from its own loopback address (nginx gives the shells the connection's
+  // address), so a retried attempt is not refused by the first one's rate limit.
+  let attempt = 0;
   it('keeps answering and loses no acknowledged submission when one instance of every server is killed under load', async () => {
+    attempt++;
+    const clientAddress = `127.0.0.${10 + attempt}`;
     const load = autocannon({ url: `${report.url}/stories/education-city-stadium-opens-gates-world-cup-fans`, connections: 20, duration: 10 });
+    // What each failed request met (reset, premature close…) and when, for the log and the bound below.
+    let killedAt = Number.POSITIVE_INFINITY;
+    const errors: { kind: string; afterKillMs: number }[] = [];
+    // autocannon's run is a promise and an emitter (its types say only the first).
+    (load as unknown as NodeJS.EventEmitter).on('reqError', (error: Error & { code?: string }) => errors.push({ kind: error.code ?? error.message, afterKillMs: Date.now() - killedAt }));
     const acknowledged: string[] = [];
     let refused = 0;
     const submissions = (async () => {
       // 25 sign-ups over the ten seconds (under the rate limit of one client), through nginx and the shells.
       for (let i = 0; i < 25; i++) {
-        const email = `kill-${i}@example.org`;
+        const email = `kill-${attempt}-${i}@example.org`;
         try {
-          const res = await fetch(`${report.url}/api/forms/alumni?lang=en`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin: report.url },
-            body: JSON.stringify({ firstName: 'Noor', lastName: 'Hassan', email, institution: 'hbku', graduationYear: 2020, consent: true }),
-          });
-          if (res.status === 201) acknowledged.push(email);
+          const status = await post(`${report.url}/api/forms/alumni?lang=en`, clientAddress, { origin: report.url }, { firstName: 'Noor', lastName: 'Hassan', email, institution: 'hbku', graduationYear: 2020, consent: true });
+          if (status === 201) acknowledged.push(email);
           else refused++;
         } catch {
           refused++;
@@ -268,19 +287,28 @@ function smtpSink(): Promise<{ port: number; received: string[]; close: () => Pr
     })();
     await new Promise((r) => setTimeout(r, 3000));
     const killed = ['shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'].map((name) => instances(name)[0]!);
+    killedAt = Date.now();
+    let alreadyDown = 0;
     for (const s of killed) {
       try {
         process.kill(s.pid, 'SIGKILL');
       } catch {
-        // already gone (a retried run)
+        alreadyDown++; // a retried attempt: the first one killed it, the cluster runs on the others
       }
     }
     const [result] = await Promise.all([load, submissions]);
-    const failed = result.errors + result.timeouts + result.non2xx;
+    const kinds = errors.reduce<Record<string, number>>((n, e) => ({ ...n, [e.kind]: (n[e.kind] ?? 0) + 1 }), {});
     console.log(
-      `cluster: under load (20 connections, 10 s) with one instance of every server killed at 3 s: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, p99 ${result.latency.p99} ms; ${acknowledged.length} sign-ups acknowledged, ${refused} not`,
+      `cluster: under load (20 connections, 10 s) with one instance of every server killed at 3 s${alreadyDown ? ` (${alreadyDown} already down: a retry)` : ''}: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors${errors.length ? ` ${JSON.stringify(kinds)} at ${errors.map((e) => e.afterKillMs).join(', ')} ms after the kill` : ''}, ${result.timeouts} timeouts, p99 ${result.latency.p99} ms; ${acknowledged.length} sign-ups acknowledged, ${refused} not`,
     );
-    expect(failed).toBe(0);
+    // nginx retries every request the dead instances had not started answering (it goes to the other
+    // one): none is answered with an error, none times out. The only requests no proxy can save are
+    // those whose answer was already on its way when SIGKILL cut it (nginx had sent its first bytes):
+    // at most one per connection, at the moment of the kill, and none after it.
+    expect(result.non2xx).toBe(0);
+    expect(result.timeouts).toBe(0);
+    expect(errors.length).toBeLessThanOrEqual(20);
+    expect(errors.filter((e) => e.afterKillMs < -50 || e.afterKillMs > 1000)).toEqual([]);
     // Every acknowledged sign-up is in the database, read by the export from the other instance's side.
     const exported = spawnSync(process.execPath, ['-r', path.join(root, 'scripts/ts-register.cjs'), path.join(root, 'mf-forms/scripts/export.ts'), '--form', 'alumni-signups'], { cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: report.databaseUrl } });
     expect(exported.status).toBe(0);
