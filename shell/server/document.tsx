@@ -49,6 +49,40 @@ const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const embedJson = (value: unknown) => escapeJson(JSON.stringify(value));
 
+/**
+ * The state as embedded JSON. Its two big parts, the menu (~11 KB) and the globals, are objects the
+ * server keeps between requests (rebuilt when the content changes): each is stringified once, not on
+ * every page it goes into.
+ */
+const embeddedOnce = new WeakMap<object, string>();
+function embedShared(value: object): string {
+  let json = embeddedOnce.get(value);
+  if (json === undefined) embeddedOnce.set(value, (json = embedJson(value)));
+  return json;
+}
+export function embedState(state: ShellState & { siteUrl: string }): string {
+  const { menu, globals, ...rest } = state;
+  const shared = [menu && `"menu":${embedShared(menu)}`, globals && `"globals":${embedShared(globals)}`].filter(Boolean);
+  const head = embedJson(rest);
+  if (!shared.length) return head;
+  return `${head.slice(0, -1)}${head === '{}' ? '' : ','}${shared.join(',')}}`;
+}
+
+/** The chrome's markup that depends on the language alone (skip link, notices, cookie banner): rendered once per language. */
+const fixedMarkup = new Map<Lang, { top: string; bottom: string }>();
+function fixedChrome(lang: Lang): { top: string; bottom: string } {
+  let html = fixedMarkup.get(lang);
+  if (!html) {
+    const t = shellT(lang);
+    html = {
+      top: renderToStaticMarkup(<SkipLink t={t} />) + renderToStaticMarkup(<StatementMarkup t={t} />),
+      bottom: renderToStaticMarkup(<AnnouncerMarkup />) + renderToStaticMarkup(<ToTopMarkup t={t} />) + renderToStaticMarkup(<CookieMarkup t={t} />),
+    };
+    fixedMarkup.set(lang, html);
+  }
+  return html;
+}
+
 /** One head element as HTML; JSON-LD carries the response's nonce like every script. */
 function renderHeadTag({ tag, attrs, text }: HeadTag): string {
   const attributes = Object.entries(attrs)
@@ -81,9 +115,9 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
   };
   const markup = (node: ReactElement) => renderToStaticMarkup(node);
   const ok = state.status === 'ok';
+  const fixed = fixedChrome(lang);
   const appHtml = [
-    markup(<SkipLink t={t} />),
-    markup(<StatementMarkup t={t} />),
+    fixed.top,
     root('header', 'interaction'),
     markup(<ScrollProgressMarkup />),
     root('subheader'),
@@ -94,9 +128,7 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     root('status'),
     '</main>',
     root('footer', page?.chrome?.footer ? 'visible' : 'interaction'),
-    markup(<AnnouncerMarkup />),
-    markup(<ToTopMarkup t={t} />),
-    markup(<CookieMarkup t={t} />),
+    fixed.bottom,
   ].join('');
   const head = [
     '<meta charset="utf-8">',
@@ -120,7 +152,7 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     `<script nonce="${NONCE_PLACEHOLDER}">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}</script>`,
     `<div id="${APP_ID}">${appHtml}</div>`,
     // The site's origin goes with the state: the browser builds the head of the next pages from it.
-    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedJson({ ...state, siteUrl })}</script>`,
+    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedState({ ...state, siteUrl })}</script>`,
     '</body></html>',
   ].join('\n');
 }

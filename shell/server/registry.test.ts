@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync, rmSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRegistry } from './registry';
@@ -46,14 +46,23 @@ describe('the registry', () => {
   });
 
   it('changes the composition hash when a remote serves a new build, not when it goes down', async () => {
-    let answer: Promise<unknown> = Promise.resolve({ ok: true, status: 200, json: async () => info('b1') });
-    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn(() => answer) as unknown as typeof fetch });
+    let answer = (): Promise<unknown> => Promise.resolve({ ok: true, status: 200, json: async () => info('b1') });
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn(() => answer()) as unknown as typeof fetch });
     const first = await registry.compositionHash('shell1');
-    answer = Promise.resolve({ ok: true, status: 200, json: async () => info('b2') });
+    answer = () => Promise.resolve({ ok: true, status: 200, json: async () => info('b2') });
     const second = await registry.compositionHash('shell1');
     expect(second).not.toBe(first);
-    answer = Promise.reject(new Error('down'));
+    answer = () => Promise.reject(new Error('down'));
     await expect(registry.compositionHash('shell1')).resolves.toBe(second);
+  });
+
+  it('looks at the registry document once for requests that need it at the same moment', async () => {
+    const fetchImpl = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => info('b1') });
+    const registry = createRegistry({ source: 'http://registry.test/registry.json', ttlMs: 60_000, fetchImpl });
+    fetchImpl.mockResolvedValueOnce({ ok: true, status: 200, json: async () => JSON.parse(readFileSync(file, 'utf8')) });
+    const entries = await Promise.all(Array.from({ length: 20 }, () => registry.entry('mf-content')));
+    expect(entries.every((e) => e?.url === 'http://content.test')).toBe(true);
+    expect(fetchImpl.mock.calls.filter(([url]) => url === 'http://registry.test/registry.json')).toHaveLength(1);
   });
 
   it('re-reads the registry document when it changes, so a deploy needs no restart', async () => {

@@ -50,7 +50,15 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   const lastSeen = new Map<RemoteName, string>();
   let hashed: { reg: Registry; shellBuild: string; builds: string; hash: string } | undefined;
 
-  async function registry(): Promise<Registry> {
+  /** The look being taken: requests that need the registry meanwhile wait for it instead of looking again. */
+  let looking: Promise<Registry> | undefined;
+  function registry(): Promise<Registry> {
+    if (doc && Date.now() - (/^https?:\/\//.test(source) ? Number(doc.stamp) : fileCheckedAt) < ttlMs) return Promise.resolve(doc.registry);
+    looking ??= look().finally(() => (looking = undefined));
+    return looking;
+  }
+
+  async function look(): Promise<Registry> {
     if (/^https?:\/\//.test(source)) {
       if (doc && Date.now() - Number(doc.stamp) < ttlMs) return doc.registry;
       const res = await fetchImpl(source, { signal: AbortSignal.timeout(statusTimeoutMs) });
