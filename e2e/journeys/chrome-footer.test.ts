@@ -146,6 +146,8 @@ describe.each(['en', 'ar'] as const)('footers and breadcrumb in %s', (lang) => {
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
     await page.getByRole('contentinfo', { name: t.footer }).getByRole('link', { name: t.instagram }).focus();
     await page.keyboard.press('Enter');
+    // The boot comes with that first focus; the click made meanwhile is counted when it arrives.
+    await page.waitForFunction(() => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).some((d) => d.event === 'social_link_click'));
     const pushed = await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer.filter((d) => (d as { event?: string }).event === 'social_link_click'));
     expect(pushed).toEqual([
       {

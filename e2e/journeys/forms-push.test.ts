@@ -63,6 +63,8 @@ async function reach(page: Page, path: string, heading: string) {
   await page.goto(site.url + path);
   const widget = page.getByRole('region', { name: heading });
   await widget.scrollIntoViewIfNeeded();
+  // A visitor using the page (the boot, and with it the service worker, come with that first use).
+  await page.mouse.move(20, 200);
   await page.waitForLoadState('networkidle');
   // the shell's service worker is what the subscription is made through
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));

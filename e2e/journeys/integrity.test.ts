@@ -122,6 +122,8 @@ describe.each([
       const page = await context.newPage();
       watch(page);
       await page.goto(site.url + paths[0]);
+      // The worker is registered once the visitor uses the page (the boot comes with that first use).
+      await page.mouse.move(20, 200);
       await page.evaluate(async () => void (await navigator.serviceWorker.ready));
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       // Twice through the sections: first the worker fetches and keeps the files, then it answers from its cache.

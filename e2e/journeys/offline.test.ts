@@ -18,6 +18,8 @@ afterAll(() => stopJourney(site, browser));
 async function pageWithWorker(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(site.url + path);
+  // The worker is registered once the visitor uses the page (the boot comes with that first use).
+  await page.mouse.move(20, 200);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

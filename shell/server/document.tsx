@@ -14,11 +14,12 @@ import { NONCE_PLACEHOLDER } from './security';
 import { pageHead, type HeadTag } from '../src/document-head';
 import { a11yPrePaintScript } from '../src/chrome/a11y-prepaint';
 import { themePrePaintScript } from '../src/theme';
+import { consentPrePaintScript } from '../src/chrome/consent';
 import { bootLoaderScript } from '../src/boot/loader';
 import type { Hydration } from '@qf/shared/contracts';
 
 /** Built once: the same few bytes in every page, run before the first paint. */
-const PREPAINT = themePrePaintScript() + a11yPrePaintScript();
+const PREPAINT = themePrePaintScript() + a11yPrePaintScript() + consentPrePaintScript();
 
 /** A stylesheet of the page: inlined (its text, from the page's own HTML) or, when its text could not be read, linked. */
 export interface PageStylesheet {

@@ -35,6 +35,20 @@ describe('the data layer of social-link clicks (SPEC §7)', () => {
     expect((window as { dataLayer?: unknown[] }).dataLayer).toHaveLength(1);
   });
 
+  it('counts a social link clicked before the code came, from the clicks the page kept, once', () => {
+    document.body.innerHTML = `<footer data-qf-module="footer"><a href="https://x.com/qatarfoundation" data-qf-social="x" aria-label="Qatar Foundation on X">X</a></footer>`;
+    const social = document.querySelector<HTMLAnchorElement>('[data-qf-social]')!;
+    const kept: Event[] = [];
+    const keep = (e: Event) => kept.push(e);
+    document.addEventListener('click', keep, true);
+    social.addEventListener('click', (e) => e.preventDefault());
+    social.click();
+    document.removeEventListener('click', keep, true);
+    const uninstall = installSocialDataLayer(document, window, () => ({ lang: 'en', pageCategory: 'story', pillar: 'general' }), [new Event('pointerover'), ...kept]);
+    expect((window as { dataLayer?: { clickName: string }[] }).dataLayer?.map((d) => d.clickName)).toEqual(['x']);
+    uninstall();
+  });
+
   it('keeps what is already in the layer and names links outside a module by the page', () => {
     (window as { dataLayer?: unknown[] }).dataLayer = [{ event: 'gtm.js' }];
     document.body.dataset.theme = 'dark';

@@ -49,12 +49,14 @@ type DataLayerWindow = Window & { dataLayer?: unknown[] };
  * is (chrome or a section's HTML). Pushing needs no consent: no third-party script reads the layer
  * before the visitor consents. Returns the uninstall.
  */
-export function installSocialDataLayer(doc: Document, win: DataLayerWindow, page: () => PageContext): () => void {
-  const onClick = (event: MouseEvent) => {
+export function installSocialDataLayer(doc: Document, win: DataLayerWindow, page: () => PageContext, earlier: readonly Event[] = []): () => void {
+  const onClick = (event: Event) => {
     const anchor = (event.target as Element | null)?.closest?.(`a[${SOCIAL_ATTRIBUTE}]`);
     if (!anchor) return;
     (win.dataLayer ??= []).push(socialClick(anchor, page(), doc.body));
   };
+  // Clicks made before this code came (the page's inline loader kept them): counted too.
+  for (const event of earlier) if (event.type === 'click') onClick(event);
   doc.addEventListener('click', onClick, true);
   return () => doc.removeEventListener('click', onClick, true);
 }

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { schedule } from './hydration';
+import { EARLY_ACTIVITY_GLOBAL } from './boot/protocol';
 
 describe('slot hydration policies', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -22,6 +23,16 @@ describe('slot hydration policies', () => {
     expect(start).not.toHaveBeenCalled();
     jest.advanceTimersByTime(2000);
     expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the use of the page the inline loader saw before this code came (the use that brought it)', async () => {
+    (window as unknown as Record<string, unknown>)[EARLY_ACTIVITY_GLOBAL] = 1;
+    const start = jest.fn();
+    schedule('idle', document.createElement('div'), start);
+    await Promise.resolve();
+    jest.advanceTimersByTime(2000);
+    expect(start).toHaveBeenCalledTimes(1);
+    delete (window as unknown as Record<string, unknown>)[EARLY_ACTIVITY_GLOBAL];
   });
 
   it('starts a fragment slot at once when the address carries state the server did not render, else on interaction', () => {

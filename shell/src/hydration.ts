@@ -1,4 +1,5 @@
 import type { Hydration } from '@qf/shared/contracts';
+import { EARLY_ACTIVITY_GLOBAL } from './boot/protocol';
 
 /** What counts as the visitor interacting with a slot: pointing at it, pressing, touching, focusing, typing. */
 export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -79,6 +80,9 @@ function afterActivity(win: ScheduleEnv['win'], doc: Document, fn: () => void): 
     void loaded().then(() => !stopped && idle());
   };
   for (const type of ACTIVITY_EVENTS) win.addEventListener(type, onActivity, { passive: true });
+  // The page's inline loader saw the visitor use the page before this code arrived (its use is what
+  // brought the code): that activity counts.
+  if ((win as unknown as Record<string, unknown>)[EARLY_ACTIVITY_GLOBAL]) onActivity();
   return () => {
     stopped = true;
     for (const type of ACTIVITY_EVENTS) win.removeEventListener(type, onActivity);

@@ -2,8 +2,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { screen, fireEvent } from '@testing-library/react';
 import { shellT } from '../i18n';
-import { CONSENT_KEY } from '../chrome/consent';
+import { CONSENT_ASK_ATTR, CONSENT_KEY, consentPrePaintScript } from '../chrome/consent';
 import { CookieMarkup, ScrollProgressMarkup, StatementMarkup, ToTopMarkup } from '../components/ChromeMarkup';
+import { EARLY_STATEMENT_GLOBAL } from './protocol';
 import { STATEMENT_DISMISSED_KEY, startCookieBanner, startScrollProgress, startStatement, startToTop } from './chrome';
 
 /** The server's markup of the chrome in a language, as the boot finds it. */
@@ -27,14 +28,23 @@ describe('the cookie banner, driven by the boot (SPEC §4, §9)', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('is hidden at first and slides in after 2 s when no consent is stored', () => {
+  it('is hidden in the server HTML; with no consent stored the page asks for it, and the stylesheet keeps the 2 s wait', () => {
     page('en');
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+    // The page's first inline script, before any other: no consent stored, so <html> asks for the banner.
+    new Function(consentPrePaintScript())();
+    expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe('ask');
+    // The boot shows it at once: its wait and slide are the stylesheet's animation (2 s delay; a browser
+    // journey measures it), which goes on from where the first script started it.
     startCookieBanner(document, win);
-    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
-    jest.advanceTimersByTime(1999);
-    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
-    jest.advanceTimersByTime(1);
     expect(screen.getByRole('region', { name: 'Cookie notice' })).toHaveAttribute('data-state', 'shown');
+    document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+  });
+
+  it('is not asked for by the first script once consent is stored', () => {
+    localStorage.setItem(CONSENT_KEY, '1');
+    new Function(consentPrePaintScript())();
+    expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
   });
 
   it('stores consent value 1 on close, tells the page, slides out for 0.5 s, then is gone and focus goes to the page', () => {
@@ -42,7 +52,6 @@ describe('the cookie banner, driven by the boot (SPEC §4, §9)', () => {
     window.addEventListener('qf:consent', consented);
     page('ar');
     startCookieBanner(document, win);
-    jest.advanceTimersByTime(2000);
     const button = screen.getByRole('button', { name: 'موافق وإغلاق' });
     button.focus();
     fireEvent.click(button);
@@ -53,6 +62,7 @@ describe('the cookie banner, driven by the boot (SPEC §4, §9)', () => {
     expect(screen.getByRole('region', { name: 'إشعار ملفات تعريف الارتباط' })).toBeInTheDocument();
     jest.advanceTimersByTime(1);
     expect(screen.queryByRole('region', { name: 'إشعار ملفات تعريف الارتباط' })).toBeNull();
+    expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
     expect(document.getElementById('main')).toHaveFocus();
     window.removeEventListener('qf:consent', consented);
   });
@@ -107,6 +117,17 @@ describe('the statement notification, driven by the boot (SPEC §4)', () => {
     }
   });
 
+  it('takes the answer the inline loader asked for when the page loaded, without asking again', async () => {
+    page('en');
+    const fetchImpl = answer({ show: true, url: 'https://statements.qf.org.qa' });
+    const w = win as unknown as Record<string, unknown>;
+    w[EARLY_STATEMENT_GLOBAL] = Promise.resolve({ show: true, url: 'https://statements.qf.org.qa/2026' });
+    await startStatement(document, win, fetchImpl);
+    delete w[EARLY_STATEMENT_GLOBAL];
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Read the statement' })).toHaveAttribute('href', 'https://statements.qf.org.qa/2026');
+  });
+
   it('is not asked for again in a session where it was dismissed', async () => {
     sessionStorage.setItem(STATEMENT_DISMISSED_KEY, '1');
     page('en');
@@ -145,6 +166,19 @@ describe('scrolling: the progress bar and the way back to the top', () => {
     startScrollProgress(document, win);
     await scrollTo(1000);
     expect(document.querySelector<HTMLElement>('.qf-scroll-progress')!.hidden).toBe(true);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('counts the scroll that brought the boot: a page already scrolled shows its bar and the way up at once', async () => {
+    window.history.replaceState(null, '', '/stories/a');
+    page('en');
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 2000 });
+    startScrollProgress(document, win);
+    startToTop(document, win);
+    await flush();
+    expect(document.querySelector<HTMLElement>('.qf-scroll-progress')!.dataset.percent).toBe('100');
+    expect(screen.getByRole('button', { name: 'Back to top' })).toBeInTheDocument();
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
     window.history.replaceState(null, '', '/');
   });
 

@@ -1,7 +1,8 @@
 import { motionAllowed } from '../chrome/motion';
-import { BANNER_DELAY_MS, BANNER_SLIDE_MS, CONSENT_EVENT, hasConsent, storeConsent } from '../chrome/consent';
+import { BANNER_SLIDE_MS, CONSENT_ASK_ATTR, CONSENT_EVENT, hasConsent, storeConsent } from '../chrome/consent';
 import { scrollProgress } from '../chrome/header-rules';
 import { scrollToTop } from '../chrome/scroll-top';
+import { EARLY_STATEMENT_GLOBAL } from './protocol';
 
 /**
  * The chrome's behaviours that need no React: the server renders their markup (ChromeMarkup.tsx) and
@@ -47,6 +48,8 @@ export function startScrollProgress(doc: Document, win: Win): () => void {
   };
   win.addEventListener('scroll', onScroll, { passive: true });
   win.addEventListener('resize', onScroll);
+  // Started by the visitor's first scroll (the boot comes with it): that scroll counts.
+  if (win.scrollY > 0) onScroll();
   return () => {
     win.removeEventListener('scroll', onScroll);
     win.removeEventListener('resize', onScroll);
@@ -64,6 +67,7 @@ export function startToTop(doc: Document, win: Win): () => void {
   const onClick = () => void scrollToTop(win).then(() => focusPage(doc));
   win.addEventListener('scroll', onScroll, { passive: true });
   button.addEventListener('click', onClick);
+  onScroll();
   return () => {
     win.removeEventListener('scroll', onScroll);
     button.removeEventListener('click', onClick);
@@ -80,14 +84,17 @@ export function startCookieBanner(doc: Document, win: Win): () => void {
   const button = banner?.querySelector('button');
   const storage = storageOf(win, 'localStorage');
   if (!banner || !button || hasConsent(storage)) return () => undefined;
-  const show = win.setTimeout(() => {
-    banner.hidden = false;
-    banner.dataset.state = 'shown';
-  }, BANNER_DELAY_MS);
+  // Shown at once: the stylesheet keeps it out of sight and out of reach until 2 s after the page was
+  // first shown, then slides it in (SPEC §4). The page's first script asked for the same
+  // (CONSENT_ASK_ATTR), so this goes on with the animation already running rather than starting it.
+  doc.documentElement.setAttribute(CONSENT_ASK_ATTR, 'ask');
+  banner.hidden = false;
+  banner.dataset.state = 'shown';
   const gone = () => {
     const hadFocus = banner.contains(doc.activeElement);
     banner.hidden = true;
     banner.dataset.state = 'gone';
+    doc.documentElement.removeAttribute(CONSENT_ASK_ATTR);
     if (hadFocus || doc.activeElement === doc.body) focusPage(doc, false);
   };
   const accept = () => {
@@ -99,10 +106,7 @@ export function startCookieBanner(doc: Document, win: Win): () => void {
     win.setTimeout(gone, BANNER_SLIDE_MS);
   };
   button.addEventListener('click', accept, { once: true });
-  return () => {
-    win.clearTimeout(show);
-    button.removeEventListener('click', accept);
-  };
+  return () => button.removeEventListener('click', accept);
 }
 
 export const STATEMENT_URL = '/statement-notification.json';
@@ -119,8 +123,9 @@ export function startStatement(doc: Document, win: Win, fetchImpl: typeof fetch 
   const dismiss = notice?.querySelector('button');
   const session = storageOf(win, 'sessionStorage');
   if (!notice || !link || !dismiss || session?.getItem(STATEMENT_DISMISSED_KEY) === '1') return Promise.resolve();
-  return fetchImpl(STATEMENT_URL, { headers: { accept: 'application/json' } })
-    .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
+  // The page's inline loader asked when the page loaded: its answer, not a second request.
+  const asked = (win as unknown as Record<string, Promise<unknown> | undefined>)[EARLY_STATEMENT_GLOBAL];
+  return (asked ?? fetchImpl(STATEMENT_URL, { headers: { accept: 'application/json' } }).then((res) => (res.ok ? (res.json() as Promise<unknown>) : null)))
     .then((body) => {
       const answer = body as { show?: unknown; url?: unknown } | null;
       if (answer?.show !== true || typeof answer.url !== 'string' || !/^https?:\/\//i.test(answer.url)) return;

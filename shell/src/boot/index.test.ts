@@ -2,7 +2,7 @@
 import { boot } from './index';
 import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
 import { EARLY_EVENTS_GLOBAL } from './loader';
-import { BOOT_GLOBAL, type BootWindow, type RootName, type ShellApp } from './protocol';
+import { BOOT_GLOBAL, HELD_PROPERTY, type BootWindow, type RootName, type ShellApp } from './protocol';
 
 /** A page as the server sends it: a header root with a menu button, a section with a widget, a link. */
 let doc: Document;
@@ -100,6 +100,23 @@ describe('the boot', () => {
     await flush();
     expect(app.hydrateRoot).toHaveBeenCalledWith('header');
     expect(keys).toEqual(['a', 'ArrowRight']);
+  });
+
+  it('gives again an arrow key pressed on a menu control before the boot itself came (kept by the inline loader)', async () => {
+    serverPage();
+    const app = fakeApp();
+    const menu = doc.getElementById('menu')!;
+    const early: Event[] = [];
+    const keep = (e: Event) => early.push(e);
+    menu.addEventListener('keydown', keep, { once: true });
+    menu.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
+    const keys: string[] = [];
+    menu.addEventListener('keydown', (e) => keys.push(e.key));
+    start();
+    await flush();
+    expect(app.hydrateRoot).toHaveBeenCalledWith('header');
+    expect(keys).toEqual(['ArrowRight']);
   });
 
   it('turns a link click into a client-side navigation, and pointing at a link prefetches it', async () => {
@@ -224,6 +241,33 @@ describe('the boot', () => {
     expect(app.hydrateRoot).toHaveBeenCalledWith('header');
     expect(pressed).toHaveBeenCalledTimes(1);
     expect((window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL]).toBeUndefined();
+  });
+
+  it('navigates client-side to a site link the inline loader held for it (pressed before the boot came)', async () => {
+    serverPage();
+    const app = fakeApp();
+    const link = doc.getElementById('events')!;
+    const early: Event[] = [];
+    // What the loader does: the press is kept and its default (leaving the page) held.
+    link.addEventListener(
+      'click',
+      (e) => {
+        e.preventDefault();
+        (e as unknown as Record<string, unknown>)[HELD_PROPERTY] = 1;
+        early.push(e);
+      },
+      { once: true },
+    );
+    link.click();
+    // A click some other code prevented (not the loader) is not the boot's to finish.
+    const other = doc.getElementById('more')!;
+    other.addEventListener('click', (e) => (e.preventDefault(), early.push(e)), { once: true });
+    other.click();
+    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
+    start();
+    await flush();
+    expect(app.navigate).toHaveBeenCalledTimes(1);
+    expect(app.navigate.mock.calls[0]![0].pathname).toBe('/events');
   });
 
   it('opens the assistant asked for from elsewhere once the header is interactive', async () => {

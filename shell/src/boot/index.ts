@@ -7,15 +7,18 @@ import { clientNavigationTarget } from '../link-target';
 import { registerServiceWorker, trackFailedResources } from '../service-worker';
 import { STATE_ELEMENT_ID } from '../state-ids';
 import { startCookieBanner, startScrollProgress, startStatement, startToTop } from './chrome';
-import { BOOT_GLOBAL, ROOT_ATTR, ROOT_POLICY_ATTR, type BootHandle, type BootWindow, type RootName, type ShellApp } from './protocol';
+import { BOOT_GLOBAL, HELD_PROPERTY, ROOT_ATTR, ROOT_POLICY_ATTR, type BootHandle, type BootWindow, type RootName, type ShellApp } from './protocol';
 import { createTriggers } from './triggers';
 import { EARLY_EVENTS_GLOBAL } from './loader';
 
 /**
- * The page's first and only script at load: a few KB, no React, no federation runtime. The server's
- * HTML is the page; this drives the chrome that needs no framework and arms the triggers that fetch
- * the shell's app (and through it React and the sections' code) only when the visitor needs it:
- * reaching for the header, pointing at a link, using a form, or a section's own hydration policy.
+ * The page's first script file: a few KB, no React, no federation runtime, fetched by the inline
+ * loader when the visitor starts using the page (or when the page asks for it: an eager policy, a
+ * search to restore, a visible slot, a statement notice; see loader.ts), never merely because the page
+ * loaded. The server's HTML is the page; this drives the chrome that needs no framework and arms the
+ * triggers that fetch the shell's app (and through it React and the sections' code) only when the
+ * visitor needs it: reaching for the header, pointing at a link, using a form, or a section's own
+ * hydration policy.
  */
 export function boot(win: BootWindow, doc: Document): BootHandle {
   const script = doc.currentScript as HTMLScriptElement | null;
@@ -110,6 +113,8 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   });
 
   // The page's section and the widgets in it: the app mounts them as their own policies say.
+  /** A widget's form sent before its code came (also one the inline loader held before this script came). */
+  let heldSubmit: ((event: Event) => void) | undefined;
   const state = readState(handle.stateJson);
   const slot = doc.getElementById('qf-main-slot');
   if (slot && state?.page) {
@@ -147,25 +152,22 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
     // was ever focused) would leave the page for the API's plain answer. The send is the interaction:
     // it is held, the widget is brought to life, and the form is sent again once the widget handles
     // it, so it answers in place with its own messages. If its code does not come, it goes as it is.
-    slot.addEventListener(
-      'submit',
-      (event) => {
-        const form = event.target as HTMLFormElement;
-        const widget = form.closest?.<HTMLElement>('[data-qf-widget][data-qf-key]');
-        if (!widget || widget.hasAttribute(WIDGET_MOUNTED_ATTR)) return;
-        event.preventDefault();
-        event.stopPropagation();
-        const submitter = (event as SubmitEvent).submitter;
-        triggers.fire(`widget:${widget.dataset.qfKey ?? ''}`);
-        void whenMounted(win, widget, WIDGET_WAIT_MS).then((mounted) => {
-          if (!form.isConnected) return;
-          if (!mounted) HTMLFormElement.prototype.submit.call(form);
-          else if (submitter && form.contains(submitter)) form.requestSubmit(submitter);
-          else form.requestSubmit();
-        });
-      },
-      true,
-    );
+    heldSubmit = (event) => {
+      const form = event.target as HTMLFormElement;
+      const widget = form.closest?.<HTMLElement>('[data-qf-widget][data-qf-key]');
+      if (!widget || widget.hasAttribute(WIDGET_MOUNTED_ATTR)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const submitter = (event as SubmitEvent).submitter;
+      triggers.fire(`widget:${widget.dataset.qfKey ?? ''}`);
+      void whenMounted(win, widget, WIDGET_WAIT_MS).then((mounted) => {
+        if (!form.isConnected) return;
+        if (!mounted) HTMLFormElement.prototype.submit.call(form);
+        else if (submitter && form.contains(submitter)) form.requestSubmit(submitter);
+        else form.requestSubmit();
+      });
+    };
+    slot.addEventListener('submit', heldSubmit, true);
     // A press on a link or button of the section before its code has arrived (the pointer that
     // brought it came a moment earlier) waits for it, briefly, so a link the section handles itself
     // ("load more" in place) does what it does once interactive; any other link then navigates.
@@ -202,10 +204,7 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
 
   // Links: a click becomes a client-side navigation (the app keeps this page until the next can
   // render); pointing at a link fetches the app and that page ahead of the click.
-  doc.addEventListener('click', (event) => {
-    const url = clientNavigationTarget(event, win.location);
-    if (!url) return;
-    event.preventDefault();
+  const navigateTo = (url: URL) => {
     if (url.pathname + url.search === win.location.pathname + win.location.search && !url.hash) return;
     handle.progress(true);
     app()
@@ -214,7 +213,21 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
         console.error(error);
         win.location.assign(url.href);
       });
+  };
+  doc.addEventListener('click', (event) => {
+    const url = clientNavigationTarget(event, win.location);
+    if (!url) return;
+    event.preventDefault();
+    navigateTo(url);
   });
+  /** A press on a site link that the inline loader held for this script: navigated now, as it would have been. */
+  const heldLink = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
+    if (!(event as unknown as Record<string, unknown>)[HELD_PROPERTY] || event.type !== 'click' || !anchor) return;
+    const url = clientNavigationTarget({ defaultPrevented: false, button: 0, target: anchor } as unknown as MouseEvent, win.location);
+    if (url) navigateTo(url);
+    else win.location.assign(anchor.href);
+  };
   const intent = (event: Event) => {
     const anchor = (event.target as Element | null)?.closest?.('a[href]');
     if (!anchor || !clientNavigationTarget({ button: 0, target: anchor } as unknown as MouseEvent, win.location)) return;
@@ -243,28 +256,45 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   mapAddress();
   win.addEventListener('hashchange', mapAddress);
 
+  // What the visitor did before this script arrived (kept by the inline loader).
+  const early = (win as unknown as Record<string, Event[] | undefined>)[EARLY_EVENTS_GLOBAL] ?? [];
+  delete (win as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL];
+  // The cookie banner's button works from here on (a press recorded before the boot is replayed below).
+  startCookieBanner(doc, win);
+  // Social links are counted from here on, and those clicked before the boot came as well (SPEC §7).
+  installSocialDataLayer(
+    doc,
+    win,
+    () => ({
+      lang: doc.documentElement.lang,
+      pageCategory: doc.getElementById('main')?.dataset.qfPage ?? 'unknown',
+      pillar: doc.body.dataset.area ?? 'general',
+    }),
+    early,
+  );
   // The rest waits for the page to finish loading and the browser to be idle: none of it is needed
   // for the first paint, and a scroll listener or a style change now would compete with it.
   afterLoad(win, doc, () => {
     trackKeyboardFocus(doc);
     startScrollProgress(doc, win);
     startToTop(doc, win);
-    startCookieBanner(doc, win);
     void startStatement(doc, win);
-    installSocialDataLayer(doc, win, () => ({
-      lang: doc.documentElement.lang,
-      pageCategory: doc.getElementById('main')?.dataset.qfPage ?? 'unknown',
-      pillar: doc.body.dataset.area ?? 'general',
-    }));
     void registerServiceWorker({ location: win.location, serviceWorker: win.navigator.serviceWorker, resourcesFailed: resources.failed, reload: () => win.location.reload(), logError: console.error });
   });
   // Scroll reveal hides what is below the fold until it comes into view: it starts with the first scroll.
   win.addEventListener('scroll', () => startScrollReveal(), { once: true, passive: true });
+  // (The boot comes with the visitor's first use of the page; a page already scrolled has had it.)
+  if (win.scrollY > 0) startScrollReveal();
 
   // What the visitor did before this script arrived happens again, now that something listens.
-  const early = (win as unknown as Record<string, Event[] | undefined>)[EARLY_EVENTS_GLOBAL] ?? [];
-  delete (win as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL];
-  for (const event of early) replay(event);
+  for (const event of early) {
+    if (event.type === 'submit') {
+      if ((event as unknown as Record<string, unknown>)[HELD_PROPERTY]) heldSubmit?.(event);
+      continue;
+    }
+    heldLink(event);
+    replay(event);
+  }
   return handle;
 }
 
@@ -321,6 +351,12 @@ const HELD_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'H
 function replay(event: Event): void {
   const target = event.target as Element | null;
   if (!target || typeof target.closest !== 'function' || !target.isConnected) return;
+  if (event.type === 'keydown') {
+    // The key itself goes again (a menu's arrow key pressed while its code was on the way).
+    const { key, code, shiftKey, ctrlKey, altKey, metaKey } = event as KeyboardEvent;
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, altKey, metaKey, bubbles: true, cancelable: true }));
+    return;
+  }
   if (event.type !== 'click') {
     target.dispatchEvent(new Event(event.type, { bubbles: true }));
     return;

@@ -6,6 +6,13 @@ import type { Hydration } from '@qf/shared/contracts';
  * arrive before the app; the app hydrates roots, mounts sections and navigates.
  */
 
+/** Set on the window by the inline loader once the visitor has used the page (scrolled, moved a pointer…). */
+export const EARLY_ACTIVITY_GLOBAL = '__qfActive';
+/** Set on an event the inline loader held for the boot (a site link pressed, a widget's form sent): the boot finishes it. */
+export const HELD_PROPERTY = '__qfHeld';
+/** The statement flag's answer, asked for by the inline loader when the page loaded (SPEC §4). */
+export const EARLY_STATEMENT_GLOBAL = '__qfStatement';
+
 /** The shell's own React roots in the server HTML (`data-qf-root`). */
 export const ROOT_ATTR = 'data-qf-root';
 /** A root's trigger (a hydration policy); a root without one hydrates only for a client-side navigation. */

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { boot } from './index';
-import { BOOT_GLOBAL, type BootWindow, type RootName, type ShellApp } from './protocol';
+import { EARLY_EVENTS_GLOBAL } from './loader';
+import { BOOT_GLOBAL, HELD_PROPERTY, type BootWindow, type RootName, type ShellApp } from './protocol';
 
 /**
  * Issue 15: a widget's form sent before the widget's code arrived (the newsletter's button pressed
@@ -86,6 +87,36 @@ describe('a widget form sent before its code arrived', () => {
     form.dispatchEvent(second);
     expect(handled).toHaveLength(2);
     plain.mockRestore();
+  });
+
+  it('sent even before the boot came (held by the inline loader), is sent to the widget once it has mounted', async () => {
+    serverPage();
+    const handled: string[] = [];
+    fakeApp((el) => {
+      el.querySelector('form')!.addEventListener('submit', (e) => {
+        e.preventDefault();
+        handled.push('widget');
+      });
+      setTimeout(() => el.setAttribute('data-qf-mounted', ''), 50);
+    });
+    const form = doc.querySelector('form')!;
+    const early: Event[] = [];
+    // What the loader does with it: kept, its default (leaving the page) held.
+    form.addEventListener(
+      'submit',
+      (e) => {
+        e.preventDefault();
+        (e as unknown as Record<string, unknown>)[HELD_PROPERTY] = 1;
+        early.push(e);
+      },
+      { once: true },
+    );
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
+    start();
+    await flush();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(handled).toEqual(['widget']);
   });
 
   it('is posted as it is when the widget does not come', async () => {

@@ -1,6 +1,19 @@
 /** SPEC §3, §9: cookie consent is stored under a key with the value 1. */
 export const CONSENT_KEY = 'qf_cookie_consent';
 export const CONSENT_VALUE = '1';
+/**
+ * On `<html>` while the banner is to be shown (no consent stored): set by the page's first inline
+ * script, so the stylesheet shows the banner, 2 s after the page is first shown (SPEC §4), whether or
+ * not the boot has come yet.
+ */
+export const CONSENT_ASK_ATTR = 'data-qf-consent';
+
+/** The inline pre-paint lines that set CONSENT_ASK_ATTR (storage disabled: no consent can be stored, so ask). */
+export function consentPrePaintScript(): string {
+  const j = JSON.stringify;
+  return `try{if(localStorage.getItem(${j(CONSENT_KEY)})!==${j(CONSENT_VALUE)})throw 0}catch(e){document.documentElement.setAttribute(${j(CONSENT_ASK_ATTR)},"ask")}`;
+}
+
 /** Dispatched on the window when the visitor consents, for code that loads third-party scripts. */
 export const CONSENT_EVENT = 'qf:consent';
 /** SPEC §9: the banner slides in after 2 s and slides out in 0.5 s. */
