@@ -15,10 +15,10 @@ export const EARLY_ACTIVITY_TYPES = ['scroll', 'wheel', 'pointermove'] as const;
  * A few lines inlined at the top of `<body>` (with the response's nonce). The page needs no script to
  * be read: the boot (and through it everything else) is fetched when the visitor starts using the
  * page (a pointer, a touch, a key, focus, a scroll) or when something on the page asks for it without
- * being used: a section or widget whose policy is `eager` (or `fragment`, with a fragment or a query in
- * the address: a search to restore), the menu's map in the address (`#map`), a slot with the `visible` policy coming near the
- * viewport, or a statement notice to show. A page that is only looked at runs these lines and one
- * small fetch, nothing else. Until the boot runs, presses, pointers, focus and keys are recorded
+ * being used: a section or widget whose policy is `eager` (or `fragment`, with a fragment or a query
+ * in the address: a search to restore), the menu's map in the address (`#map`), a slot with the
+ * `visible` policy coming near the viewport, or a statement notice to show. A page that is only
+ * looked at runs these lines and one small fetch, nothing else. Until the boot runs, presses, pointers, focus and keys are recorded
  * (without stopping them) and the boot replays them: a menu button pressed on a slow connection still
  * opens the menu once the code is there. A press on one of the site's own links is held for the boot,
  * which navigates client-side (or, without the boot within EARLY_HOLD_MS, it is followed as a link); so
