@@ -191,6 +191,35 @@ describe('the boot', () => {
     expect(app.navigate).not.toHaveBeenCalled();
   });
 
+  it('gives a press on a link of the section held before the boot came to the section once it is interactive ("load more" in place)', async () => {
+    serverPage();
+    const app = fakeApp();
+    const more = doc.getElementById('more')!;
+    const early: Event[] = [];
+    more.addEventListener(
+      'click',
+      (e) => {
+        e.preventDefault();
+        (e as unknown as Record<string, unknown>)[HELD_PROPERTY] = 1;
+        early.push(e);
+      },
+      { once: true },
+    );
+    more.click();
+    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
+    // The section's own handler once it runs: it loads more in place.
+    const handled: boolean[] = [];
+    start();
+    more.addEventListener('click', (e) => {
+      handled.push(e.defaultPrevented);
+      e.preventDefault();
+    });
+    await flush();
+    expect(app.startSections).toHaveBeenCalled();
+    expect(handled).toEqual([false]);
+    expect(app.navigate).not.toHaveBeenCalled();
+  });
+
   it('gives a choice made in the section before it was interactive again, once it is (hydration put the server value back)', async () => {
     serverPage();
     const app = fakeApp();
@@ -207,6 +236,27 @@ describe('the boot', () => {
     await flush();
     expect(area.value).toBe('x');
     expect(changes).toEqual(['x']);
+  });
+
+  it('gives the section a choice made before the boot itself came (kept by the inline loader)', async () => {
+    serverPage();
+    const app = fakeApp();
+    app.startSections.mockImplementation(async () => {
+      (doc.getElementById('area') as HTMLSelectElement).value = '';
+    });
+    const area = doc.getElementById('area') as HTMLSelectElement;
+    const early: Event[] = [];
+    area.addEventListener('change', (e) => early.push(e), { once: true });
+    area.value = 'x';
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
+    const changes: string[] = [];
+    area.addEventListener('change', () => changes.push(area.value));
+    start();
+    await flush();
+    expect(app.startSections).toHaveBeenCalled();
+    expect(area.value).toBe('x');
+    expect(changes.at(-1)).toBe('x');
   });
 
   it('starts the section for a choice made without a pointer or focus (a script, an assistive tool)', async () => {

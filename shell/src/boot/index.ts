@@ -223,7 +223,13 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   /** A press on a site link that the inline loader held for this script: navigated now, as it would have been. */
   const heldLink = (event: Event) => {
     const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
-    if (!(event as unknown as Record<string, unknown>)[HELD_PROPERTY] || event.type !== 'click' || !anchor) return;
+    if (!(event as unknown as Record<string, unknown>)[HELD_PROPERTY] || event.type !== 'click' || !anchor || !anchor.isConnected) return;
+    // A link of the section ("load more" in place) is pressed again, now that the section's own
+    // wait-for-code above listens: the section handles it once interactive, else it navigates.
+    if (slot?.contains(anchor) && !anchor.closest('[data-qf-widget]')) {
+      anchor.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+      return;
+    }
     const url = clientNavigationTarget({ defaultPrevented: false, button: 0, target: anchor } as unknown as MouseEvent, win.location);
     if (url) navigateTo(url);
     else win.location.assign(anchor.href);

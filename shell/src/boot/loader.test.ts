@@ -116,6 +116,16 @@ describe('the inline boot loader', () => {
     jest.useRealTimers();
   });
 
+  it('fetches the boot for a field changed without a pointer or focus (a script, an assistive tool), and keeps the change', () => {
+    run();
+    document.body.innerHTML = '<select id="school"><option value="">All</option><option value="hec">HEC</option></select>';
+    const select = document.getElementById('school') as HTMLSelectElement;
+    select.value = 'hec';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(bootScripts()).toHaveLength(1);
+    expect((early[EARLY_EVENTS_GLOBAL] as Event[]).map((e) => e.type)).toEqual(['change']);
+  });
+
   it('runs nothing on a page that is only looked at: at load it asks for the statement flag, and the boot waits for the visitor', async () => {
     page(ok('interaction', [{ key: 'newsletter', hydration: 'idle' }]));
     run();

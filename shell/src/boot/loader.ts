@@ -5,7 +5,7 @@ import { BOOT_GLOBAL, HELD_PROPERTY, EARLY_ACTIVITY_GLOBAL, EARLY_STATEMENT_GLOB
 /** Where the page keeps what the visitor did before the boot arrived (replayed by the boot). */
 export const EARLY_EVENTS_GLOBAL = '__qfEarly';
 /** What the inline loader records before the boot runs, and what makes it fetch the boot at once. */
-export const EARLY_EVENT_TYPES = ['click', 'pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+export const EARLY_EVENT_TYPES = ['click', 'pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart', 'change'] as const;
 /** How long a press on a site link, or a widget's form sent, waits for the boot before going as it is. */
 export const EARLY_HOLD_MS = 2000;
 /** Using the page at all (not aimed at anything): fetches the boot, is not replayed. */
@@ -18,7 +18,7 @@ export const EARLY_ACTIVITY_TYPES = ['scroll', 'wheel', 'pointermove'] as const;
  * being used: a section or widget whose policy is `eager` (or `fragment`, with a fragment or a query
  * in the address: a search to restore), the menu's map in the address (`#map`), a slot with the
  * `visible` policy coming near the viewport, or a statement notice to show. A page that is only
- * looked at runs these lines and one small fetch, nothing else. Until the boot runs, presses, pointers, focus and keys are recorded
+ * looked at runs these lines and one small fetch, nothing else. Until the boot runs, presses, pointers, focus, keys and changed fields are recorded
  * (without stopping them) and the boot replays them: a menu button pressed on a slow connection still
  * opens the menu once the code is there. A press on one of the site's own links is held for the boot,
  * which navigates client-side (or, without the boot within EARLY_HOLD_MS, it is followed as a link); so
