@@ -41,15 +41,31 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
       return sliced(root!);
     },
   };
-  const Root = (props: SectionParcelProps) =>
-    React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
+  // single-spa-react resolves an update from a timer started in render, which in a sliced render
+  // can fire before React commits: the shell would then move the focus to the old page's heading.
+  // An update here resolves once its render is on screen (the view, or the error message).
+  // Kept per root: a widget of this section committing elsewhere on the page says nothing of this one.
+  const committed = new Map<string, (() => void)[]>();
+  const live = new Set<string>();
+  const settle = (name: string) => {
+    const waiting = committed.get(name) ?? [];
+    committed.delete(name);
+    for (const resolve of waiting) resolve();
+  };
+  const Root = (props: SectionParcelProps & { name?: string }) => {
+    React.useLayoutEffect(() => settle(props.name ?? ''));
+    return React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
+  };
+  const SectionError = ({ message, name }: { message: string; name: string }) => {
+    React.useLayoutEffect(() => settle(name));
+    return React.createElement('p', { role: 'alert', className: 'qf-section-error' }, message);
+  };
   const lifecycles = singleSpaReact({
     React,
     ReactDOMClient: client as never,
     rootComponent: Root as never,
     renderType: () => nextRenderType,
-    errorBoundary: (_error: unknown, _info: unknown, props: unknown) =>
-      React.createElement('p', { role: 'alert', className: 'qf-section-error' }, (props as SectionParcelProps).errorMessage),
+    errorBoundary: (_error: unknown, _info: unknown, props: unknown) => React.createElement(SectionError, { message: (props as SectionParcelProps).errorMessage, name: (props as { name?: string }).name ?? '' }),
   });
   return {
     bootstrap: lifecycles.bootstrap,
@@ -57,14 +73,24 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
       await ensureView(props.view);
       nextRenderType = props.hydrate ? 'hydrateRoot' : 'createRoot';
       nextIdPrefix = rootIdPrefix(props);
+      live.add(props.name ?? '');
       return lifecycles.mount(props as never);
     },
-    unmount: lifecycles.unmount,
+    async unmount(props: SectionParcelProps & { name?: string }) {
+      // An update still rendering when its root goes is over: nothing waits for it any more.
+      live.delete(props.name ?? '');
+      settle(props.name ?? '');
+      return lifecycles.unmount(props as never);
+    },
     /** Fetches a view's code ahead of its mount (a page the visitor points at). */
     preload: (view: string) => ensureView(view),
     async update(props: SectionParcelProps & { name?: string }) {
       await ensureView(props.view);
-      return lifecycles.update!(props as never);
+      const name = props.name ?? '';
+      if (!live.has(name)) return;
+      const onScreen = new Promise<void>((resolve) => committed.set(name, [...(committed.get(name) ?? []), resolve]));
+      await lifecycles.update!(props as never);
+      await onScreen;
     },
   };
 }

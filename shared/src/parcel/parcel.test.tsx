@@ -9,6 +9,20 @@ import { SectionRoot, type SectionDefinition } from '@qf/shared/react';
 function Hello({ data }: { data: { name: string } }) {
   return <h1>Hello {data.name}</h1>;
 }
+/** A view long enough to render that React, rendering it in a transition, yields to the browser midway. */
+function Slow({ data }: { data: { name: string } }) {
+  const Item = ({ n }: { n: number }) => {
+    const until = performance.now() + 3;
+    while (performance.now() < until);
+    return <li>{n}</li>;
+  };
+  return (
+    <>
+      <h1>{data.name}</h1>
+      <ul>{Array.from({ length: 20 }, (_, n) => <Item key={n} n={n} />)}</ul>
+    </>
+  );
+}
 function Broken(): never {
   throw new Error('a section bug');
 }
@@ -22,7 +36,7 @@ function Labelled({ data }: { data: { label: string } }) {
   );
 }
 
-const section: SectionDefinition = { name: 'demo', translations: { ns: 'demo', en: {}, ar: {} }, views: { hello: Hello as never, broken: Broken, labelled: Labelled as never } };
+const section: SectionDefinition = { name: 'demo', translations: { ns: 'demo', en: {}, ar: {} }, views: { hello: Hello as never, broken: Broken, labelled: Labelled as never, slow: Slow as never } };
 const parcel = createSectionParcel(section);
 const base = { bus: createBus(), host: {}, lang: 'en' as const, errorMessage: 'This part of the page could not be displayed.' };
 const flush = () => new Promise((r) => setTimeout(r, 20));
@@ -67,6 +81,41 @@ describe('a section parcel', () => {
     expect(el.textContent).toBe('');
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+
+  it('resolves an update only once the new page is on screen, however long it takes to render', async () => {
+    // The shell moves the focus to the new page's heading as soon as the update resolves (SPEC: focus
+    // on route change): resolved before React's commit, it would focus the old heading, then lose it.
+    const el = document.createElement('div');
+    document.body.append(el);
+    const props = { ...base, name: 'p5', domElement: el, view: 'hello', data: { name: 'Technology database' }, hydrate: false };
+    await parcel.mount(props);
+    await flush();
+    await parcel.update({ ...props, view: 'slow', data: { name: 'Smart anti-corrosion coating for pipelines' } } as never);
+    expect(el.querySelector('h1')?.textContent).toBe('Smart anti-corrosion coating for pipelines');
+    expect(el.querySelectorAll('li')).toHaveLength(20);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await parcel.update({ ...props, view: 'broken', data: null } as never);
+    expect(el.querySelector('[role="alert"]')?.textContent).toBe('This part of the page could not be displayed.');
+    await parcel.update({ ...props, view: 'slow', data: { name: 'Lusail' } } as never);
+    expect(el.querySelector('[role="alert"]')?.textContent).toBe('This part of the page could not be displayed.');
+    await parcel.unmount(props as never);
+  });
+
+  it('does not leave an update waiting when its root goes before it is on screen', async () => {
+    const el = document.createElement('div');
+    const props = { ...base, name: 'p6', domElement: el, view: 'hello', data: { name: 'Doha' }, hydrate: false };
+    await parcel.mount(props);
+    await flush();
+    const early = parcel.update({ ...props, view: 'slow', data: { name: 'Lusail' } } as never);
+    await parcel.unmount(props as never);
+    await expect(early).resolves.toBeUndefined();
+    await parcel.mount(props);
+    await flush();
+    const late = parcel.update({ ...props, view: 'slow', data: { name: 'Lusail' } } as never);
+    await new Promise((r) => setTimeout(r, 5));
+    await parcel.unmount(props as never);
+    await expect(late).resolves.toBeUndefined();
   });
 
   it('reports a hydration mismatch (the check above can fail)', async () => {
