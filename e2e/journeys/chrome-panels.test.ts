@@ -321,6 +321,50 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     await context.close();
   });
 
+  it('fades list cards in as they come into view while scrolling; nothing is hidden before that or without motion', async () => {
+    const { context, page } = await open(390);
+    await page.goto(`${site.url}${prefix(lang)}/stories`);
+    const cards = page.locator('main li[data-qf-reveal]');
+    expect(await cards.count()).toBeGreaterThan(6);
+    const last = cards.last();
+    // Only looked at: every card is there to read, even far below the fold.
+    expect(await last.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await page.mouse.move(100, 300);
+    await page.mouse.wheel(0, 200);
+    await page.waitForFunction(() => document.body.classList.contains('qf-reveal-ready'));
+    // Below the viewport and not yet seen: waiting, 1.5rem lower, to rise as it comes into view.
+    await page.waitForFunction(() => [...document.querySelectorAll('main li[data-qf-reveal]')].at(-1)?.getAttribute('data-qf-reveal-from') === 'below');
+    expect(await last.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    // What is on screen when the reveal begins stays as it is (no flash); only what is below waits.
+    const states = await cards.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { seen: r.top < window.innerHeight && r.bottom > 0, from: el.getAttribute('data-qf-reveal-from'), opacity: getComputedStyle(el).opacity };
+      }),
+    );
+    expect(states.filter((c) => c.seen).length).toBeGreaterThan(0);
+    expect(states.filter((c) => c.seen).every((c) => c.from === null && c.opacity === '1')).toBe(true);
+    expect(states.filter((c) => !c.seen).every((c) => c.from === 'below' && c.opacity === '0')).toBe(true);
+    await last.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll('main li[data-qf-reveal]')].at(-1)?.hasAttribute('data-qf-revealed'));
+    expect(await last.evaluate((el) => [getComputedStyle(el).transitionDuration, getComputedStyle(el).transitionTimingFunction])).toEqual(['0.4s, 0.4s', 'ease-in-out, ease-in-out']);
+    await page.waitForFunction(() => getComputedStyle([...document.querySelectorAll('main li[data-qf-reveal]')].at(-1)!).opacity === '1');
+    await context.close();
+
+    const reduced = await browser.newContext({ viewport: { width: 390, height: 900 }, reducedMotion: 'reduce', serviceWorkers: 'block' });
+    await reduced.addInitScript(() => localStorage.setItem('qf_cookie_consent', '1'));
+    const still = await reduced.newPage();
+    await still.goto(`${site.url}${prefix(lang)}/stories`);
+    await still.mouse.move(100, 300);
+    await still.mouse.wheel(0, 200);
+    await still.waitForFunction(() => '__qfBoot' in window);
+    await still.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await still.waitForTimeout(300);
+    expect(await still.evaluate(() => document.body.classList.contains('qf-reveal-ready'))).toBe(false);
+    expect(await still.locator('main li[data-qf-reveal]').evaluateAll((els) => els.filter((el) => getComputedStyle(el).opacity !== '1').length)).toBe(0);
+    await reduced.close();
+  });
+
   it('shows the keyboard focus outline on Tab, and scrolls back to the top', async () => {
     const { context, page } = await open(390);
     await page.goto(`${site.url}${prefix(lang)}/events`);

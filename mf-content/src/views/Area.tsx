@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { revealMark } from '@qf/shared/contracts';
 import type { AreaData } from './directory-data';
 import styles from './Directory.module.css';
 
@@ -29,7 +30,7 @@ export function Area({ data }: ViewComponentProps<AreaData>): ReactElement {
           <h2 id="area-latest">{t('area.latest')}</h2>
           <ul className={styles.cards}>
             {data.stories.map((s, i) => (
-              <li key={s.href} className={styles.card}>
+              <li key={s.href} className={styles.card} {...revealMark}>
                 {s.image ? <img src={s.image.src} srcSet={s.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={s.image.width} height={s.image.height} alt="" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" /> : null}
                 <h3>
                   <a href={s.href}>{s.title}</a>

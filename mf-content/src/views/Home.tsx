@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
+import { revealMark } from '@qf/shared/contracts';
 import type { HomeData } from './home-data';
 import styles from './Home.module.css';
 
@@ -28,7 +29,7 @@ export function Home({ data }: ViewComponentProps<HomeData>): ReactElement {
         <h2 id="home-latest">{t('home.latest')}</h2>
         <ul className={styles.cards}>
           {data.stories.map((s, i) => (
-            <li key={s.href} className={styles.card} data-vertical={s.vertical}>
+            <li key={s.href} className={styles.card} data-vertical={s.vertical} {...revealMark}>
               {s.image ? <img src={s.image.src} srcSet={s.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={s.image.width} height={s.image.height} alt="" loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
               <p className={styles.meta}>
                 <span>{t(`story.verticals.${s.vertical}`)}</span> · <time dateTime={s.date}>{format.format(new Date(s.date))}</time>

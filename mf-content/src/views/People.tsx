@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { useT, type ViewComponentProps } from '@qf/shared/react';
+import { revealMark } from '@qf/shared/contracts';
 import type { PeopleListData } from './list-data';
 import styles from './Directory.module.css';
 
@@ -15,7 +16,7 @@ export function People({ data }: ViewComponentProps<PeopleListData>): ReactEleme
       <p className={styles.count}>{t('peopleList.count', { count: data.people.length })}</p>
       <ul className={styles.grid}>
         {data.people.map((p) => (
-          <li key={p.href} className={styles.listItem}>
+          <li key={p.href} className={styles.listItem} {...revealMark}>
             {p.image ? <img src={p.image.src} srcSet={p.image.srcSet} sizes="6rem" width={p.image.width} height={p.image.height} alt="" loading="lazy" decoding="async" /> : null}
             <a href={p.href}>{p.title}</a>
             <p className={styles.meta}>{p.role}</p>

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { revealMark } from '@qf/shared/contracts';
 import { DEGREES, filterPrograms, programFilterQuery, type Degree, type ProgramFilter } from './program-filter';
 import type { ProgramListData } from './program-list-data';
 import styles from './Directory.module.css';
@@ -93,7 +94,7 @@ export function ProgramList({ data }: ViewComponentProps<ProgramListData>): Reac
       {programs.length === 0 ? <p>{t('programs.none')}</p> : null}
       <ul className={styles.grid}>
         {programs.map((p) => (
-          <li key={p.href}>
+          <li key={p.href} {...revealMark}>
             <a href={p.href}>{p.title}</a>
             <p className={styles.meta}>
               {t(`directory.degrees.${p.degree}`)}

@@ -1,6 +1,7 @@
 import type { ReactElement, Ref } from 'react';
 import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT } from '@qf/shared/react';
+import { revealMark } from '@qf/shared/contracts';
 import type { StoryCard } from './list-data';
 import styles from './Directory.module.css';
 
@@ -13,7 +14,7 @@ export function StoryCards({ stories, headingLevel = 2, listRef }: { stories: re
   return (
     <ul className={styles.cards} ref={listRef}>
       {stories.map((s, i) => (
-        <li key={s.href} className={styles.card} data-vertical={s.vertical}>
+        <li key={s.href} className={styles.card} data-vertical={s.vertical} {...revealMark}>
           {s.image ? <img src={s.image.src} srcSet={s.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={s.image.width} height={s.image.height} alt="" loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
           <p className={styles.meta}>
             <span>{t(`story.verticals.${s.vertical}`)}</span>

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createBus } from '@qf/shared/bus';
+import { REVEAL_ATTR } from '@qf/shared/contracts';
 import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import type { CampaignData, CategoryListData, StoryCard, StoryListData } from './list-data';
@@ -32,6 +33,15 @@ const view = (name: string, d: unknown, lang: 'en' | 'ar' = 'en') => render(<Sec
 const titles = () => within(screen.getAllByRole('list').at(-1)!).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 /** A page-data answer of the shell (SPEC §7) carrying a stories list. */
 const answer = (d: StoryListData) => ({ ok: true, status: 200, json: async () => ({ result: { page: { template: 'stories', data: d } } }) }) as Response;
+
+describe('the story cards', () => {
+  it('are marked for the shell’s scroll reveal, which hides nothing by itself', () => {
+    view('stories', data());
+    const items = within(screen.getAllByRole('list').at(-1)!).getAllByRole('listitem');
+    expect(items).toHaveLength(9);
+    for (const item of items) expect(item.getAttribute(REVEAL_ATTR)).toBe('');
+  });
+});
 
 describe('the stories list', () => {
   let fetchMock: jest.Mock;

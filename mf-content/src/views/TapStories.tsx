@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { useT, type ViewComponentProps } from '@qf/shared/react';
+import { revealMark } from '@qf/shared/contracts';
 import type { TapStoriesData } from './directory-data';
 import styles from './Directory.module.css';
 
@@ -14,7 +15,7 @@ export function TapStories({ data }: ViewComponentProps<TapStoriesData>): ReactE
       </header>
       <ul className={styles.cards}>
         {data.stories.map((s, i) => (
-          <li key={s.href} className={styles.card}>
+          <li key={s.href} className={styles.card} {...revealMark}>
             {s.image ? <img src={s.image.src} srcSet={s.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={s.image.width} height={s.image.height} alt="" loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
             <h2 className={styles.cardTitle}>
               <a href={s.href}>{s.title}</a>

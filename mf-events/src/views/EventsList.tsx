@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { revealMark } from '@qf/shared/contracts';
 import type { EventCard, EventsListData } from './events-list-data';
 import { DateRange, formatNumber, TimeRange } from './EventTime';
 import { fetchEventsList } from './events-fetch';
@@ -12,7 +13,7 @@ export function EventCardItem({ event, children }: { event: EventCard; children?
   const t = useT();
   const lang = useLang();
   return (
-    <li className={styles.card} data-attendance={event.attendance}>
+    <li className={styles.card} data-attendance={event.attendance} {...revealMark}>
       <article>
         <h3 className={styles.cardTitle}>
           <a href={localePath(lang, `/events/${event.slug}`)}>{event.title}</a>

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { revealMark } from '@qf/shared/contracts';
 import type { SpeakersListData } from './speakers-data';
 import styles from './Speakers.module.css';
 
@@ -22,7 +23,7 @@ export function SpeakersList({ data }: ViewComponentProps<SpeakersListData>): Re
       {data.speakers.length > 0 ? (
         <ul className={styles.cards}>
           {data.speakers.map((s) => (
-            <li key={s.slug} className={styles.card}>
+            <li key={s.slug} className={styles.card} {...revealMark}>
               <article>
                 {/* The name next to it says who it is: the portrait is decorative here (named on the speaker's page). */}
                 {s.image ? <img className={styles.cardImage} src={s.image.src} srcSet={s.image.srcSet} sizes="(min-width: 40rem) 20rem, 100vw" width={s.image.width} height={s.image.height} alt="" loading="lazy" decoding="async" /> : null}

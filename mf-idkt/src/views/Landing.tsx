@@ -1,6 +1,7 @@
 import { useId, type ReactElement } from 'react';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { revealMark } from '@qf/shared/contracts';
 import type { LandingData } from './landing-data';
 import styles from './Landing.module.css';
 
@@ -33,7 +34,7 @@ export function Landing({ data }: ViewComponentProps<LandingData>): ReactElement
       <section className={styles.audiences} aria-label={t('landing.audiencesLabel')}>
         <ul className={styles.cards}>
           {data.sections.map((section) => (
-            <li key={section.link} className={styles.card}>
+            <li key={section.link} className={styles.card} {...revealMark}>
               <h2 className={styles.cardHeading}>{section.heading}</h2>
               <p className={styles.cardBody}>{section.body}</p>
               {/* The visible text starts the accessible name, which adds the audience (WCAG 2.5.3). */}

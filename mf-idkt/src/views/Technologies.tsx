@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { revealMark } from '@qf/shared/contracts';
 import type { TechnologiesData } from './technology-data';
 import { FIELDS, STATUSES, filterTechnologies, technologyFilterQuery, type Field, type Status, type TechnologyFilter } from './technology-filter';
 import styles from './Database.module.css';
@@ -85,7 +86,7 @@ export function Technologies({ data }: ViewComponentProps<TechnologiesData>): Re
       {items.length === 0 ? <p>{t('database.none')}</p> : null}
       <ul className={styles.grid}>
         {items.map((tech) => (
-          <li key={tech.href}>
+          <li key={tech.href} {...revealMark}>
             <h2 className={styles.itemTitle}>
               <a href={tech.href}>{tech.title}</a>
             </h2>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { revealMark } from '@qf/shared/contracts';
 import type { ExpertsListData } from './experts-list-data';
 import { expertPath } from './paths';
 import styles from './ExpertsList.module.css';
@@ -18,7 +19,7 @@ export function ExpertsList({ data }: ViewComponentProps<ExpertsListData>): Reac
       {data.experts.length > 0 ? (
         <ul className={styles.list} aria-label={t('experts.listLabel')}>
           {data.experts.map((expert) => (
-            <li key={expert.slug}>
+            <li key={expert.slug} {...revealMark}>
               <article className={styles.card}>
                 <h2 className={styles.name}>
                   <a href={expertPath(lang, expert.slug)}>{expert.name}</a>

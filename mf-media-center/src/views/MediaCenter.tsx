@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { revealMark } from '@qf/shared/contracts';
 import type { LandingData } from './landing-data';
 import { interviewMailto } from './paths';
 import styles from './Media.module.css';
@@ -18,7 +19,7 @@ export function MediaCenter({ data }: ViewComponentProps<LandingData>): ReactEle
         <h2 id={`media-${key}`}>{heading}</h2>
         <ul className={styles.cards}>
           {items.map((item, i) => (
-            <li key={item.href} className={styles.card}>
+            <li key={item.href} className={styles.card} {...revealMark}>
               {item.image ? <img src={item.image.src} srcSet={item.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={item.image.width} height={item.image.height} alt="" loading={key === 'news' && i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
               <h3 className={styles.cardTitle}>
                 {item.external ? (

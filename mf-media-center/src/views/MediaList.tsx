@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { dateTimeFormat } from '@qf/shared/i18n';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { revealMark } from '@qf/shared/contracts';
 import type { MediaListData } from './media-data';
 import styles from './Media.module.css';
 
@@ -18,7 +19,7 @@ export function MediaList({ data }: ViewComponentProps<MediaListData>): ReactEle
       {data.items.length === 0 ? <p>{t(`media.${data.kind}.empty`)}</p> : null}
       <ul className={styles.cards}>
         {data.items.map((item, i) => (
-          <li key={item.href} className={styles.card}>
+          <li key={item.href} className={styles.card} {...revealMark}>
             {item.image ? <img src={item.image.src} srcSet={item.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={item.image.width} height={item.image.height} alt="" loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
             <h2 className={styles.cardTitle}>
               {item.external ? (

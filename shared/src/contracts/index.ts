@@ -1,3 +1,4 @@
 export * from './remotes';
 export * from './page-data';
 export * from './modules';
+export * from './marks';

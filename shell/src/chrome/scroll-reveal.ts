@@ -1,7 +1,8 @@
+import { REVEAL_ATTR } from '@qf/shared/contracts';
 import { motionAllowed } from './motion';
 
-/** Sections mark elements that fade in as they come into view with this attribute. */
-export const REVEAL_ATTR = 'data-qf-reveal';
+/** Sections mark elements that fade in as they come into view with this attribute (`revealMark`). */
+export { REVEAL_ATTR };
 /**
  * Set on the body once reveal runs: without it (no JavaScript, reduced motion) nothing is ever hidden.
  * With it, only an element the observer has seen out of view (`data-qf-reveal-from`) is hidden.
