@@ -89,7 +89,9 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
       const name = props.name ?? '';
       if (!live.has(name)) return;
       const onScreen = new Promise<void>((resolve) => committed.set(name, [...(committed.get(name) ?? []), resolve]));
-      await lifecycles.update!(props as never);
+      // Not awaited: single-spa-react's promise settles only if the root renders, which a root
+      // unmounted meanwhile never does; the commit (or the unmount) settles this one.
+      void lifecycles.update!(props as never);
       await onScreen;
     },
   };

@@ -110,12 +110,15 @@ describe('a section parcel', () => {
     const early = parcel.update({ ...props, view: 'slow', data: { name: 'Lusail' } } as never);
     await parcel.unmount(props as never);
     await expect(early).resolves.toBeUndefined();
-    await parcel.mount(props);
-    await flush();
-    const late = parcel.update({ ...props, view: 'slow', data: { name: 'Lusail' } } as never);
-    await new Promise((r) => setTimeout(r, 5));
-    await parcel.unmount(props as never);
-    await expect(late).resolves.toBeUndefined();
+    // Unmounted at every point of the update's render: it settles each time.
+    for (const wait of [0, 1, 5, 20]) {
+      await parcel.mount(props);
+      await flush();
+      const late = parcel.update({ ...props, view: 'slow', data: { name: 'Lusail' } } as never);
+      await new Promise((r) => setTimeout(r, wait));
+      await parcel.unmount(props as never);
+      await expect(late).resolves.toBeUndefined();
+    }
   });
 
   it('reports a hydration mismatch (the check above can fail)', async () => {
