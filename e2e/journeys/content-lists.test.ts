@@ -97,11 +97,11 @@ describe('the stories list', () => {
     expect(new URL(page.url()).pathname).toBe('/ar/stories');
     await page.locator('main').getByLabel('المجال', { exact: true }).selectOption('worldcup');
     await page.waitForFunction(() => window.location.search === '?area=worldcup');
-    await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('6 قصص');
+    await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('٦ قصص');
     expect(await axeMain(page)).toEqual([]);
     // The shared URL shows the same list.
     await page.reload();
-    await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('6 قصص');
+    await expect(page.locator('main').getByRole('status').textContent()).resolves.toBe('٦ قصص');
     expect(await page.locator('main').getByLabel('المجال', { exact: true }).inputValue()).toBe('worldcup');
     expect(problems).toEqual([]);
     await page.context().close();

@@ -137,8 +137,8 @@ describe('poll', () => {
     await poll.getByLabel('فعاليات ثقافية').check();
     await poll.getByRole('button', { name: 'صوّت' }).click();
     await poll.getByText('شكراً لتصويتك.').waitFor();
-    await poll.getByText('مجموع الأصوات: 2').waitFor();
-    await poll.getByText('الأصوات: 1 · 50٪').first().waitFor();
+    await poll.getByText('مجموع الأصوات: ٢').waitFor();
+    await poll.getByText('الأصوات: ١ · ٥٠٪').first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -149,7 +149,7 @@ describe('poll', () => {
     await poll.getByLabel('مرافق رياضية').check();
     await poll.getByRole('button', { name: 'صوّت' }).click();
     await poll.getByText('سبق احتساب صوت في هذا الاستطلاع من اتصالك.').waitFor();
-    await poll.getByText('مجموع الأصوات: 2').waitFor();
+    await poll.getByText('مجموع الأصوات: ٢').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -229,7 +229,7 @@ describe('survey popup', () => {
 describe('speaker-series question', () => {
   it.each([
     ['en', SERIES_PAGE, 'Ask the speakers a question', 'Send my question', ['Your name', 'Email address', 'Your question'], 'Please write a question of at least 10 characters.', 'Thank you. Your question has been received and will be shared with the speakers.'],
-    ['ar', `/ar${SERIES_PAGE}`, 'اطرح سؤالاً على المتحدثين', 'أرسل سؤالي', ['اسمك', 'البريد الإلكتروني', 'سؤالك'], 'يُرجى كتابة سؤال لا يقل عن 10 أحرف.', 'شكراً لك. تم استلام سؤالك وستتم مشاركته مع المتحدثين.'],
+    ['ar', `/ar${SERIES_PAGE}`, 'اطرح سؤالاً على المتحدثين', 'أرسل سؤالي', ['اسمك', 'البريد الإلكتروني', 'سؤالك'], 'يُرجى كتابة سؤال لا يقل عن ١٠ أحرف.', 'شكراً لك. تم استلام سؤالك وستتم مشاركته مع المتحدثين.'],
   ] as const)('%s: explains bad input accessibly, then stores the question', async (_lang, path, heading, submit, [name, email, question], tooShort, thanks) => {
     const { context, page, problems } = await openPage();
     const form = await reach(page, path, heading);

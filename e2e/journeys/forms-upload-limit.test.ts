@@ -31,9 +31,9 @@ const big = (head: Buffer) => Buffer.concat([head, Buffer.alloc(ELEVEN_MB - head
 
 const CASES = [
   { form: 'art entry', lang: 'en', path: '/art-contest', heading: 'Submit your artwork', submit: 'Submit artwork', file: { name: 'painting.png', mimeType: 'image/png', buffer: big(PNG) }, message: 'File size limit exceeded. (10MB max)' },
-  { form: 'art entry', lang: 'ar', path: '/ar/art-contest', heading: 'قدّم عملك الفني', submit: 'أرسل العمل الفني', file: { name: 'painting.png', mimeType: 'image/png', buffer: big(PNG) }, message: 'تم تجاوز الحد الأقصى لحجم الملف. (10 ميغابايت كحد أقصى)' },
+  { form: 'art entry', lang: 'ar', path: '/ar/art-contest', heading: 'قدّم عملك الفني', submit: 'أرسل العمل الفني', file: { name: 'painting.png', mimeType: 'image/png', buffer: big(PNG) }, message: 'تم تجاوز الحد الأقصى لحجم الملف. (١٠ ميغابايت كحد أقصى)' },
   { form: 'scholarship', lang: 'en', path: '/pre-university-scholarship', heading: 'Pre-university scholarship, 2028 cycle', submit: 'Submit application', file: { name: 'transcript.pdf', mimeType: 'application/pdf', buffer: big(PDF) }, message: 'File size limit exceeded. (10MB max)' },
-  { form: 'scholarship', lang: 'ar', path: '/ar/pre-university-scholarship', heading: 'منحة ما قبل الجامعة، دورة 2028', submit: 'أرسل الطلب', file: { name: 'transcript.pdf', mimeType: 'application/pdf', buffer: big(PDF) }, message: 'تم تجاوز الحد الأقصى لحجم الملف. (10 ميغابايت كحد أقصى)' },
+  { form: 'scholarship', lang: 'ar', path: '/ar/pre-university-scholarship', heading: 'منحة ما قبل الجامعة، دورة 2028', submit: 'أرسل الطلب', file: { name: 'transcript.pdf', mimeType: 'application/pdf', buffer: big(PDF) }, message: 'تم تجاوز الحد الأقصى لحجم الملف. (١٠ ميغابايت كحد أقصى)' },
 ] as const;
 
 describe('an 11 MB file without JavaScript', () => {

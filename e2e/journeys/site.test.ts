@@ -304,11 +304,11 @@ describe('in the browser', () => {
     // Every kind with values is offered, each in a disclosure the keyboard opens.
     await filters.locator('summary', { hasText: 'السنة' }).focus();
     await page.keyboard.press('Enter');
-    await filters.getByRole('checkbox', { name: /^2025 \(\d+\)$/ }).waitFor();
+    await filters.getByRole('checkbox', { name: /^٢٠٢٥ \([٠-٩]+\)$/ }).waitFor();
     await filters.getByRole('checkbox', { name: /^الجامعات/ }).check();
     await page.waitForURL(/type=university/);
     // Choosing one type keeps the others in view, with their counts; a second one adds its results.
-    await filters.getByRole('checkbox', { name: /^القصص \(\d+\)$/ }).waitFor();
+    await filters.getByRole('checkbox', { name: /^القصص \([٠-٩]+\)$/ }).waitFor();
     await filters.getByRole('checkbox', { name: /^المدارس/ }).check();
     await page.waitForURL(/type=university&type=school/);
     // The filtered page, as a link shares it, passes axe (in a context of its own, as axe needs).

@@ -182,7 +182,7 @@ describe('POST /api/forms/art-entries', () => {
     });
     const ar = await submitArt({ ...art, email: 'x@', link: 'javascript:alert(1)', phone: 'call me', statement: Array(101).fill('كلمة').join(' ') }, [image()], 'ar');
     expect(ar.statusCode).toBe(400);
-    expect(ar.json().errors).toEqual({ email: 'يُرجى إدخال عنوان بريد إلكتروني صحيح', link: 'يُرجى إدخال رابط صحيح', phone: 'يُرجى إدخال رقم هاتف صحيح', statement: 'يُرجى ألا يتجاوز النص 100 كلمة.' });
+    expect(ar.json().errors).toEqual({ email: 'يُرجى إدخال عنوان بريد إلكتروني صحيح', link: 'يُرجى إدخال رابط صحيح', phone: 'يُرجى إدخال رقم هاتف صحيح', statement: 'يُرجى ألا يتجاوز النص ١٠٠ كلمة.' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -234,7 +234,7 @@ describe('POST /api/forms/art-entries', () => {
 
   it.each([
     ['en', 'File size limit exceeded. (10MB max)'],
-    ['ar', 'تم تجاوز الحد الأقصى لحجم الملف. (10 ميغابايت كحد أقصى)'],
+    ['ar', 'تم تجاوز الحد الأقصى لحجم الملف. (١٠ ميغابايت كحد أقصى)'],
   ])('answers 413 to an 11 MB file (%s) and keeps nothing of it', async (lang, message) => {
     const before = await snapshot();
     const res = await submitArt({ ...art, email: 'big@example.org' }, [image(Buffer.concat([bytes.png.subarray(0, 8), Buffer.alloc(11 * MB, 1)]), 'big.png')], lang);
@@ -344,7 +344,7 @@ describe('a 50 MB upload streamed to the server', () => {
       pump();
     });
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body).message).toBe('تم تجاوز الحد الأقصى لحجم الملف. (10 ميغابايت كحد أقصى)');
+    expect(JSON.parse(result.body).message).toBe('تم تجاوز الحد الأقصى لحجم الملف. (١٠ ميغابايت كحد أقصى)');
     // Answered at the limit (plus what the sockets hold), long before the 50 MB were sent.
     expect(result.sentWhenAnswered).toBeGreaterThan(10 * MB);
     expect(result.sentWhenAnswered).toBeLessThan(30 * MB);

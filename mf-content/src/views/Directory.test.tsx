@@ -118,6 +118,6 @@ describe('the tap-story template', () => {
     act(() => {
       fireEvent.keyDown(screen.getByRole('region', { name: 'Morning' }), { key: 'ArrowLeft' });
     });
-    expect(screen.getByText('الخطوة 2 من 3')).toBeInTheDocument();
+    expect(screen.getByText('الخطوة ٢ من ٣')).toBeInTheDocument();
   });
 });

@@ -66,7 +66,7 @@ describe('the programme list', () => {
     renderList({ ...data, invalid: ['degree'] }, 'ar');
     expect(screen.getByText('هذه الدرجة العلمية غير موجودة في قائمتنا، لذا تُعرض برامج جميع الدرجات.')).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'تصفية البرامج' })).toHaveAttribute('action', '/ar/program');
-    expect(screen.getByRole('status')).toHaveTextContent('4 برامج');
+    expect(screen.getByRole('status')).toHaveTextContent('٤ برامج');
   });
 });
 

@@ -74,9 +74,10 @@ describe('the search page', () => {
     global.fetch = jest.fn(async () => ({ ok: true, json: async () => result(1) })) as unknown as typeof fetch;
     render(<SectionRoot section={section} view="search" data={{}} lang="ar" bus={createBus()} host={{}} />);
     await screen.findByRole('region', { name: 'تصفية النتائج' });
-    expect(screen.getByRole('checkbox', { name: 'الفعاليات (3)' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'مارس (1)' })).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'نعم (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'الفعاليات (٣)' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'مارس (١)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'نعم (١)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: '٢٠٢٥ (٢)' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'النوع' })).toBeInTheDocument();
   });
 

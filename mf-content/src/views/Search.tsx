@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { dateTimeFormat } from '@qf/shared/i18n';
+import { dateTimeFormat, localDigits } from '@qf/shared/i18n';
 import { useBusState, useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { readSearchHash, SEARCH_KINDS, searchHash, searchParams, toggleFilter, type SearchKind, type SearchState } from './search-hash';
 import styles from './Search.module.css';
@@ -29,6 +29,8 @@ function useValueLabel(result: Result): (kind: SearchKind, value: string) => str
         return t(`search.values.${value === 'yes' ? 'yes' : 'no'}`);
       case 'month':
         return /^(0[1-9]|1[0-2])$/.test(value) ? months.format(new Date(Date.UTC(2000, Number(value) - 1, 1))) : value;
+      case 'year':
+        return /^\d{4}$/.test(value) ? localDigits(lang, Number(value)) : value;
       case 'category':
         return t(`search.categories.${value}`, { defaultValue: value });
       case 'degree':
@@ -46,6 +48,7 @@ function useValueLabel(result: Result): (kind: SearchKind, value: string) => str
  */
 function Filters({ id, result, state, onChange }: { id: string; result: Result; state: SearchState; onChange: (next: SearchState) => void }): ReactElement | null {
   const t = useT();
+  const lang = useLang();
   const labelOf = useValueLabel(result);
   const kinds = SEARCH_KINDS.map((kind) => {
     const counts = result.facets[kind] ?? {};
@@ -77,7 +80,7 @@ function Filters({ id, result, state, onChange }: { id: string; result: Result; 
                 <li key={value}>
                   <label>
                     <input type="checkbox" checked={chosen.includes(value)} onChange={() => onChange(toggleFilter(state, kind, value))} /> {labelOf(kind, value)}{' '}
-                    <span className={styles.count}>({count})</span>
+                    <span className={styles.count}>({localDigits(lang, count)})</span>
                   </label>
                 </li>
               ))}

@@ -34,7 +34,7 @@ const ui = {
     submit: 'سجّل',
     submitting: 'جارٍ التسجيل…',
     summary: 'يُرجى تصحيح ما يلي:',
-    seatsLeft: '(المقاعد الحضورية المتبقية: 5)',
+    seatsLeft: '(المقاعد الحضورية المتبقية: ٥)',
   },
 } as const;
 
@@ -279,7 +279,7 @@ describe('EventRegistration', () => {
       it('checks the only way to attend of an in-person event, so there is nothing to choose', async () => {
         api(() => seats(false, true, 3), () => answer({ outcome: 'registered', message: spec[lang].registered }, 201));
         show({ eventId: 'e', open: true, attendance: 'in-person' }, lang);
-        await screen.findByText(ui[lang].seatsLeft.replace('5', '3'));
+        await screen.findByText(ui[lang].seatsLeft.replace(lang === 'ar' ? '٥' : '5', lang === 'ar' ? '٣' : '3'));
         expect(screen.queryByLabelText(ui[lang].online)).toBeNull();
         expect(screen.getByLabelText(ui[lang].inPerson)).toBeChecked();
         fillAll(lang);

@@ -53,7 +53,7 @@ describe('Poll', () => {
     localStorage.setItem('qf-voter', 'voter-0000000000000001');
     global.fetch = jest.fn(() => answer({ ...results('public-lectures'), question: 'ماذا تريد؟', options: results('public-lectures').options.map((o, i) => ({ ...o, label: ['محاضرات عامة', 'مساحات خضراء', 'فعاليات ثقافية', 'مرافق رياضية'][i]! })) })) as unknown as typeof fetch;
     show('ar');
-    expect(await screen.findByText('الأصوات: 3 · 75٪')).toBeInTheDocument();
+    expect(await screen.findByText('الأصوات: ٣ · ٧٥٪')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'ماذا تريد؟' })).toBeInTheDocument();
     expect((global.fetch as jest.Mock).mock.calls[0]![0]).toBe('/api/forms/polls/poll-1?lang=ar&voter=voter-0000000000000001');
   });

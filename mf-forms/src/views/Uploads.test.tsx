@@ -58,7 +58,7 @@ describe('ArtEntry', () => {
     expect(screen.getByText('ملف واحد: .zip, .jpg, .jpeg, .png, .pdf. الحد الأقصى 10 ميغابايت.')).toBeInTheDocument();
     choose('صورة العمل الفني', fileOf('big.png', 11 * MB));
     fireEvent.click(screen.getByRole('button', { name: 'أرسل العمل الفني' }));
-    expect(await screen.findByText('تم تجاوز الحد الأقصى لحجم الملف. (10 ميغابايت كحد أقصى)', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('تم تجاوز الحد الأقصى لحجم الملف. (١٠ ميغابايت كحد أقصى)', { selector: 'p' })).toBeInTheDocument();
     choose('صورة العمل الفني', fileOf('setup.exe', 100));
     fireEvent.click(screen.getByRole('button', { name: 'أرسل العمل الفني' }));
     expect(await screen.findByText('نوع هذا الملف غير مقبول. الأنواع المقبولة: .zip، .jpg، .jpeg، .png، .pdf', { selector: 'p' })).toBeInTheDocument();

@@ -35,6 +35,6 @@ describe('the media centre landing page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('المركز الإعلامي');
     expect(screen.getByRole('heading', { level: 2, name: 'الاستفسارات الإعلامية' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /راسل المكتب الإعلامي/ })).toBeNull();
-    expect(screen.getByText(/^12 خبيرًا/)).toBeInTheDocument();
+    expect(screen.getByText(/^١٢ خبيرًا/)).toBeInTheDocument();
   });
 });

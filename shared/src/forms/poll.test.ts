@@ -25,7 +25,7 @@ describe('poll result lines', () => {
   it('read as the widget shows them, in both languages, with the visitor’s vote marked', () => {
     const results = { pollId: 'p', question: 'Q', open: true, total: 3, votedFor: 'b', options: [{ id: 'a', label: 'Lectures', votes: 1 }, { id: 'b', label: 'Parks', votes: 2 }] };
     expect(pollResultLines(results, 'en')).toEqual(['Lectures: Votes: 1 · 33%', 'Parks (Your vote): Votes: 2 · 67%', 'Total votes: 3']);
-    expect(pollResultLines({ ...results, votedFor: null }, 'ar')).toEqual(['Lectures: الأصوات: 1 · 33٪', 'Parks: الأصوات: 2 · 67٪', 'مجموع الأصوات: 3']);
+    expect(pollResultLines({ ...results, votedFor: null }, 'ar')).toEqual(['Lectures: الأصوات: ١ · ٣٣٪', 'Parks: الأصوات: ٢ · ٦٧٪', 'مجموع الأصوات: ٣']);
     expect(pollResultLines({ ...results, total: 0, options: [{ id: 'a', label: 'A', votes: 0 }] }, 'en')).toEqual(['A: Votes: 0 · 0%', 'Total votes: 0']);
   });
 });

@@ -1,5 +1,5 @@
 import * as z from '@qf/shared/zod';
-import type { Lang } from '@qf/shared/i18n';
+import { localDigits, type Lang } from '@qf/shared/i18n';
 import { specFieldMessages } from './spec-messages';
 import { fieldErrors } from './field-errors';
 
@@ -86,7 +86,7 @@ export const pollResultStrings: Record<Lang, { votes: string; total: string; per
 /** Each option's line ("Green spaces (Your vote): Votes: 1 · 100%") and the total, as the widget shows them. */
 export function pollResultLines(results: PollResults, lang: Lang): string[] {
   const s = pollResultStrings[lang];
-  const fill = (text: string, values: Record<string, number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+  const fill = (text: string, values: Record<string, number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => (values[key] === undefined ? '' : localDigits(lang, values[key])));
   const lines = results.options.map((o) => {
     const percent = results.total ? Math.round((o.votes / results.total) * 100) : 0;
     const label = o.id === results.votedFor ? `${o.label} (${s.yourChoice})` : o.label;

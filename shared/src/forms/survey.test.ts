@@ -19,7 +19,7 @@ describe('survey response', () => {
 
   it('limits the comment to 1,000 characters', () => {
     expect(surveyErrors({ satisfaction: 3, comment: 'x'.repeat(1000) }, 'en')).toEqual({});
-    expect(surveyErrors({ satisfaction: 3, comment: 'x'.repeat(10_000) }, 'ar')).toEqual({ comment: 'يُرجى ألا يتجاوز تعليقك 1000 حرف.' });
+    expect(surveyErrors({ satisfaction: 3, comment: 'x'.repeat(10_000) }, 'ar')).toEqual({ comment: 'يُرجى ألا يتجاوز تعليقك ١٠٠٠ حرف.' });
   });
 
   it('has a real Arabic message for every English one', () => {

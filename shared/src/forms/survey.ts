@@ -65,7 +65,7 @@ export const surveyMessages: Record<Lang, Record<MessageKey, string>> = {
     'not-found': 'هذا الاستبيان غير موجود.',
     invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
     error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
-    comment: 'يُرجى ألا يتجاوز تعليقك 1000 حرف.',
+    comment: 'يُرجى ألا يتجاوز تعليقك ١٠٠٠ حرف.',
   },
 };
 

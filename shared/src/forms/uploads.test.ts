@@ -129,7 +129,7 @@ describe('art entry form', () => {
 
   it('checks the one file: its type and the 10 MB limit', () => {
     expect(artEntryErrors(art, 'en', { image: { name: 'virus.exe', size: 10 } })).toEqual({ image: 'This file type is not accepted. Accepted types: .zip, .jpg, .jpeg, .png, .pdf' });
-    expect(artEntryErrors(art, 'ar', { image: { name: 'big.zip', size: 11 * 1024 * 1024 } })).toEqual({ image: 'تم تجاوز الحد الأقصى لحجم الملف. (10 ميغابايت كحد أقصى)' });
+    expect(artEntryErrors(art, 'ar', { image: { name: 'big.zip', size: 11 * 1024 * 1024 } })).toEqual({ image: 'تم تجاوز الحد الأقصى لحجم الملف. (١٠ ميغابايت كحد أقصى)' });
     expect(artEntryMessage('too-large', 'en')).toBe('File size limit exceeded. (10MB max)');
     expect(artEntryMessage('closed', 'ar')).toBe('انتهت فترة استقبال المشاركات في هذه المسابقة.');
   });

@@ -17,3 +17,10 @@ export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptio
 
 export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
   kept(`n ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+
+/**
+ * A number as the language writes it: one number system per language (SPEC, Arabic typography). Arabic
+ * pages write Arabic-Indic digits, as their dates (`ar-QA`) and countdowns do; English, Western digits.
+ * No grouping: a year or an id reads the same as a count.
+ */
+export const localDigits = (lang: string, value: number): string => (lang === 'ar' ? numberFormat('ar-QA', { useGrouping: false, maximumFractionDigits: 20 }).format(value) : String(value));

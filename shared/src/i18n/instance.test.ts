@@ -28,6 +28,22 @@ describe('i18n', () => {
     expect(createI18n('en', [bundle]).getFixedT(null, 'demo')('nested.bye')).toBe('Goodbye');
   });
 
+  it('writes interpolated numbers in the language’s digits, and still chooses the plural form by the number', () => {
+    const counts = { ns: 'n', en: { photos_one: 'one photo', photos_other: '{{count}} photos', step: 'Step {{current}} of {{total}}', year: '© {{year}} QF' }, ar: { photos_zero: 'لا توجد صور', photos_one: 'صورة واحدة', photos_two: 'صورتان', photos_few: '{{count}} صور', photos_many: '{{count}} صورة', photos_other: '{{count}} صورة', step: 'الخطوة {{current}} من {{total}}', year: '© {{year}} مؤسسة قطر' } };
+    const ar = createI18n('ar', [counts]).getFixedT(null, 'n');
+    const en = createI18n('en', [counts]).getFixedT(null, 'n');
+    expect(ar('photos', { count: 5 })).toBe('٥ صور');
+    expect(ar('photos', { count: 11 })).toBe('١١ صورة');
+    expect(ar('photos', { count: 2 })).toBe('صورتان');
+    expect(ar('step', { current: 1, total: 5 })).toBe('الخطوة ١ من ٥');
+    expect(ar('year', { year: 2026 })).toBe('© ٢٠٢٦ مؤسسة قطر');
+    expect(en('photos', { count: 5 })).toBe('5 photos');
+    expect(en('step', { current: 1, total: 5 })).toBe('Step 1 of 5');
+    expect(en('year', { year: 2026 })).toBe('© 2026 QF');
+    // A string is left as written (an id, a phone number).
+    expect(createI18n('ar', [bundle]).getFixedT(null, 'demo')('hello', { name: '12' })).toBe('مرحباً 12');
+  });
+
   it('finds nothing wrong with a complete set', () => {
     expect(translationProblems(bundle)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
 import type { Lang } from './languages';
+import { localDigits } from './formats';
 
 /** Translations of one workspace: its namespace, in both languages, with the same keys. */
 export interface Translations {
@@ -19,6 +20,9 @@ export function createI18n(lang: Lang, bundles: readonly Translations[]): I18n {
     resources.ar![b.ns] = b.ar as Resource[string][string];
   }
   const instance = i18next.createInstance();
+  // Every interpolated number in the language's own digits ("٥ صور", "الخطوة ١ من ٥"), never Western
+  // digits beside Arabic-Indic dates; plural forms still choose by the number itself.
+  instance.use({ type: 'formatter', init() {}, add() {}, addCached() {}, format: (value: unknown, _format: unknown, lng: string) => (typeof value === 'number' ? localDigits(lng, value) : value) } as never);
   void instance.init({
     lng: lang,
     fallbackLng: false,
@@ -26,7 +30,7 @@ export function createI18n(lang: Lang, bundles: readonly Translations[]): I18n {
     ns: bundles.map((b) => b.ns),
     defaultNS: bundles[0]?.ns,
     initAsync: false,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     showSupportNotice: false,
   } as Parameters<I18n['init']>[0]);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactElement } from 'react';
 import type { Theme } from '@qf/shared/bus';
-import type { Lang } from '@qf/shared/i18n';
+import { localDigits, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { useShellT } from '../i18n';
 import { onLevelKeyDown } from './focus';
@@ -33,11 +33,11 @@ export interface LevelProps {
   loadMaps?: MainMenuProps['loadMaps'];
 }
 
-function Count({ value, kind }: { value: number; kind?: MenuCountKind }): ReactElement {
+function Count({ lang, value, kind }: { lang: Lang; value: number; kind?: MenuCountKind }): ReactElement {
   const t = useShellT();
   return (
     <span className={styles.count}>
-      <span aria-hidden="true">{value}</span>
+      <span aria-hidden="true">{localDigits(lang, value)}</span>
       <span className="qf-visually-hidden">{kind ? t(`menu.counts.${kind}`, { count: value }) : t('menu.count', { count: value })}</span>
     </span>
   );
@@ -60,7 +60,7 @@ export function MegaPanel({ lang, theme, area, path, state, open, previews, maps
               <li key={c.id} className={isFirstGroup(c) ? styles.first : undefined} data-first-group={isFirstGroup(c) ? '' : undefined}>
                 <button type="button" data-menu-item aria-expanded={path[1] === c.id} aria-controls="qf-mega-level-2" onClick={() => act({ type: 'choose', surface: 'mega', level: 1, id: c.id })}>
                   <span>{c.title}</span>
-                  <Count value={categoryCount(c)} />
+                  <Count lang={lang} value={categoryCount(c)} />
                 </button>
               </li>
             ))}
@@ -99,7 +99,7 @@ export function MegaPanel({ lang, theme, area, path, state, open, previews, maps
                       onFocus={() => act({ type: 'show', level: 2, id: item.id })}
                     >
                       <span>{item.title}</span>
-                      {item.count !== undefined ? <Count value={item.count} kind={item.countKind} /> : null}
+                      {item.count !== undefined ? <Count lang={lang} value={item.count} kind={item.countKind} /> : null}
                     </a>
                   </li>
                 ))}
@@ -234,7 +234,7 @@ export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, li
                 <li key={c.id} className={isFirstGroup(c) ? styles.first : undefined} data-first-group={isFirstGroup(c) ? '' : undefined}>
                   <button type="button" data-menu-item data-menu-opens={c.id} onClick={() => choose(1, c.id)}>
                     <span>{c.title}</span>
-                    <Count value={categoryCount(c)} />
+                    <Count lang={lang} value={categoryCount(c)} />
                   </button>
                 </li>
               ))}
@@ -263,7 +263,7 @@ export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, li
               <li key={i.id} className={styles.itemRow}>
                 <a data-menu-item href={localePath(lang, i.path)}>
                   <span>{i.title}</span>
-                  {i.count !== undefined ? <Count value={i.count} kind={i.countKind} /> : null}
+                  {i.count !== undefined ? <Count lang={lang} value={i.count} kind={i.countKind} /> : null}
                 </a>
                 <button type="button" className={styles.detailsButton} data-menu-opens={i.id} onClick={() => choose(2, i.id)}>
                   <span aria-hidden="true">›</span>
