@@ -73,15 +73,26 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+/** Another process answered on a port a journey chose for one of its servers. */
+class PortTakenError extends Error {}
+
+/**
+ * Waits until `url` answers; with `name`, the answer must come from that server (a remote's
+ * `/healthz` names it): a server left over on the port must not pass for the one just started.
+ */
+async function waitFor(url: string, timeoutMs = 30_000, name?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    let answered: unknown;
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      if (res.ok && !name) return;
+      if (res.ok) answered = ((await res.json()) as { name?: unknown }).name;
     } catch {
       // not listening yet
     }
+    if (name !== undefined && answered === name) return;
+    if (answered !== undefined) throw new PortTakenError(`${url} answers as ${String(answered)}, not ${name}: another server holds the port`);
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -137,7 +148,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const shellPort = await freePort();
   const shellUrl = `http://127.0.0.1:${shellPort}`;
   const registry = path.join(work, 'registry.json');
-  writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(prefixes[r] ? { prefixes: prefixes[r] } : {}) }])) }));
+  const writeRegistry = () => writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(prefixes[r] ? { prefixes: prefixes[r] } : {}) }])) }));
+  writeRegistry();
   const children = new Map<string, ChildProcess>();
   let output = '';
   // The repository's content plus events dated from today, so journeys that register never depend on
@@ -150,14 +162,15 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   options.prepareContent?.(path.join(contentDir, 'entries'));
   const env = { ...process.env, CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', ...options.env };
 
-  const launch = async (name: string, cwd: string, file: string, port: number) => {
+  const launch = async (name: string, cwd: string, file: string, port: number, healthName?: string) => {
     const child = spawn(process.execPath, [file], { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
     child.stderr?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
     children.set(name, child);
     // A server that dies at start (a port still taken, a bad build) fails the start at once.
     const died = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before answering:\n${output.slice(-2000)}`))));
-    await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`), died]);
+    await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`, 30_000, healthName), died]);
+    died.catch(() => undefined);
   };
   // The servers stop within STOP_DEADLINE_MS of @qf/shared/server (10 s) even with clients holding
   // keep-alive sockets; one that does not is killed and named in the logs, so no journey waits on it.
@@ -177,7 +190,22 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       child.kill('SIGTERM');
     });
 
-  await Promise.all(remotes.map((r) => launch(r, path.join(root, r), 'dist/app/main.js', ports.get(r)!)));
+  // A port taken meanwhile by another process (the server then exits, or the other one answers) is
+  // replaced by a new one, named in the registry before the shell reads it.
+  const launchRemote = async (r: Remote) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await launch(r, path.join(root, r), 'dist/app/main.js', ports.get(r)!, r);
+      } catch (error) {
+        if (attempt === 3 || !(error instanceof PortTakenError || /EADDRINUSE/.test(String(error)))) throw error;
+        output += `[${r}] port ${ports.get(r)} was taken (${String(error).split('\n')[0]}): trying another\n`;
+        await stopChild(r);
+        ports.set(r, await freePort());
+        writeRegistry();
+      }
+    }
+  };
+  await Promise.all(remotes.map(launchRemote));
   await launch('shell', path.join(root, 'shell'), 'dist/server/main.js', shellPort);
 
   return {
