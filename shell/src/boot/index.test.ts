@@ -51,6 +51,20 @@ const start = () => {
   return boot(window as BootWindow, doc);
 };
 
+/** What the inline loader does with a press on a site link before the boot: kept for the boot, its default (leaving the page) held. */
+function pressHeldByLoader(el: HTMLElement, early: Event[]): void {
+  el.addEventListener(
+    'click',
+    (e) => {
+      e.preventDefault();
+      (e as unknown as Record<string, unknown>)[HELD_PROPERTY] = 1;
+      early.push(e);
+    },
+    { once: true },
+  );
+  el.click();
+}
+
 describe('the boot', () => {
   // jsdom has no fetch: the statement notice the boot reads after load gets no answer here.
   beforeAll(() => {
@@ -196,16 +210,7 @@ describe('the boot', () => {
     const app = fakeApp();
     const more = doc.getElementById('more')!;
     const early: Event[] = [];
-    more.addEventListener(
-      'click',
-      (e) => {
-        e.preventDefault();
-        (e as unknown as Record<string, unknown>)[HELD_PROPERTY] = 1;
-        early.push(e);
-      },
-      { once: true },
-    );
-    more.click();
+    pressHeldByLoader(more, early);
     (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
     // The section's own handler once it runs: it loads more in place.
     const handled: boolean[] = [];
@@ -298,17 +303,7 @@ describe('the boot', () => {
     const app = fakeApp();
     const link = doc.getElementById('events')!;
     const early: Event[] = [];
-    // What the loader does: the press is kept and its default (leaving the page) held.
-    link.addEventListener(
-      'click',
-      (e) => {
-        e.preventDefault();
-        (e as unknown as Record<string, unknown>)[HELD_PROPERTY] = 1;
-        early.push(e);
-      },
-      { once: true },
-    );
-    link.click();
+    pressHeldByLoader(link, early);
     // A click some other code prevented (not the loader) is not the boot's to finish.
     const other = doc.getElementById('more')!;
     other.addEventListener('click', (e) => (e.preventDefault(), early.push(e)), { once: true });
