@@ -23,4 +23,10 @@ export const numberFormat = (locale: string, options: Intl.NumberFormatOptions =
  * pages write Arabic-Indic digits, as their dates (`ar-QA`) and countdowns do; English, Western digits.
  * No grouping: a year or an id reads the same as a count.
  */
-export const localDigits = (lang: string, value: number): string => (lang === 'ar' ? numberFormat('ar-QA', { useGrouping: false, maximumFractionDigits: 20 }).format(value) : String(value));
+export function localDigits(lang: string, value: number): string {
+  if (lang !== 'ar') return String(value);
+  // Made once: this runs for every number a page interpolates, on the server's render path.
+  arabicDigits ??= numberFormat('ar-QA', { useGrouping: false, maximumFractionDigits: 20 });
+  return arabicDigits.format(value);
+}
+let arabicDigits: Intl.NumberFormat | undefined;
