@@ -90,6 +90,7 @@ function figures(lhr) {
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),

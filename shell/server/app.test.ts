@@ -165,6 +165,8 @@ describe('the shell server', () => {
       'referrer-policy': 'strict-origin-when-cross-origin',
     });
     expect(String(a.headers['permissions-policy'])).toContain('camera=()');
+    // Measured to cost a first visit a browsing context group switch (SECURITY.md, "Headers").
+    expect(a.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('answers 304 to a matching ETag and compresses text', async () => {

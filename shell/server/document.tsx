@@ -12,14 +12,12 @@ import { APP_ID, SECTION_ATTR, SLOT_ID, STATE_ELEMENT_ID } from '../src/state-id
 import { createStore } from '../src/store';
 import { NONCE_PLACEHOLDER } from './security';
 import { pageHead, type HeadTag } from '../src/document-head';
-import { a11yPrePaintScript } from '../src/chrome/a11y-prepaint';
-import { themePrePaintScript } from '../src/theme';
-import { consentPrePaintScript } from '../src/chrome/consent';
+import { prePaintScript } from '../src/boot/prepaint';
 import { bootLoaderScript } from '../src/boot/loader';
 import type { Hydration } from '@qf/shared/contracts';
 
-/** Built once: the same few bytes in every page, run before the first paint. */
-const PREPAINT = themePrePaintScript() + a11yPrePaintScript() + consentPrePaintScript();
+/** Built once: the same few bytes in every page, run before the first paint (see `prePaintScript`). */
+const PREPAINT = prePaintScript();
 
 /** A stylesheet of the page: inlined (its text, from the page's own HTML) or, when its text could not be read, linked. */
 export interface PageStylesheet {
@@ -134,6 +132,8 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Before any stylesheet, so that it waits for none and the parser never waits for it.
+    `<script nonce="${NONCE_PLACEHOLDER}">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}</script>`,
     ...pageHead(state, siteUrl, t).map(renderHeadTag),
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
@@ -150,7 +150,6 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     `<head>${head.join('')}</head>`,
     // The active area's colour applies before any script runs (the stylesheet reads data-area).
     `<body data-theme="${state.theme ?? 'dark'}"${area ? ` data-area="${area.vertical}"` : ''}>`,
-    `<script nonce="${NONCE_PLACEHOLDER}">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}</script>`,
     `<div id="${APP_ID}">${appHtml}</div>`,
     // The site's origin goes with the state: the browser builds the head of the next pages from it.
     `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedState({ ...state, siteUrl })}</script>`,

@@ -56,7 +56,7 @@ export function mirrorTheme(theme: Theme, doc: Pick<Document, 'cookie'> = docume
 }
 
 /**
- * The theme chosen and applied by a few lines inlined at the top of `<body>`, before the first paint
+ * The theme chosen and applied by a few lines inlined in `<head>` (`boot/prepaint.ts`), before the first paint
  * (the same as `initialTheme` + `applyTheme` + `mirrorTheme`): the app arrives only when the visitor
  * needs it, so a light-theme visitor without the cookie must not see the page turn light later. It
  * also marks the document as scripted (`data-qf-js` on `<html>`), so the chrome's scripted layout

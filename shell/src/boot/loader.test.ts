@@ -5,6 +5,8 @@ import { STATE_ELEMENT_ID } from '../state-ids';
 
 const early = window as unknown as Record<string, unknown>;
 const flush = () => new Promise((r) => setTimeout(r, 0));
+/** The page's next frame painted and the browser idle: when the loader asks for the statement flag. */
+const paintedAndIdle = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => setTimeout(r, 0), 0)));
 
 describe('the inline boot loader', () => {
   let statement: { show: boolean; url?: string };
@@ -43,6 +45,7 @@ describe('the inline boot loader', () => {
     observed = [];
     intersect = undefined;
     window.fetch = jest.fn(async () => ({ ok: true, json: async () => statement })) as unknown as typeof fetch;
+    window.requestIdleCallback = ((callback: () => void) => setTimeout(callback, 0)) as unknown as typeof requestIdleCallback;
     window.IntersectionObserver = jest.fn((callback: (entries: { isIntersecting: boolean }[]) => void) => {
       intersect = callback;
       return { observe: (el: Element) => observed.push(el), disconnect: jest.fn() };
@@ -50,7 +53,9 @@ describe('the inline boot loader', () => {
     window.history.replaceState(null, '', '/stories/a');
     loading();
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // A loader's statement flag is asked after a frame: let it go here, not in the next test.
+    await paintedAndIdle();
     forget();
     delete (document as { readyState?: string }).readyState;
   });
@@ -126,13 +131,17 @@ describe('the inline boot loader', () => {
     expect((early[EARLY_EVENTS_GLOBAL] as Event[]).map((e) => e.type)).toEqual(['change']);
   });
 
-  it('runs nothing on a page that is only looked at: at load it asks for the statement flag, and the boot waits for the visitor', async () => {
+  it('runs nothing on a page that is only looked at: once it is painted it asks for the statement flag, and the boot waits for the visitor', async () => {
     page(ok('interaction', [{ key: 'newsletter', hydration: 'idle' }]));
     run();
     window.dispatchEvent(new Event('load'));
     await flush();
+    // Not before the first frame: a request then would hold the first paint on a slow connection.
+    expect(window.fetch).not.toHaveBeenCalled();
+    await paintedAndIdle();
     expect(bootScripts()).toHaveLength(0);
-    expect(window.fetch).toHaveBeenCalledWith('/statement-notification.json', expect.objectContaining({ headers: { accept: 'application/json' } }));
+    expect(window.fetch).toHaveBeenCalledTimes(1);
+    expect(window.fetch).toHaveBeenCalledWith('/statement-notification.json', expect.objectContaining({ headers: { accept: 'application/json' }, priority: 'low' }));
     await expect(early[EARLY_STATEMENT_GLOBAL]).resolves.toEqual({ show: false });
     // Using the page (a scroll) brings the boot, and says so for the idle policies; it is not replayed.
     window.dispatchEvent(new Event('scroll'));
@@ -182,7 +191,19 @@ describe('the inline boot loader', () => {
     page(ok('interaction'));
     run();
     window.dispatchEvent(new Event('load'));
+    await paintedAndIdle();
     await flush();
     expect(bootScripts()).toHaveLength(1);
+  });
+
+  it('leaves the statement flag to a boot that is already running', async () => {
+    page(ok('eager'));
+    run();
+    window.dispatchEvent(new Event('load'));
+    expect(bootScripts()).toHaveLength(1);
+    early[BOOT_GLOBAL] = {};
+    await paintedAndIdle();
+    expect(window.fetch).not.toHaveBeenCalled();
+    expect(early[EARLY_STATEMENT_GLOBAL]).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import type { Hydration } from '@qf/shared/contracts';
 export const EARLY_ACTIVITY_GLOBAL = '__qfActive';
 /** Set on an event the inline loader held for the boot (a site link pressed, a widget's form sent): the boot finishes it. */
 export const HELD_PROPERTY = '__qfHeld';
-/** The statement flag's answer, asked for by the inline loader when the page loaded (SPEC §4). */
+/** The statement flag's answer, asked for by the inline loader once the loaded page is painted (SPEC §4). */
 export const EARLY_STATEMENT_GLOBAL = '__qfStatement';
 
 /** The shell's own React roots in the server HTML (`data-qf-root`). */

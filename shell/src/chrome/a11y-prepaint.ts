@@ -2,7 +2,7 @@ import { A11Y_KEY, a11yToggles, TEXT_SIZES } from './a11y-prefs';
 
 /**
  * The visitor's accessibility choices (text size, contrast, underlined links, readable font, paused
- * animations) applied by a few lines inlined at the top of `<body>`, before the page is painted: applied
+ * animations) applied by a few lines inlined in `<head>` (`boot/prepaint.ts`), before the page is painted: applied
  * by the shell's bundle they arrived only after hydration, so a visitor who needs large text or high
  * contrast first saw the page without them. The server renders it with the response's CSP nonce; the
  * bundle applies the same choices again with `applyPrefs` (same attribute and classes), and owns every

@@ -1,0 +1,50 @@
+/** @jest-environment jsdom */
+import { A11Y_KEY } from '../chrome/a11y-prefs';
+import { CONSENT_ASK_ATTR } from '../chrome/consent';
+import { THEME_KEY } from '../theme';
+import { prePaintScript } from './prepaint';
+
+const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+describe('the script before the first paint, at the top of <head>', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem(THEME_KEY, 'false'); // the visitor chose light
+    localStorage.setItem(A11Y_KEY, JSON.stringify({ textSize: 1, contrast: true, underline: false, readable: false, pause: false }));
+    document.documentElement.removeAttribute('data-qf-js');
+    document.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+  });
+
+  it('marks <html> at once and applies the theme and accessibility choices to <body> as soon as the parser inserts it', async () => {
+    document.body.remove();
+    new Function(prePaintScript())();
+    expect(document.documentElement.hasAttribute('data-qf-js')).toBe(true);
+    expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe('ask');
+    expect(document.body).toBeNull();
+
+    // What the parser does next: a text node, then <body> with the server's (dark) theme.
+    document.documentElement.append(document.createTextNode('\n'));
+    await settle();
+    const body = document.createElement('body');
+    body.setAttribute('data-theme', 'dark');
+    document.documentElement.append(body);
+    await settle();
+    expect(body.dataset.theme).toBe('light');
+    expect(body.classList.contains('qf-a11y-contrast')).toBe(true);
+    expect(body.dataset.textSize).toBe('115');
+
+    // Once applied it lets go: a later change of <html>'s children is not answered again.
+    body.setAttribute('data-theme', 'dark');
+    document.documentElement.append(document.createTextNode('\n'));
+    await settle();
+    expect(body.dataset.theme).toBe('dark');
+  });
+
+  it('applies at once where <body> already exists', () => {
+    if (!document.body) document.documentElement.append(document.createElement('body'));
+    document.body.setAttribute('data-theme', 'dark');
+    new Function(prePaintScript())();
+    expect(document.body.dataset.theme).toBe('light');
+    expect(document.body.classList.contains('qf-a11y-contrast')).toBe(true);
+  });
+});
