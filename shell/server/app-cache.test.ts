@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { RemoteName } from '@qf/shared/contracts';
 import { buildShellServer } from './app';
+import { etagOf } from './page-cache';
+import { NONCE_PLACEHOLDER } from './security';
 import { loadConfig } from './config';
 import { writeShellBuild } from './test-build';
 import type { ServerRemotes } from './federation';
@@ -282,10 +284,23 @@ describe('the shell page cache', () => {
     expect(asked).toEqual(['/p', '/gone', '/gone']);
   });
 
-  it('keeps a page per query string: a filtered list is not the list', async () => {
+  it('keeps a page per query string from its second ask on: a filtered list is not the list', async () => {
+    const first = await get('/q?degree=master', { 'accept-encoding': 'br, gzip' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe((await get('/q')).headers['cache-control']);
     await get('/q?degree=master');
     await get('/q?degree=master');
     await get('/q');
-    expect(asked).toEqual(['/q?degree=master', '/q']);
+    expect(asked).toEqual(['/q?degree=master', '/q', '/q?degree=master']);
+  });
+
+  it('answers a page asked once with a query string like a kept one: its own nonce, the ETag of its HTML', async () => {
+    const res = await get('/once?utm_source=newsletter', { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const nonce = nonceOf(res)!;
+    expect(html(res)).toContain(`id="__QF_STATE__" nonce="${nonce}"`);
+    expect(html(res)).not.toContain('__QF_CSP_NONCE__');
+    expect(res.headers.etag).toBe(etagOf(html(res).replaceAll(nonce, NONCE_PLACEHOLDER)));
   });
 });

@@ -19,7 +19,7 @@ import { createServerRemotes, type ServerRemotes } from './federation';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
-import { accepts, createPageCache, etagOf, type CacheOptions, type PageRender, type Theme } from './page-cache';
+import { accepts, createPageCache, etagOf, onceBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { createRedirects } from './redirects';
 import { errorOptions, lingerThenClose, registerErrorAnswers } from '@qf/shared/server';
 import { counted, forward, gatewayTarget } from './gateway';
@@ -374,7 +374,17 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       const { status, html } = answer.render;
       if (status === 'unavailable') reply.header('Retry-After', '30');
       reply.code(STATUS_CODES[status]).type('text/html; charset=utf-8').header('Cache-Control', status === 'ok' ? FRESH : 'no-store');
-      return reply.send(html);
+      if (status !== 'ok') return reply.send(html);
+      // A page answered once and not kept (an address with a query string asked for the first time):
+      // made into this one answer's body at once, as the first answers of a kept page are.
+      const etag = etagOf(html);
+      reply.header('ETag', etag).header('Vary', 'Cookie, Accept-Encoding');
+      if (reply.request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const nonce = newNonce();
+      reply.header('Content-Security-Policy', await htmlPolicy(nonce));
+      const { body, encoding } = onceBody(html, NONCE_PLACEHOLDER, nonce, reply.request.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.send(body);
     }
     // A kept page: its ETag was computed before any nonce, its body is made with a fresh nonce (gzip
     // without compressing the page again once it is asked a second time: page-cache.ts).

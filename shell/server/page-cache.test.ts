@@ -174,6 +174,36 @@ describe('the stale-while-revalidate cache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('keeps a `secondAskOnly` key from its second ask on, so keys asked once never push out the pages asked for', async () => {
+    const cache = make({ maxEntries: 2, secondAskOnly: (key: string) => key.includes('?') });
+    await cache.get('/a', rendering('a'));
+    await cache.get('/b', rendering('b'));
+    // A flood of addresses asked once each: answered, none kept, the kept pages stay.
+    const once = rendering('once');
+    for (let i = 0; i < 50; i++) expect(await cache.get(`/a?utm=${i}`, once)).toMatchObject({ state: 'miss', rendered: { value: 'once' } });
+    expect(once.mock.calls.every(([keep]) => keep === false)).toBe(true);
+    expect(cache.size).toBe(2);
+    expect((await cache.get('/a', rendering('a2'))).state).toBe('hit');
+    expect((await cache.get('/b', rendering('b2'))).state).toBe('hit');
+    // Asked a second time: rendered to be kept, then a hit.
+    const second = rendering('q');
+    await cache.get('/a?utm=49', second);
+    expect(second).toHaveBeenCalledWith(true);
+    expect((await cache.get('/a?utm=49', rendering('q2'))).state).toBe('hit');
+  });
+
+  it('remembers a bounded number of keys asked once, the oldest forgotten first', async () => {
+    const cache = make({ maxEntries: 1, secondAskOnly: () => true });
+    for (let i = 0; i < 5; i++) await cache.get(`k${i}`, rendering('v'));
+    // Four times maxEntries are remembered: k0 was forgotten, k1 is asked for the second time.
+    const first = rendering('v');
+    await cache.get('k0', first);
+    expect(first).toHaveBeenCalledWith(false);
+    const again = rendering('v');
+    await cache.get('k4', again);
+    expect(again).toHaveBeenCalledWith(true);
+  });
+
   it('is bounded in entries and bytes, the least recently used out first', async () => {
     const cache = make({ maxEntries: 2, maxBytes: 100 });
     await cache.get('a', rendering('a'));

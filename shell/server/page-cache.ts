@@ -23,6 +23,14 @@ import type { RegistryClient, RemoteStatus } from './registry';
  * for `staleMs` more it is still served, while one background render refreshes it. Concurrent misses
  * of one key share one render. Only 200 pages are kept; 404, 503 and 500 are rendered every time.
  *
+ * Admission: an address with a query string is kept from its second request on. Paths are the site's
+ * own pages, a finite set worth keeping from the first answer; query strings are unbounded (campaign
+ * tags, click ids, filters, a crawler's or an attacker's random ones), and a key asked once would
+ * only push a page visitors do ask for out of the cache, and cost its packaging (cut at the nonces,
+ * hashed, copied off the heap) and the collector's time for nothing. The keys asked once are
+ * remembered in a bounded set (four times `maxEntries`, oldest out), as CDNs do ("cache on second
+ * hit"); a key asked once is answered like a page that is not kept (`onceBody`).
+ *
  * The CSP nonce is fresh per response although the page is compressed once: the HTML is kept cut at the
  * nonce placeholders, each piece deflated on its own (ending on a byte boundary), and a response is
  * those pieces with the nonce between them as stored deflate blocks, in one gzip member whose CRC is
@@ -40,6 +48,8 @@ export interface CacheOptions {
   /** How long an entry is fresh when the content it was made from has no version (a CMS without one, an older remote). */
   unversionedMs?: number;
   now?: () => number;
+  /** Keys kept only from their second miss on (see "Admission" above); none when not given. */
+  secondAskOnly?: (key: string) => boolean;
 }
 
 const DEFAULTS = { maxEntries: 1000, maxBytes: 64 * 1024 * 1024, staleMs: 60_000, unversionedMs: 60_000 };
@@ -226,6 +236,17 @@ export function plainBody(identity: Buffer): PlainBody {
   };
 }
 
+/**
+ * The body of a page answered once and not kept: the nonce filled in, compressed for this answer alone
+ * as the first answers of a kept page are.
+ */
+export function onceBody(html: string, placeholder: string, nonce: string, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: AnswerEncoding } {
+  const identity = Buffer.from(html.replaceAll(placeholder, nonce), 'utf8');
+  if (accepts(acceptEncoding, 'br')) return { body: brotliCompressSync(identity, FIRST_BROTLI), encoding: 'br' };
+  if (accepts(acceptEncoding, 'gzip')) return { body: gzipSync(identity, { level: 4 }), encoding: 'gzip' };
+  return { body: identity, encoding: 'identity' };
+}
+
 /** What a page was made from that the shell can check without its owner. */
 export interface Deps {
   /** registry.compositionHash: the registry, the shell's build and every remote's build. */
@@ -254,7 +275,18 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry<V>>();
   const flights = new Map<string, Promise<Rendered<V, U, F>>>();
+  /** Keys of `secondAskOnly` asked once and not kept (insertion order: the oldest goes first). */
+  const askedOnce = new Set<string>();
   let bytes = 0;
+
+  /** Whether a miss of `key` may be kept: always, unless it is a first ask of a `secondAskOnly` key. */
+  function admits(key: string): boolean {
+    if (entries.has(key) || !options.secondAskOnly?.(key)) return true;
+    if (askedOnce.delete(key)) return true;
+    askedOnce.add(key);
+    if (askedOnce.size > maxEntries * 4) askedOnce.delete(askedOnce.values().next().value!);
+    return false;
+  }
 
   function store(key: string, entry: Entry<V>) {
     const old = entries.get(key);
@@ -272,12 +304,12 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
     }
   }
 
-  function flight(key: string, render: () => Promise<Rendered<V, U, F>>): Promise<Rendered<V, U, F>> {
+  function flight(key: string, render: (keep: boolean) => Promise<Rendered<V, U, F>>, keep = true): Promise<Rendered<V, U, F>> {
     let pending = flights.get(key);
     if (!pending) {
-      pending = render()
+      pending = render(keep)
         .then((r) => {
-          if (!('uncacheable' in r)) store(key, { value: r.value, deps: r.deps, bytes: r.bytes, freshUntil: r.freshUntil });
+          if (keep && !('uncacheable' in r)) store(key, { value: r.value, deps: r.deps, bytes: r.bytes, freshUntil: r.freshUntil });
           return r;
         })
         .finally(() => flights.delete(key));
@@ -290,8 +322,10 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
     /**
      * The value for `key`: a current entry while fresh ('hit'), or while stale with one background
      * render started ('stale'; not when `fresh` is asked), else the result of a render ('miss').
+     * `render(keep)` is told whether its result will be kept (a first ask of a `secondAskOnly` key is
+     * not): one that will not be may answer `uncacheable` and skip what only keeping needs.
      */
-    async get(key: string, render: () => Promise<Rendered<V, U, F>>, { fresh = false }: { fresh?: boolean } = {}): Promise<{ state: 'hit' | 'stale' | 'miss'; rendered: Rendered<V, U, F> }> {
+    async get(key: string, render: (keep: boolean) => Promise<Rendered<V, U, F>>, { fresh = false }: { fresh?: boolean } = {}): Promise<{ state: 'hit' | 'stale' | 'miss'; rendered: Rendered<V, U, F> }> {
       const entry = entries.get(key);
       if (entry && (await isCurrent(entry.deps))) {
         const t = now();
@@ -305,7 +339,7 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
           return { state: 'stale', rendered: entry };
         }
       }
-      return { state: 'miss', rendered: await flight(key, render) };
+      return { state: 'miss', rendered: await flight(key, render, flights.has(key) || admits(key)) };
     },
     get size() {
       return entries.size;
@@ -366,8 +400,10 @@ export function createPageCache(
     return remotesCurrent(d.remotes);
   }
 
-  const resolutions = createSwrCache<Resolution, Outcome, PageData>(isCurrent, options);
-  const pages = createSwrCache<NoncedBody, PageRender>(isCurrent, options);
+  // Keys end with `?` and the query string (queryKey): one with a query is kept from its second ask on.
+  const cacheOptions: CacheOptions = { secondAskOnly: (key) => !key.endsWith('?'), ...options };
+  const resolutions = createSwrCache<Resolution, Outcome, PageData>(isCurrent, cacheOptions);
+  const pages = createSwrCache<NoncedBody, PageRender>(isCurrent, cacheOptions);
 
   const widgetRemotes = (pageData: PageData): RemoteName[] => {
     const { page } = pageData.result;
@@ -375,8 +411,9 @@ export function createPageCache(
   };
 
   /** Ask the owner, noting first what the answer depends on (a change during the request is then seen as a change). */
-  async function resolveAndNote(sitePath: string, search: string): Promise<Rendered<Resolution, Outcome, PageData>> {
+  async function resolveAndNote(sitePath: string, search: string, keep = true): Promise<Rendered<Resolution, Outcome, PageData>> {
     const { lang, path } = splitLang(sitePath);
+    if (!keep) return { uncacheable: await safely(() => deps.resolve(sitePath, search), lang) };
     const composition = await registry.compositionHash(shellBuild).catch(() => undefined);
     const owner = await registry.owner(path).catch(() => null);
     const ownerSeen = owner ? seen(owner, await registry.status(owner)) : undefined;
@@ -409,7 +446,7 @@ export function createPageCache(
   return {
     /** Page data for `/page-data/…`: from the cache when current, else from the owner. */
     async pageData(sitePath: string, search: string): Promise<PageDataAnswer> {
-      const { state, rendered } = await resolutions.get(queryKey(sitePath, search), () => resolveAndNote(sitePath, search));
+      const { state, rendered } = await resolutions.get(queryKey(sitePath, search), (keep) => resolveAndNote(sitePath, search, keep));
       return 'uncacheable' in rendered ? { cached: false, outcome: rendered.uncacheable } : { cached: true, state, body: rendered.value.body() };
     },
 
@@ -419,15 +456,15 @@ export function createPageCache(
      */
     async page(sitePath: string, search: string, theme: Theme, render: (outcome: Outcome) => Promise<PageRender>, placeholder: string): Promise<PageAnswer> {
       const rkey = queryKey(sitePath, search);
-      const { state, rendered } = await pages.get(`${theme} ${rkey}`, async () => {
+      const { state, rendered } = await pages.get(`${theme} ${rkey}`, async (keep) => {
         const shellContent = (await deps.shellContent().catch(() => undefined)) ?? null;
-        const { rendered: resolution } = await resolutions.get(rkey, () => resolveAndNote(sitePath, search), { fresh: true });
+        const { rendered: resolution } = await resolutions.get(rkey, (keepResolution) => resolveAndNote(sitePath, search, keepResolution), { fresh: true });
         const outcome: Outcome =
           'uncacheable' in resolution
             ? resolution.uncacheable
             : { status: 'ok', lang: splitLang(sitePath).lang, pageData: resolution.fresh ?? (JSON.parse(resolution.value.json.toString('utf8')) as PageData) };
         const page = await render(outcome);
-        if ('uncacheable' in resolution || page.status !== 'ok') return { uncacheable: page };
+        if (!keep || 'uncacheable' in resolution || page.status !== 'ok') return { uncacheable: page };
         const body = noncedBody(page.html, placeholder);
         return {
           value: body,
