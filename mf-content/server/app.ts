@@ -44,7 +44,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
       (await people.resolve(p, lang)) ??
       pages.resolve(p, lang);
   // Listing pages are in the sitemap but are no content entry: search finds them by their head.
-  const listings = () => [...areas.paths(), ...categories.paths(), ...storyList.paths(), ...programs.paths(), ...people.paths(), { en: '/stories/tap', ar: '/ar/stories/tap' }];
+  const listings = () => [{ en: '/', ar: '/ar' }, ...areas.paths(), ...categories.paths(), ...storyList.paths(), ...programs.paths(), ...people.paths(), { en: '/stories/tap', ar: '/ar/stories/tap' }];
   const search = createSearch(options.content, {
     listings: () => listingDocuments(listings(), async (p, lang) => (await resolvePage(p, lang, new URLSearchParams()))?.head),
   });

@@ -1,4 +1,4 @@
-import { oneEditApart, topByScore } from './engine';
+import { oneEditApart, SearchIndex, topByScore, type SearchDoc } from './engine';
 
 describe('oneEditApart', () => {
   it('is true for one letter missing, extra, replaced, or two neighbours swapped', () => {
@@ -26,5 +26,44 @@ describe('topByScore', () => {
     for (const k of [1, 10, 30, 2000, 6000]) expect(topByScore(items, k, byValue)).toEqual([...items].sort(byValue).slice(0, k));
     expect(topByScore([3, 1, 2], 10, byValue)).toEqual([3, 2, 1]);
     expect(topByScore([3, 1, 2], 0, byValue)).toEqual([]);
+  });
+});
+
+describe('a page whose title is what was typed', () => {
+  const doc = (id: string, lang: 'en' | 'ar', title: string, body: string): SearchDoc => ({
+    id,
+    type: 'page',
+    lang,
+    title,
+    excerpt: '',
+    url: `/${id}`,
+    image: null,
+    text: { title, tags: '', excerpt: body, body: `${body} ${body}` },
+    facets: { type: ['page'] },
+  });
+  const index = new SearchIndex([
+    doc('story-1', 'en', 'Events of the week in Education City', 'events events events in education city'),
+    doc('story-2', 'en', 'Upcoming events', 'events and more events'),
+    doc('events', 'en', 'Events', 'What is on'),
+    doc('news-1', 'ar', 'الفعاليات في المدينة التعليمية', 'الفعاليات الفعاليات فعاليات'),
+    doc('events-ar', 'ar', 'الفعاليات', 'ما يجري'),
+  ]);
+  const first = (q: string, lang: 'en' | 'ar' = 'en') => index.search({ q, lang, filters: {}, page: 1, pageSize: 10 }).items[0]?.id;
+
+  it('comes first, typed with any case or spacing, while typing too', () => {
+    expect(first('events ')).toBe('events');
+    expect(first('Events')).toBe('events');
+    expect(first('  EVENTS  ')).toBe('events');
+  });
+
+  it('comes first in Arabic with or without the article and with another spelling class', () => {
+    expect(first('الفعاليات ', 'ar')).toBe('events-ar');
+    expect(first('فعاليات ', 'ar')).toBe('events-ar');
+    expect(first('الفعاليّات ', 'ar')).toBe('events-ar');
+  });
+
+  it('does not lift a page whose title only contains the words', () => {
+    const ids = index.search({ q: 'upcoming events ', lang: 'en', filters: {}, page: 1, pageSize: 10 }).items.map((i) => i.id);
+    expect(ids).toEqual(['story-2']);
   });
 });

@@ -52,6 +52,18 @@ const AR_PREFIXES = /^(وال|بال|كال|فال|لل|ال)/;
 /** A word this long that matches nothing is looked for with one typo (a letter missing, extra, wrong or two swapped). */
 const FUZZY_MIN_LENGTH = 5;
 const FUZZY_FACTOR = 0.5;
+/**
+ * Added to the score of a page whose whole title is what was typed (the same words in the same order,
+ * spelling classes and the Arabic article aside): a listing page called "Events" or "التعليم" comes
+ * before the stories that use the word many times. Far above any sum of word scores.
+ */
+const EXACT_TITLE_BONUS = 1000;
+/** What makes two titles the same for EXACT_TITLE_BONUS: normalised words without the Arabic article or its prefixes. */
+const exactKey = (text: string) =>
+  queryTokens(text)
+    .map((w) => w.replace(AR_PREFIXES, ''))
+    .filter(Boolean)
+    .join(' ');
 /** A synonym counts a little less than the word itself, so pages using the visitor's own word come first. */
 const SYNONYM_FACTOR = 0.8;
 
@@ -109,6 +121,8 @@ interface LangIndex {
   words: Map<string, string[]>;
   /** For typo tolerance: each word of at least FUZZY_MIN_LENGTH - 1 letters under every one-letter deletion of it. */
   deleted: Map<string, string[]>;
+  /** The documents of each title (by `exactKey`). */
+  titles: Map<string, number[]>;
 }
 
 function buildLang(docs: SearchDoc[]): LangIndex {
@@ -170,7 +184,12 @@ function buildLang(docs: SearchDoc[]): LangIndex {
     }
     return Int32Array.from(ids);
   });
-  return { docs, postings, terms: [...postings.keys()].sort(), byDate, idRank, facetValues, valueIds, valueLabels, docFacets, words, deleted };
+  const titles = new Map<string, number[]>();
+  docs.forEach((d, i) => {
+    const key = exactKey(d.text.title);
+    if (key) titles.set(key, [...(titles.get(key) ?? []), i]);
+  });
+  return { docs, postings, terms: [...postings.keys()].sort(), byDate, idRank, facetValues, valueIds, valueLabels, docFacets, words, deleted, titles };
 }
 
 const facetKey = (facet: FacetName, value: string) => `${facet}\u0000${value}`;
@@ -316,6 +335,9 @@ export class SearchIndex {
       }
       for (const d of touched) wordScore[d] = 0;
     });
+
+    // A page whose title is exactly what was typed comes first (it matched every word, so it has a score).
+    for (const d of index.titles.get(exactKey(query.q)) ?? []) if (total[d]! > 0) total[d] = total[d]! + EXACT_TITLE_BONUS;
 
     // Each filter kind as the numbers of its values: a document is kept when it has one of each kind.
     const filters = (Object.entries(query.filters) as [FacetName, string[] | undefined][])
