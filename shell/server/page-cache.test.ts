@@ -110,7 +110,7 @@ describe('the stale-while-revalidate cache', () => {
   let clock = 0;
   let current = 'h1';
   const make = (options = {}) => createSwrCache<string, string>(async (d) => d.composition === current, { now: () => clock, staleMs: 1000, ...options });
-  const rendering = (value: string, freshFor = Infinity, bytes = 10) => jest.fn(async (): Promise<Rendered<string, string>> => ({ value, deps: deps(current), bytes, freshUntil: clock + freshFor }));
+  const rendering = (value: string, freshFor = Infinity, bytes = 10) => jest.fn(async (_keep?: boolean): Promise<Rendered<string, string>> => ({ value, deps: deps(current), bytes, freshUntil: clock + freshFor }));
 
   beforeEach(() => {
     clock = 0;
