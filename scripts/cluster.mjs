@@ -169,7 +169,9 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
       for (let i = 1; i <= instances; i++) {
         const p = await freePort();
         const forms = r.name === 'mf-forms' ? { DATABASE_URL: pg.url, ...shared, UPLOADS_DIR: uploads, DATA_DIR: path.join(run, `forms-data-${i}`) } : {};
-        servers.push({ ...spawnServer(r.name, i, process.execPath, ['dist/app/main.js'], { PORT: String(p), HOST, SHELL_ORIGINS: siteUrl, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...forms, ...extraEnv }), port: p });
+        // Search (mf-content) finds the other sections' listing pages through the registry the shells read.
+        const content = r.name === 'mf-content' ? { REGISTRY: registryFile } : {};
+        servers.push({ ...spawnServer(r.name, i, process.execPath, ['dist/app/main.js'], { PORT: String(p), HOST, SHELL_ORIGINS: siteUrl, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...forms, ...content, ...extraEnv }), port: p });
       }
     for (let i = 1; i <= instances; i++) {
       const p = await freePort();

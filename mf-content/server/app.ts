@@ -4,6 +4,7 @@ import type { Lang } from '@qf/shared/i18n';
 import { createRemoteServer } from '@qf/shared/server';
 import { createSearch } from './search/service';
 import { listingDocuments } from './search/documents';
+import { createRemoteListings } from './search/remote-listings';
 import { createHomePage } from './home';
 import { createContentPages } from './pages';
 import { resolveSearchPage } from './search-page';
@@ -18,7 +19,7 @@ import { createCampaignPages } from './campaigns';
 import { createPeopleList } from './people';
 
 /** The mf-content server: its pages (through the page contract) and the search API. */
-export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv }): Promise<{ app: FastifyInstance; port: number; host: string }> {
+export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv; registry?: string }): Promise<{ app: FastifyInstance; port: number; host: string }> {
   const stories = createStoryPages(options.content);
   const home = createHomePage(options.content);
   const pages = createContentPages(options.content);
@@ -47,6 +48,8 @@ export async function buildContentServer(options: { dir: string; content: Conten
   const listings = () => [{ en: '/', ar: '/ar' }, ...areas.paths(), ...categories.paths(), ...storyList.paths(), ...programs.paths(), ...people.paths(), { en: '/stories/tap', ar: '/ar/stories/tap' }];
   const search = createSearch(options.content, {
     listings: () => listingDocuments(listings(), async (p, lang) => (await resolvePage(p, lang, new URLSearchParams()))?.head),
+    // The other sections' lists (events, media centre, IDKT): from their `/_qf/paths`, found through the registry.
+    ...(options.registry ? { remoteListings: createRemoteListings({ registry: options.registry }) } : {}),
   });
   const server = await createRemoteServer({
     name: 'mf-content',

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { listen } from '@qf/shared/server';
@@ -6,7 +7,11 @@ import { buildContentServer } from './app';
 async function main() {
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
-  const { app, port, host } = await buildContentServer({ dir, content });
+  // The registry the shell reads (a file or a URL), where search finds the other sections' listing
+  // pages; the repository's own by default, as for the shell.
+  const own = path.resolve(dir, '..', 'registry.json');
+  const registry = process.env.REGISTRY ?? (existsSync(own) ? own : undefined);
+  const { app, port, host } = await buildContentServer({ dir, content, ...(registry ? { registry } : {}) });
   await listen(app, port, host, 'mf-content');
 }
 

@@ -133,7 +133,7 @@ describe('paths', () => {
     const events = await content.entries('event');
     expect(paths).toHaveLength(events.length + 1);
     const newest = events.map((e) => e.sys.updatedAt ?? '').sort().at(-1);
-    expect(paths[0]).toEqual({ en: '/events', ar: '/ar/events', lastmod: newest });
+    expect(paths[0]).toEqual({ en: '/events', ar: '/ar/events', lastmod: newest, listing: true });
     expect(paths).toContainEqual({ en: `/events/${LEARNING}`, ar: `/ar/events/${LEARNING}`, lastmod: '2026-11-05T12:00:00Z' });
     for (const p of paths.slice(1)) await expect(pages.resolve(p.en, 'en')).resolves.not.toBeNull();
   });

@@ -116,7 +116,7 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
       const all = await events();
       const stamps = all.map((e) => e.sys.updatedAt).filter((s): s is string => Boolean(s));
       const latest = stamps.sort((a, b) => time(b) - time(a))[0];
-      const list: PagePathEntry = { en: listRoute.pattern, ar: localePath('ar', listRoute.pattern), ...(latest ? { lastmod: latest } : {}) };
+      const list: PagePathEntry = { en: listRoute.pattern, ar: localePath('ar', listRoute.pattern), listing: true, ...(latest ? { lastmod: latest } : {}) };
       return [
         list,
         ...all.map((e) => {

@@ -98,7 +98,7 @@ describe('speaker-series page over HTTP', () => {
     const series = (await content.entries('ecss'))[0]!;
     const ids = ['event-1', 'event-6', 'event-11', 'event-12'];
     const stamps = [series, ...(await content.entries('event')).filter((e) => ids.includes(e.sys.id))].map((e) => e.sys.updatedAt ?? '');
-    expect(paths).toContainEqual({ en: SERIES, ar: `/ar${SERIES}`, lastmod: stamps.sort().at(-1) });
+    expect(paths).toContainEqual({ en: SERIES, ar: `/ar${SERIES}`, lastmod: stamps.sort().at(-1), listing: true, head: { en: expect.objectContaining({ title: 'Education City Speaker Series' }), ar: expect.objectContaining({ title: 'سلسلة محاضرات المدينة التعليمية' }) } });
     expect(paths.filter((p) => p.en === SERIES)).toHaveLength(1);
   });
 

@@ -103,7 +103,7 @@ export function createSeriesPages(content: ContentSource, { now = () => new Date
           const stamps = [s, ...sessions].map((e) => e?.sys.updatedAt).filter((d): d is string => Boolean(d));
           const latest = stamps.sort((a, b) => Date.parse(b) - Date.parse(a))[0];
           const p = seriesPath(s);
-          return { en: p, ar: localePath('ar', p), ...(latest ? { lastmod: latest } : {}) };
+          return { en: p, ar: localePath('ar', p), listing: true, ...(latest ? { lastmod: latest } : {}) };
         }),
       );
     },

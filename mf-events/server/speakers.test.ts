@@ -113,7 +113,14 @@ describe('a speaker page over HTTP', () => {
 describe('sitemap', () => {
   it('lists the speakers page and every speaker page in both languages', async () => {
     const paths = pagePathsSchema.parse((await app.inject('/_qf/paths')).json());
-    expect(paths).toContainEqual({ en: EXPERTS, ar: `/ar${EXPERTS}`, lastmod: '2026-11-18T09:00:00Z' });
+    expect(paths).toContainEqual({
+      en: EXPERTS,
+      ar: `/ar${EXPERTS}`,
+      lastmod: '2026-11-18T09:00:00Z',
+      listing: true,
+      // Search (mf-content) finds the list by this head.
+      head: { en: expect.objectContaining({ title: 'Speakers' }), ar: expect.objectContaining({ title: 'المتحدثون' }) },
+    });
     const speakers = await content.entries('spokes_people');
     for (const s of speakers) {
       const p = contentPath('spokes_people', String(s.fields.slug?.['en-US']));

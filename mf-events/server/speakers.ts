@@ -132,7 +132,7 @@ export function createSpeakerPages(content: ContentSource) {
         .filter((d): d is string => Boolean(d))
         .sort((a, b) => time(b) - time(a))[0];
       return [
-        { en: SPEAKERS_PATH, ar: localePath('ar', SPEAKERS_PATH), ...(latest ? { lastmod: latest } : {}) },
+        { en: SPEAKERS_PATH, ar: localePath('ar', SPEAKERS_PATH), listing: true, ...(latest ? { lastmod: latest } : {}) },
         ...all.map((p) => {
           const sp = speakerPath(p);
           return { en: sp, ar: localePath('ar', sp), ...(p.sys.updatedAt ? { lastmod: p.sys.updatedAt } : {}) };

@@ -61,6 +61,7 @@ describe('paths', () => {
   it('lists every page for the sitemap, each resolving in both languages', async () => {
     const paths = await db.paths();
     expect(paths).toHaveLength(1 + 20 + 1 + 10);
+    expect(paths.filter((p) => p.listing).map((p) => p.en)).toEqual(['/idkt/technologies', '/idkt/info-bank']);
     for (const { en, ar } of paths) {
       expect((await db.resolve(en, 'en'))?.head.alternatePath).toBe(ar);
       expect((await db.resolve(en, 'ar'))?.head.alternatePath).toBe(en);

@@ -111,10 +111,11 @@ export function createDatabasePages(content: ContentSource) {
     async paths(): Promise<PagePathEntry[]> {
       const [techs, docs] = await Promise.all([content.entries('idkt_technology'), content.entries('idkt_info_bank')]);
       const entry = (p: string, lastmod?: string): PagePathEntry => ({ en: p, ar: localePath('ar', p), ...(lastmod ? { lastmod } : {}) });
+      const list = (p: string): PagePathEntry => ({ ...entry(p), listing: true });
       return [
-        entry(route('technologies').pattern),
+        list(route('technologies').pattern),
         ...techs.map((e) => entry(contentPath('idkt_technology', slugOf(e)), e.sys.updatedAt)),
-        entry(route('infoBank').pattern),
+        list(route('infoBank').pattern),
         ...docs.map((e) => entry(contentPath('idkt_info_bank', slugOf(e)), e.sys.updatedAt)),
       ];
     },

@@ -80,7 +80,7 @@ describe('paths', () => {
     const paths = pagePathsSchema.parse(await experts.paths());
     expect(paths).toHaveLength((await content.entries('expert_profile')).length + 1);
     expect(paths.slice(0, 5)).toEqual([
-      { en: '/media-center/experts', ar: '/ar/media-center/experts', lastmod: expect.any(String) },
+      { en: '/media-center/experts', ar: '/ar/media-center/experts', lastmod: expect.any(String), listing: true },
       { en: '/media-center/experts/noor-al-mansoori', ar: '/ar/media-center/experts/noor-al-mansoori', lastmod: '2026-10-01T09:00:00Z' },
       { en: '/media-center/experts/khalid-al-kuwari', ar: '/ar/media-center/experts/khalid-al-kuwari', lastmod: '2026-09-15T11:30:00Z' },
       { en: '/media-center/experts/maryam-al-sulaiti', ar: '/ar/media-center/experts/maryam-al-sulaiti', lastmod: '2026-08-20T08:15:00Z' },

@@ -95,7 +95,7 @@ export function createExpertPages(content: ContentSource) {
       const list = listRoute.pattern;
       const listLastmod = stamps[stamps.length - 1];
       return [
-        { en: list, ar: localePath('ar', list), ...(listLastmod ? { lastmod: listLastmod } : {}) },
+        { en: list, ar: localePath('ar', list), listing: true, ...(listLastmod ? { lastmod: listLastmod } : {}) },
         ...entries.map((e) => {
           const p = fillPattern(profileRoute.pattern, { slug: requiredField<string>(e, 'slug', 'en') });
           return { en: p, ar: localePath('ar', p), ...(e.sys.updatedAt ? { lastmod: e.sys.updatedAt } : {}) };

@@ -41,6 +41,6 @@ describe('the media centre landing page (/media-center)', () => {
 
   it('answers only /media-center, and lists it for the sitemap', async () => {
     expect(await landing.resolve('/media-center/other', 'en')).toBeNull();
-    expect(landing.paths()).toEqual([{ en: '/media-center', ar: '/ar/media-center' }]);
+    expect(landing.paths()).toEqual([{ en: '/media-center', ar: '/ar/media-center', listing: true }]);
   });
 });

@@ -78,7 +78,7 @@ export function createLandingPage(content: ContentSource, media: ReturnType<type
     },
     paths(): PagePathEntry[] {
       const p = route('landing').pattern;
-      return [{ en: p, ar: localePath('ar', p) }];
+      return [{ en: p, ar: localePath('ar', p), listing: true }];
     },
   };
 }

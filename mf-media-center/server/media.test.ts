@@ -69,6 +69,8 @@ describe('press releases and media mentions', () => {
   it('lists every page for the sitemap, and every one resolves in both languages', async () => {
     const paths = await media.paths();
     expect(paths).toHaveLength(1 + 6 + 1 + 10 + 1);
+    // The three lists are listing pages (search finds them by their heads), the galleries and releases are not.
+    expect(paths.filter((p) => p.listing).map((p) => p.en)).toEqual(['/media-center/media-galleries', '/media-center/news', '/media-center/media-mentions']);
     for (const { en, ar } of paths) {
       expect((await media.resolve(en, 'en'))?.head.alternatePath).toBe(ar);
       expect((await media.resolve(en, 'ar'))?.head.alternatePath).toBe(en);

@@ -143,12 +143,13 @@ export function createMediaPages(content: ContentSource) {
     async paths(): Promise<PagePathEntry[]> {
       const [galleries, releases] = await Promise.all([content.entries('gallery'), content.entries('press_release')]);
       const entry = (p: string, lastmod?: string): PagePathEntry => ({ en: p, ar: localePath('ar', p), ...(lastmod ? { lastmod } : {}) });
+      const list = (p: string): PagePathEntry => ({ ...entry(p), listing: true });
       return [
-        entry(route('galleries').pattern),
+        list(route('galleries').pattern),
         ...galleries.map((e) => entry(contentPath('gallery', slugOf(e)), e.sys.updatedAt)),
-        entry(route('news').pattern),
+        list(route('news').pattern),
         ...releases.map((e) => entry(contentPath('press_release', slugOf(e)), e.sys.updatedAt)),
-        entry(route('mentions').pattern),
+        list(route('mentions').pattern),
       ];
     },
   };

@@ -33,13 +33,16 @@ export function listingDocuments(paths: readonly { en: string; ar: string }[], h
   return Promise.all(
     paths.flatMap((p) =>
       langs.map(async (lang): Promise<SearchDoc | undefined> => {
-        const url = p[lang];
         const h = await head(p.en, lang);
-        if (!h) return undefined;
-        return { id: `listing:${p.en}`, type: 'page', lang, title: h.title, excerpt: clip(h.description), url, image: null, text: { title: h.title, tags: '', excerpt: h.description, body: '' }, facets: { type: ['page'] } };
+        return h ? listingDocument(p, lang, h) : undefined;
       }),
     ),
   ).then((docs) => docs.filter((d): d is SearchDoc => d !== undefined));
+}
+
+/** One listing page in one language as a search document of type `page`. */
+export function listingDocument(p: { en: string; ar: string }, lang: Lang, head: { title: string; description: string }): SearchDoc {
+  return { id: `listing:${p.en}`, type: 'page', lang, title: head.title, excerpt: clip(head.description), url: p[lang], image: null, text: { title: head.title, tags: '', excerpt: head.description, body: '' }, facets: { type: ['page'] } };
 }
 
 /** The words of a field: a string, a list, or structured parts (a tap story's steps) by their texts. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContentSource } from '@qf/shared/content';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { searchDocuments, SEARCHABLE } from './documents';
+import type { RemoteListings } from './remote-listings';
 import { FACETS, SearchIndex, type FacetName, type SearchDoc } from './engine';
 
 const MESSAGES: Record<Lang, { invalid: string; unavailable: string }> = {
@@ -37,20 +38,32 @@ const querySchema = z.strictObject(
 
 /**
  * The search service of mf-content: one index over every searchable entry in both languages (and the
- * listing pages `listings` gives: areas, categories, lists, which are no entry but are in the sitemap), rebuilt
- * when the content changes (concurrent requests share one rebuild; queries keep the old index until
- * the new one is ready).
+ * listing pages `listings` gives: areas, categories, lists, which are no entry but are in the sitemap;
+ * and the other sections' listing pages, `remoteListings`), rebuilt when the content or those listings
+ * change (concurrent requests share one rebuild; a change of the other sections' listings alone is
+ * answered from the previous index until the new one is ready).
  */
-export function createSearch(content: ContentSource, options: { listings?: () => Promise<SearchDoc[]> } = {}) {
-  let current: { version: string; index: SearchIndex } | undefined;
-  let building: Promise<{ version: string; index: SearchIndex }> | undefined;
+export function createSearch(content: ContentSource, options: { listings?: () => Promise<SearchDoc[]>; remoteListings?: RemoteListings } = {}) {
+  type Built = { contentVersion: string; remoteVersion: string; index: SearchIndex };
+  let current: Built | undefined;
+  let building: Promise<Built> | undefined;
+  const remote = options.remoteListings;
 
   async function index(): Promise<SearchIndex> {
-    const version = (await content.version?.()) ?? 'static';
-    if (current?.version === version) return current.index;
+    // The other sections' listing pages are asked for in the background (never while a visitor waits);
+    // the index is rebuilt once they say something new.
+    remote
+      ?.refresh()
+      .then(() => (current && current.remoteVersion !== remote.version() ? index() : undefined))
+      .catch((error: unknown) => console.error('search: rebuilding with the other sections’ listing pages failed', error));
+    const contentVersion = (await content.version?.()) ?? 'static';
+    const remoteVersion = remote?.version() ?? '';
+    if (current?.contentVersion === contentVersion && current.remoteVersion === remoteVersion) return current.index;
     building ??= Promise.all([searchDocuments(content), options.listings?.() ?? []])
-      .then(([docs, listings]) => (current = { version, index: new SearchIndex([...docs, ...listings]) }))
+      .then(([docs, listings]) => (current = { contentVersion, remoteVersion, index: new SearchIndex([...docs, ...listings, ...(remote?.docs() ?? [])]) }))
       .finally(() => (building = undefined));
+    // Only the other sections' listings changed: the index of the same content answers meanwhile.
+    if (current?.contentVersion === contentVersion) return current.index;
     return (await building).index;
   }
 

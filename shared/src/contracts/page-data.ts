@@ -96,11 +96,21 @@ export type PageData = z.infer<typeof pageDataSchema>;
 export const appDataSchema = z.object({ webpackCompilationHash: z.string().check(z.minLength(1)) });
 export type AppData = z.infer<typeof appDataSchema>;
 
+/** What search shows and matches of a listing page in one language: its head's title and description. */
+export const listingHeadSchema = z.object({ title: z.string().check(z.minLength(1)), description: z.string() });
+export type ListingHead = z.infer<typeof listingHeadSchema>;
+
 export const pagePathEntrySchema = z.object({
   en: absolutePath(),
   ar: z.string().check(z.startsWith('/ar')),
   lastmod: z.optional(z.string()),
+  /**
+   * A listing page (a list, a landing, a series: no content entry of its own), so search indexes it by
+   * its head. The remote sets it; its server fills `head` from its own resolver in `/_qf/paths`.
+   */
+  listing: z.optional(z.boolean()),
+  head: z.optional(z.object({ en: listingHeadSchema, ar: listingHeadSchema })),
 });
-/** Every page a remote owns, for the sitemap (`GET /_qf/paths`). */
+/** Every page a remote owns, for the sitemap and for search's listing pages (`GET /_qf/paths`). */
 export const pagePathsSchema = z.array(pagePathEntrySchema);
 export type PagePathEntry = z.infer<typeof pagePathEntrySchema>;

@@ -33,6 +33,33 @@ describe('createRemoteServer', () => {
     await app.close();
   });
 
+  it('gives a listing page of its paths its head in both languages, from its own resolver, for search', async () => {
+    const { app } = await createRemoteServer({
+      name: 'mf-media-center',
+      dir: os.tmpdir(),
+      env: {},
+      resolvePage: async (p, lang) =>
+        p === '/media-center/media-mentions' ? { template: 'mentions', head: { title: lang === 'ar' ? 'التغطيات الإعلامية' : 'Media mentions', description: lang === 'ar' ? 'ما كتبته الصحافة' : 'What the press wrote', alternatePath: '/x' }, data: {}, widgets: [], hydration: 'idle' } : null,
+      listPaths: async () => [
+        { en: '/media-center/media-mentions', ar: '/ar/media-center/media-mentions', listing: true },
+        { en: '/media-center/news/a', ar: '/ar/media-center/news/a', lastmod: '2026-01-01' },
+        // A listing page its resolver does not know is listed without a head (the sitemap still has it).
+        { en: '/media-center/gone', ar: '/ar/media-center/gone', listing: true },
+      ],
+    });
+    expect((await app.inject('/_qf/paths')).json()).toEqual([
+      {
+        en: '/media-center/media-mentions',
+        ar: '/ar/media-center/media-mentions',
+        listing: true,
+        head: { en: { title: 'Media mentions', description: 'What the press wrote' }, ar: { title: 'التغطيات الإعلامية', description: 'ما كتبته الصحافة' } },
+      },
+      { en: '/media-center/news/a', ar: '/ar/media-center/news/a', lastmod: '2026-01-01' },
+      { en: '/media-center/gone', ar: '/ar/media-center/gone', listing: true },
+    ]);
+    await app.close();
+  });
+
   it('reports the version of its content in its build info, and a changed version when the content changes', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'qf-remote-'));
     mkdirSync(path.join(dir, 'dist'));

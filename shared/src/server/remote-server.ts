@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath } from '@qf/shared/routing';
-import { resolvedPageSchema, pagePathsSchema, type PagePathEntry, type ResolvedPage, type ResolverAnswer } from '@qf/shared/contracts';
+import { resolvedPageSchema, pagePathsSchema, type ListingHead, type PagePathEntry, type ResolvedPage, type ResolverAnswer } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
 import { errorOptions, registerErrorAnswers, sendError } from './errors';
 
@@ -159,7 +159,23 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     return answer;
   });
 
-  app.get('/_qf/paths', async () => pagePathsSchema.parse(options.listPaths ? await options.listPaths() : []));
+  // A listing page's entry carries its head in both languages, from the remote's own resolver: search
+  // (mf-content) indexes the other sections' lists by it without knowing their routes or translations.
+  app.get('/_qf/paths', async () => {
+    const entries = options.listPaths ? await options.listPaths() : [];
+    const headOf = async (p: string, lang: Lang): Promise<ListingHead | undefined> => {
+      const head = (await options.resolvePage?.(p, lang, new URLSearchParams()))?.head;
+      return head?.title ? { title: head.title, description: head.description ?? '' } : undefined;
+    };
+    const withHeads = await Promise.all(
+      entries.map(async (e) => {
+        if (!e.listing) return e;
+        const [en, ar] = await Promise.all([headOf(e.en, 'en'), headOf(e.en, 'ar')]);
+        return en && ar ? { ...e, head: { en, ar } } : e;
+      }),
+    );
+    return pagePathsSchema.parse(withHeads);
+  });
 
   return { app, port: env.PORT ?? defaultPorts[options.name], host: env.HOST };
 }
