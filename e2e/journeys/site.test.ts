@@ -329,6 +329,30 @@ describe('in the browser', () => {
     await page.close();
   });
 
+  it('finds another section’s list by its title, first, in both languages', async () => {
+    // The other sections' listing pages reach search in the background, a few seconds after they are up.
+    const found = async (q: string, lang: string) => {
+      const res = await fetch(`${site.url}/api/content/search?q=${encodeURIComponent(q)}&lang=${lang}`);
+      return ((await res.json()) as { items: { url: string }[] }).items.map((i) => i.url);
+    };
+    for (let i = 0; i < 60 && (await found('Media mentions', 'en'))[0] !== '/media-center/media-mentions'; i++) await new Promise((r) => setTimeout(r, 250));
+    const { page, problems } = await openPage();
+    for (const [lang, q, title, href] of [
+      ['en', 'Media mentions', 'Media mentions', '/media-center/media-mentions'],
+      ['ar', 'التغطيات الإعلامية', 'التغطيات الإعلامية', '/ar/media-center/media-mentions'],
+      ['en', 'Technology database', 'Technology database', '/idkt/technologies'],
+      ['ar', 'المتحدثون', 'المتحدثون', '/ar/education-city-speaker-series/experts'],
+    ] as const) {
+      await page.goto(`${site.url}${lang === 'ar' ? '/ar' : ''}/search#all=1&allType=1&s=${encodeURIComponent(q)}`);
+      const first = page.locator('main ol li a, main ul li a').filter({ hasText: title }).first();
+      await first.waitFor();
+      expect(await first.getAttribute('href')).toBe(href);
+      expect((await found(q, lang))[0]).toBe(href);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('paints the system scheme on a first visit (SPEC §4)', async () => {
     // (Chromium reports "light" when no preference is set, so "no preference, then dark" cannot be seen here.)
     for (const [colorScheme, theme] of [['light', 'light'], ['dark', 'dark']] as const) {
