@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WidgetId } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { bodyMessages } from './body';
+import { formAnswer, pageTakesAnswer, sendFormAnswer, sentValues } from './form-answer';
 import { backPath, outcomePage } from './outcome-page';
 
 /** An answer of the forms API: a status and a JSON body with at least an outcome and its message. */
@@ -41,9 +43,18 @@ export function unreadable(request: FastifyRequest): Answer | null {
  * A plain form post (no script ran) gets its outcome as a small page in the visitor's language with a
  * way back, naming every field to correct (there are no fields on that page to mark); a script gets JSON.
  */
-export function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, title: Record<Lang, string>, details: (lang: Lang) => string[] = () => []): FastifyReply {
+export function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Answer,
+  title: Record<Lang, string>,
+  details: (lang: Lang) => string[] = () => [],
+  /** The widget that placed the form and its fields: the shell may show the answer in the page itself (form-answer.ts). */
+  page?: { widget: WidgetId; fields: readonly string[] },
+): FastifyReply {
   reply.code(answer.status);
   if (!isFormPost(request)) return reply.send(answer.body);
+  if (page && pageTakesAnswer(request)) return sendFormAnswer(reply, answer.status, formAnswer(page.widget, answer.body, sentValues(bodyObject(request), page.fields)));
   const lang = langOf(request);
   const errors = answer.body.errors && typeof answer.body.errors === 'object' ? Object.values(answer.body.errors as Record<string, unknown>).filter((m): m is string => typeof m === 'string') : [];
   return reply.type('text/html; charset=utf-8').send(outcomePage(lang, [answer.body.message, ...errors].join(' '), backPath(request.headers.referer, lang), title[lang], undefined, details(lang)));

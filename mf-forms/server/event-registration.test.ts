@@ -132,6 +132,36 @@ for (const backend of testBackends()) {
       expect(await count('t-hybrid')).toBe(before + 1);
     });
 
+    it('gives the shell its answer for the page itself when offered: outcome, messages by field, what was typed', async () => {
+      const form = (fields: Record<string, string>, lang: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/forms/events/t-hybrid/registrations?lang=${lang}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', 'x-qf-form-answer': 'page' },
+          payload: new URLSearchParams(fields).toString(),
+        });
+      const fields = { website: '', name: '', email: 'not-an-address', title: 'Teacher', company: 'Qatar Academy', nationality: 'Qatari', countryOfResidence: 'Qatar', heardFrom: 'friend', attendance: 'online' };
+      const before = await count('t-hybrid');
+      const bad = await form(fields, 'en');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers['content-type']).toMatch(/^application\/vnd\.qf\.form-answer\+json/);
+      expect(bad.headers['cache-control']).toBe('no-store');
+      const answer = bad.json();
+      expect(answer).toEqual({
+        widget: 'mf-forms/EventRegistration',
+        outcome: 'invalid',
+        message: 'Please correct the fields marked below.',
+        errors: { name: 'Please enter a valid name', email: 'Please enter a valid email address', vaccinated: 'This field is required.' },
+        // The honeypot is never given back; the unchecked box is not sent.
+        values: { name: '', email: 'not-an-address', title: 'Teacher', company: 'Qatar Academy', nationality: 'Qatari', countryOfResidence: 'Qatar', heardFrom: 'friend', attendance: 'online' },
+      });
+      expect(await count('t-hybrid')).toBe(before);
+      const ok = await form({ ...fields, name: 'Layla Hassan', email: 'page-answer@example.org', vaccinated: 'on' }, 'ar');
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json()).toMatchObject({ widget: 'mf-forms/EventRegistration', outcome: 'registered', message: 'شكراً لتسجيلك. ستصلك رسالة بالبريد الإلكتروني تتضمن تفاصيل المشاهدة.' });
+      expect(await count('t-hybrid')).toBe(before + 1);
+    });
+
     it('answers 404 for an event that does not exist', async () => {
       expect((await register('no-such-event', person('x@example.org'))).statusCode).toBe(404);
     });

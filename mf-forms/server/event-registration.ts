@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
-import { registrationErrors, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '@qf/shared/forms';
+import { registrationErrors, registrationFields, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '@qf/shared/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { send as sendAnswer, type Answer } from './engagement-http';
@@ -85,7 +85,7 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
     // Posted by the form itself before its script ran (a slow connection, no JavaScript): the same
     // answer, as a page in the visitor's language that names every field to correct, with a way back.
     const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
-    const respond = (a: Answer) => sendAnswer(request, reply, a, PAGE_TITLE);
+    const respond = (a: Answer) => sendAnswer(request, reply, a, PAGE_TITLE, undefined, { widget: 'mf-forms/EventRegistration', fields: registrationFields });
 
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? `registration:${eventId}:${key}` : undefined;

@@ -302,6 +302,23 @@ describe('POST /api/forms/art-entries', () => {
     expect(res.body).toContain('dir="rtl"');
   });
 
+  it('gives the shell its answer for the page itself when offered: what was typed, never a file, and says files go', async () => {
+    const before = await snapshot();
+    const res = await submitArt({ ...art, email: 'page-answer@example.org', title: '' }, [image()], 'en', 't-art', { accept: 'text/html', 'x-qf-form-answer': 'page' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/vnd\.qf\.form-answer\+json/);
+    const answer = res.json();
+    expect(answer).toMatchObject({ widget: 'mf-forms/ArtEntry', outcome: 'invalid', errors: { title: expect.any(String) }, filesDropped: true });
+    expect(answer.values).toMatchObject({ name: art.name, email: 'page-answer@example.org', title: '', statement: art.statement });
+    expect(Object.keys(answer.values)).not.toContain('image');
+    expect(Object.keys(answer.values)).not.toContain('website');
+    expect(await snapshot()).toEqual(before);
+    const ok = await submitArt({ ...art, email: 'page-answer-ok@example.org' }, [image()], 'ar', 't-art', { accept: 'text/html', 'x-qf-form-answer': 'page' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ widget: 'mf-forms/ArtEntry', outcome: 'submitted', message: 'شكراً لمشاركتك. لقد استلمنا عملك الفني.' });
+    expect(ok.json()).not.toHaveProperty('filesDropped');
+  });
+
   it('refuses a body that declares more than the limits allow, unread', async () => {
     const before = await snapshot();
     const res = await app.inject({ method: 'POST', url: '/api/forms/art-entries?window=t-art', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(50 * MB) }, payload: multipart(art, [image()]) });

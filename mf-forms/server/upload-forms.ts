@@ -1,6 +1,7 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WidgetId } from '@qf/shared/contracts';
 import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
 import {
   artEntryAccept,
@@ -26,6 +27,7 @@ import {
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { HONEYPOT_FIELD } from './guard';
+import { formAnswer, pageTakesAnswer, sendFormAnswer } from './form-answer';
 import { backPath, outcomePage } from './outcome-page';
 import { lingerThenClose } from '@qf/shared/server';
 import { createDatabaseUploadStore, createUploadStore, FileTooLarge, WrongKind, type StoredFile, type UploadStore } from './upload-store';
@@ -39,6 +41,8 @@ interface Received extends StoredFile {
 /** What differs between the two upload forms; the streaming, checks and storage are shared. */
 interface UploadForm {
   kind: 'art-entry' | 'scholarship';
+  /** The widget that places the form (the answer shown in the page goes to it). */
+  widget: WidgetId;
   path: string;
   textFields: readonly string[];
   fileFields: readonly string[];
@@ -55,6 +59,7 @@ interface UploadForm {
 
 const artEntry: UploadForm = {
   kind: 'art-entry',
+  widget: 'mf-forms/ArtEntry',
   path: '/api/forms/art-entries',
   textFields: artEntryTextFields,
   fileFields: artEntryFileFields,
@@ -78,6 +83,7 @@ const artEntry: UploadForm = {
 
 const scholarship: UploadForm = {
   kind: 'scholarship',
+  widget: 'mf-forms/Scholarship',
   path: '/api/forms/scholarships',
   textFields: scholarshipTextFields,
   fileFields: scholarshipFileFields,
@@ -180,6 +186,8 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
   const lang: Lang = isLang(query.lang) ? query.lang : 'en';
   const html = wantsHtml(request);
   const received: Received[] = [];
+  // The text fields read so far: what the form is refilled with when the shell shows the answer in the page.
+  const fields: Fields = {};
   let bodyRead = false;
   let title = formTitles[form.kind][lang];
 
@@ -190,6 +198,10 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
     if (!bodyRead) lingerThenClose(request.raw, reply.raw, { bytes: 64 * 1024 * 1024, ms: 15_000 });
     const status = stored?.status ?? form.outcomes[outcome] ?? 503;
     const body = (stored?.body ?? { outcome, message: form.message(outcome, lang), ...(errors ? { errors } : {}) }) as { message: string; errors?: Record<string, string> };
+    if (html && pageTakesAnswer(request)) {
+      const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v.length <= 10_000));
+      return sendFormAnswer(reply, status, formAnswer(form.widget, body as { outcome: string; message: string }, values, status >= 400));
+    }
     if (html) {
       const lines = [body.message, ...Object.values(body.errors ?? {})];
       return reply.code(status).type('text/html; charset=utf-8').send(outcomePage(lang, lines.join(' '), backPath(request.headers.referer, lang), title));
@@ -218,7 +230,6 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > form.fileFields.length * MAX_UPLOAD_BYTES + OVERHEAD_BYTES) return answer('too-large', { [form.fileFields[0]!]: uploadMessages[lang].tooLarge });
 
-    const fields: Fields = {};
     let honeypot = false;
     const parts = request.parts({
       limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: FIELD_BYTES, fields: form.textFields.length + 10, files: form.fileFields.length, parts: form.textFields.length + form.fileFields.length + 20 },

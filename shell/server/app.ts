@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { buildMenuPreviews, contentSourceFromEnv } from '@qf/shared/content';
-import { pagePathsSchema, remoteNames, type RemoteName } from '@qf/shared/contracts';
+import { FORM_ANSWER_HEADER, pagePathsSchema, remoteNames, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
@@ -15,6 +15,7 @@ import type { ShellConfig } from './config';
 import type { ChromeHtml } from '../src/chrome-widgets';
 import { renderChrome } from './chrome';
 import { renderDocument } from './document';
+import { formAnswerFallback, formPageOf, readFormAnswer, withoutPageParam, type FormPage } from './form-answer-page';
 import { createServerRemotes, type ServerRemotes } from './federation';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
@@ -309,6 +310,10 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
         const v = request.headers[h];
         if (typeof v === 'string') headers[h] = v;
       }
+      // A browser's plain form post from a page of the site: the section may answer for that page itself
+      // (the form refilled, each message by its field) instead of a page of its own (form-answer contract).
+      const formPage = formPageOf(request);
+      if (formPage) headers[FORM_ANSWER_HEADER] = 'page';
       const hasBody = !['GET', 'HEAD'].includes(request.method);
       const body = hasBody ? counted(config.API_BODY_LIMIT_BYTES) : undefined;
       // Answered before the whole body came (the section's 413, ours): the rest is dropped, within bounds.
@@ -318,7 +323,12 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
         lingerThenClose(request.raw, reply.raw, EARLY_ANSWER_LINGER);
       };
       try {
-        const res = await forward(`${entry.url}${target.path}`, { method: request.method, headers, body: body && request.raw.pipe(body.stream), timeoutMs: 30_000 });
+        const res = await forward(`${entry.url}${withoutPageParam(target.path)}`, { method: request.method, headers, body: body && request.raw.pipe(body.stream), timeoutMs: 30_000 });
+        const formAnswer = formPage ? readFormAnswer(res.headers, res.body) : null;
+        if (formPage && formAnswer) {
+          dropRest();
+          return sendFormAnswerPage(reply, formPage, res.status, formAnswer);
+        }
         reply.code(res.status);
         for (const h of ['content-type', 'retry-after', 'cache-control', 'location'] as const) {
           const v = res.headers[h];
@@ -398,8 +408,31 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     return reply.send(body);
   }
 
+  /**
+   * A form sent back (form-answer contract): the page it was posted from, rendered for this request only
+   * (never kept: it holds what the visitor typed), with the answer given to the form's widget, answered
+   * with the section's status. The address the browser shows becomes the page's again once a script runs.
+   */
+  async function sendFormAnswerPage(reply: FastifyReply, page: FormPage, status: number, answer: FormAnswer | 'broken') {
+    const { lang } = splitLang(page.path);
+    const theme = themeFromCookies(reply.request.headers.cookie) ?? 'dark';
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    if (answer === 'broken') {
+      console.error(`the answer to a form posted from ${page.path} broke the form-answer contract`);
+      const { html } = await renderPage(page.path, { status: 'unavailable', lang }, theme);
+      return reply.code(503).header('Retry-After', '30').send(html);
+    }
+    const outcome = await resolve(page.path, page.search);
+    const placed = outcome.status === 'ok' && [...outcome.pageData.result.page.widgets, ...Object.values(outcome.pageData.result.page.chrome ?? {}).map((w) => w.id)].includes(answer.widget);
+    if (!placed) return reply.code(status).send(formAnswerFallback(lang, answer, `${page.path}${page.search ? `?${page.search}` : ''}`));
+    const address = `${page.path}${page.search ? `?${page.search}` : ''}`;
+    // The answer names its page: sent again from there, the form says where it is (FORM_PAGE_PARAM).
+    const { html } = await renderPage(page.path, outcome, theme, { answer: { ...answer, page: address }, address });
+    return reply.code(status).send(html);
+  }
+
   /** The HTML of an outcome: the owner's section and its widgets through their Node builds, and the chrome. */
-  async function renderPage(sitePath: string, resolved: Outcome, theme: Theme): Promise<PageRender> {
+  async function renderPage(sitePath: string, resolved: Outcome, theme: Theme, form?: { answer: FormAnswer; address: string }): Promise<PageRender> {
     let outcome = resolved;
     const lang = outcome.lang;
     const chrome = await globals(lang);
@@ -414,7 +447,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (outcome.status === 'ok') {
       const pageData = outcome.pageData;
       try {
-        const rendered = await renderSection(pageData, { registry, remotes, onWidgetError: (e) => console.error(e), widgetCache });
+        const rendered = await renderSection(pageData, { registry, remotes, onWidgetError: (e) => console.error(e), widgetCache, ...(form ? { formAnswer: form.answer } : {}) });
         slotHtml = rendered.html;
         widgets = rendered.widgets;
         chromeHtml = await renderChrome(pageData, chrome, { registry, remotes, onError: (e) => console.error(e) });
@@ -451,7 +484,14 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       theme,
       ...(config.ASSISTANT_SCRIPT_URL ? { assistantScript: config.ASSISTANT_SCRIPT_URL } : {}),
     };
-    const html = renderDocument({ state, slotHtml, chromeHtml, assets: { bootJs: shellAssets.bootJs, appJs: shellAssets.appJs, shellCss: shellAssets.css, sectionCss: inlineCss, preloadJs }, siteUrl: config.siteUrl });
+    const html = renderDocument({
+      state,
+      slotHtml,
+      chromeHtml,
+      assets: { bootJs: shellAssets.bootJs, appJs: shellAssets.appJs, shellCss: shellAssets.css, sectionCss: inlineCss, preloadJs },
+      siteUrl: config.siteUrl,
+      ...(form && outcome.status === 'ok' ? { address: form.address } : {}),
+    });
     return { status: outcome.status, html };
   }
 

@@ -92,7 +92,25 @@ function renderHeadTag({ tag, attrs, text }: HeadTag): string {
   return `<${tag}${attributes}>`;
 }
 
-export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteUrl }: { state: ShellState; slotHtml: string; chromeHtml?: ChromeHtml; assets: DocumentAssets; siteUrl: string }): string {
+export function renderDocument({
+  state,
+  slotHtml,
+  chromeHtml = {},
+  assets,
+  siteUrl,
+  address,
+}: {
+  state: ShellState;
+  slotHtml: string;
+  chromeHtml?: ChromeHtml;
+  assets: DocumentAssets;
+  siteUrl: string;
+  /**
+   * The page's own address when the document answers another one (a form sent back answers the form's
+   * POST): the browser is told to show it, so a reload asks for the page, not the post again.
+   */
+  address?: string;
+}): string {
   const lang: Lang = state.lang;
   const t = shellT(lang);
   const page = state.status === 'ok' ? state.pageData?.result.page : undefined;
@@ -133,7 +151,7 @@ export function renderDocument({ state, slotHtml, chromeHtml = {}, assets, siteU
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     // Before any stylesheet, so that it waits for none and the parser never waits for it.
-    `<script nonce="${NONCE_PLACEHOLDER}">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}</script>`,
+    `<script nonce="${NONCE_PLACEHOLDER}">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}${address ? `;history.replaceState(history.state,'',${escapeJson(JSON.stringify(address))});` : ''}</script>`,
     ...pageHead(state, siteUrl, t).map(renderHeadTag),
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',

@@ -1,6 +1,7 @@
 import { createBus } from '@qf/shared/bus';
 import {
   CONTRACT_VERSION,
+  type FormAnswer,
   resolverAnswerSchema,
   type Hydration,
   type PageData,
@@ -117,7 +118,14 @@ export type WidgetCache = ReturnType<typeof createWidgetCache>;
  */
 export async function renderSection(
   pageData: PageData,
-  deps: { registry: RegistryClient; remotes: ServerRemotes; onWidgetError: (error: unknown) => void; widgetCache?: WidgetCache },
+  deps: {
+    registry: RegistryClient;
+    remotes: ServerRemotes;
+    onWidgetError: (error: unknown) => void;
+    widgetCache?: WidgetCache;
+    /** A form of the page sent back (the form-answer contract): its widget gets it as its `answer` prop. */
+    formAnswer?: FormAnswer;
+  },
 ): Promise<RenderedSection> {
   const { lang, remote, page } = pageData.result;
   const load = async (name: RemoteName): Promise<LoadedRemote> => {
@@ -151,19 +159,22 @@ export async function renderSection(
       return placeholder(pending.length - 1);
     },
   };
-  const renderWidget = ({ id, props }: { id: WidgetId; props: Record<string, unknown> }): string => {
+  const renderWidget = ({ id, props: placed }: { id: WidgetId; props: Record<string, unknown> }): string => {
     const name = remoteOfWidget(id);
     const view = id.split('/')[1] ?? '';
     const mod = widgetModules.get(name);
     if (!mod) return '';
+    // The visitor's own answer is theirs alone: never kept for another page.
+    const answered = deps.formAnswer?.widget === id;
+    const props = answered ? { ...placed, answer: deps.formAnswer } : placed;
     try {
       const key = `${name}@${mod.buildId} ${view} ${lang} ${JSON.stringify(props)}`;
-      let html = deps.widgetCache?.get(key);
+      let html = answered ? undefined : deps.widgetCache?.get(key);
       if (html === undefined) {
-        const placed = pending.length;
+        const before = pending.length;
         html = mod.server.render({ view, data: props, lang, bus, host });
         // A widget that placed widgets holds placeholders numbered for this page: not kept.
-        if (pending.length === placed) deps.widgetCache?.set(key, html);
+        if (pending.length === before && !answered) deps.widgetCache?.set(key, html);
       }
       const hydration: Hydration = mod.routes.widgets.find((w) => w.name === view)?.hydration ?? 'visible';
       widgets.push({ key: String(props.widgetKey ?? ''), id, props, hydration });

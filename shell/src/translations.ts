@@ -24,6 +24,7 @@ export const translations = {
       featuredStory: 'Featured story',
     },
     language: { switchTo: 'العربية', switchLabel: 'Read this page in Arabic' },
+    formAnswer: { title: 'Your form', back: 'Back to the page' },
     breadcrumb: {
       label: 'Breadcrumb',
       segments: {
@@ -81,6 +82,7 @@ export const translations = {
       featuredStory: 'قصة مميزة',
     },
     language: { switchTo: 'English', switchLabel: 'اقرأ هذه الصفحة باللغة الإنجليزية' },
+    formAnswer: { title: 'النموذج الذي أرسلته', back: 'العودة إلى الصفحة' },
     breadcrumb: {
       label: 'مسار التنقل',
       segments: {

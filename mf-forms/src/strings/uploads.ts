@@ -6,6 +6,7 @@ export const uploads = {
   en: {
     uploads: {
       required: 'All fields are required unless marked optional.',
+      filesAgain: 'Files are not kept when a form comes back to you: choose your files again before you send it.',
       optional: 'optional',
       fileHint: 'One file: {{types}}. 10MB max.',
       closesOn: 'Open until {{date}}.',
@@ -72,8 +73,9 @@ export const uploads = {
   ar: {
     uploads: {
       required: 'جميع الحقول مطلوبة ما لم يُذكر أنها اختيارية.',
+      filesAgain: 'لا نحتفظ بالملفات عند إعادة النموذج إليك: اختر ملفاتك مرة أخرى قبل الإرسال.',
       optional: 'اختياري',
-      fileHint: 'ملف واحد: {{types}}. الحد الأقصى 10 ميغابايت.',
+      fileHint: 'ملف واحد: {{types}}. الحد الأقصى ١٠ ميغابايت.',
       closesOn: 'يستمر استقبال الطلبات حتى {{date}}.',
       opensOn: 'يبدأ استقبال الطلبات في {{date}}.',
       terms: 'لقد قرأت الشروط والأحكام وأوافق عليها.',

@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { artEntryAccept, artEntryErrors, artEntryFields, artEntryMessages, type ArtEntryField } from '@qf/shared/forms';
+import { actionWithPage } from '@qf/shared/contracts';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { Honeypot } from './Honeypot';
+import { fieldErrorsOf } from './form-parts';
 import { schemaResolver } from './schema-resolver';
 import { chosenFile, Field, FileField, formatDate, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
 import styles from './Uploads.module.css';
@@ -21,6 +23,8 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
   const lang = useLang();
   const formId = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
+  // A form sent back starts with its messages by field (and, below, what was typed).
+  const [sentErrors] = useState(() => fieldErrorsOf(data.answer));
   const url = `/api/forms/art-entries?window=${encodeURIComponent(data.windowId)}&lang=${lang}`;
   const {
     register,
@@ -31,8 +35,10 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
   } = useForm<Values>({
     resolver: schemaResolver<Values>((v) => artEntryErrors({ ...v, image: undefined }, lang, { image: chosenFile(v.image) }), (v) => v),
     shouldFocusError: false,
+    ...(sentErrors ? { errors: sentErrors } : {}),
   });
-  const { status, submit } = useUploadSubmit<Values>(url, lang, setError, artEntryFields);
+  const { status, submit } = useUploadSubmit<Values>(url, lang, setError, artEntryFields, data.answer);
+  const typed = data.answer?.values ?? {};
   useFocusFirstError(errors, artEntryFields, submitCount, setFocus);
   const state = windowState(data);
   useEffect(() => {
@@ -57,12 +63,12 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
 
   const text = (name: 'name' | 'email' | 'phone' | 'title' | 'dimensions' | 'material' | 'link', extra: { type?: string; autoComplete?: string; hint?: string; optional?: boolean } = {}) => (
     <Field ctx={ctx} name={name} label={t(`artEntry.${name}`)} hint={extra.hint} optional={extra.optional}>
-      {(control) => <input {...control} {...register(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete ?? 'off'} dir={extra.type && extra.type !== 'text' ? 'ltr' : undefined} />}
+      {(control) => <input {...control} {...register(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete ?? 'off'} dir={extra.type && extra.type !== 'text' ? 'ltr' : undefined} defaultValue={typed[name]} />}
     </Field>
   );
   const words = (name: 'statement' | 'biography') => (
     <Field ctx={ctx} name={name} label={t(`artEntry.${name}`)} hint={t('artEntry.wordsHint')}>
-      {(control) => <textarea {...control} {...register(name)} rows={5} />}
+      {(control) => <textarea {...control} {...register(name)} rows={5} defaultValue={typed[name]} />}
     </Field>
   );
 
@@ -72,8 +78,8 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
       <p className={styles.hint}>
         {t('uploads.closesOn', { date: formatDate(data.closesAt, lang) })} {t('artEntry.onePerParticipant')} {t('uploads.required')}
       </p>
-      <UploadSummary formId={formId} errors={errors} order={artEntryFields} failure={status.kind === 'failed' ? status.message : undefined} />
-      <form ref={formRef} method="post" action={url} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>
+      <UploadSummary formId={formId} errors={errors} order={artEntryFields} failure={status.kind === 'failed' ? status.message : undefined} filesDropped={data.answer?.filesDropped} />
+      <form ref={formRef} method="post" action={actionWithPage(url, data.answer)} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>
         <Honeypot />
         {text('name', { autoComplete: 'name' })}
         {text('email', { type: 'email', autoComplete: 'email' })}
@@ -85,7 +91,7 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
         {text('material')}
         <FileField ctx={ctx} name="image" label={t('artEntry.image')} accept={artEntryAccept.image} />
         {text('link', { type: 'url', autoComplete: 'url', hint: t('artEntry.linkHint'), optional: true })}
-        <TermsField ctx={ctx} name="terms" />
+        <TermsField ctx={ctx} name="terms" checked={typed.terms === 'true'} />
         <button type="submit" className={styles.submit} disabled={status.kind === 'submitting'}>
           {status.kind === 'submitting' ? t('artEntry.submitting') : t('artEntry.submit')}
         </button>

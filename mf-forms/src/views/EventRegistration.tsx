@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { registrationErrors, registrationFields, registrationMessages, registrationResponseSchema, registrationSchema, type RegistrationField, type RegistrationInput, type RegistrationOutcome } from '@qf/shared/forms';
+import { actionWithPage, type FormAnswer } from '@qf/shared/contracts';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError, TextField, useFormId } from './form-parts';
+import { describedControl, errorList, FieldError, fieldErrorsOf, TextField, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './EventRegistration.module.css';
@@ -19,6 +20,8 @@ export interface EventRegistrationProps {
    * attendance only, before any script runs. Without it the widget learns it once hydrated.
    */
   availability?: Availability;
+  /** The form sent back by the shell's answer page (posted before or without the script): refilled, with its messages. */
+  answer?: FormAnswer;
 }
 
 export interface Availability {
@@ -36,6 +39,21 @@ export function initialAvailability(data: Pick<EventRegistrationProps, 'open' | 
   return { open: data.open && a.open, online: offered.online && a.online, inPerson: offered.inPerson && a.inPerson, seatsLeft: a.seatsLeft };
 }
 
+const OUTCOMES = registrationResponseSchema.shape.outcome.options;
+
+/** The answer sent back, when it is one of this form's outcomes. */
+function answerOf(answer: FormAnswer | undefined): { outcome: RegistrationOutcome; message: string } | null {
+  const outcome = OUTCOMES.find((o) => o === answer?.outcome);
+  return answer && outcome ? { outcome, message: answer.message } : null;
+}
+
+/** What an outcome says of the seats: the in-person ones gone, every one gone, or registration closed. */
+function afterOutcome(a: Availability, outcome: RegistrationOutcome | undefined): Availability {
+  if (outcome === 'in-person-full') return { ...a, inPerson: false, seatsLeft: 0 };
+  if (outcome === 'full' || outcome === 'closed') return { ...a, open: outcome !== 'closed', online: false, inPerson: false };
+  return a;
+}
+
 type FormValues = Omit<Record<RegistrationField, string>, 'attendance' | 'vaccinated'> & { attendance: string | null; vaccinated: boolean };
 
 const HEARD = ['website', 'social-media', 'email', 'friend', 'news', 'other'] as const;
@@ -51,14 +69,19 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
   const lang = useLang();
   const id = useFormId(data);
   const formRef = useRef<HTMLFormElement>(null);
-  const [result, setResult] = useState<{ outcome: RegistrationOutcome; message: string } | null>(null);
-  const [availability, setAvailability] = useState<Availability>(() => initialAvailability(data));
+  // A form sent back starts where the visitor left it: the outcome it had, its messages, what was typed.
+  const sent = answerOf(data.answer);
+  const [result, setResult] = useState<{ outcome: RegistrationOutcome; message: string } | null>(() => (sent && sent.outcome !== 'invalid' ? { outcome: sent.outcome, message: sent.message } : null));
+  const [availability, setAvailability] = useState<Availability>(() => afterOutcome(initialAvailability(data), sent?.outcome));
+  const [sentErrors] = useState(() => fieldErrorsOf(data.answer));
+  const typed = data.answer?.values ?? {};
   const messages = registrationMessages[lang];
   // No default values: the server markup is the form's starting state, read field by field when the
   // widget hydrates (text typed before the code arrived is kept), with the attendance choice checked
-  // there when only one is offered.
+  // there when only one is offered. A form sent back has what was typed in that markup.
   const { register, handleSubmit, setError, setValue, formState } = useForm<FormValues, unknown, RegistrationInput>({
     resolver: schemaResolver<FormValues, RegistrationInput>((v) => registrationErrors(v, lang), (v) => registrationSchema.parse(v)),
+    ...(sentErrors ? { errors: sentErrors } : {}),
   });
   const errors = formState.errors;
   const message = (name: RegistrationField) => errors[name]?.message;
@@ -111,8 +134,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
         registrationFields.filter((f) => fieldErrors[f]).forEach((f, i) => setError(f, { type: 'server', message: fieldErrors[f] }, { shouldFocus: i === 0 }));
         return;
       }
-      if (outcome === 'in-person-full') setAvailability((a) => ({ ...a, inPerson: false, seatsLeft: 0 }));
-      if (outcome === 'full' || outcome === 'closed') setAvailability((a) => ({ ...a, open: outcome !== 'closed', online: false, inPerson: false }));
+      setAvailability((a) => afterOutcome(a, outcome));
       setResult({ outcome, message: parsed.data.message });
     } catch (error) {
       setResult({ outcome: 'error', message: failureMessage(error, messages.error) });
@@ -120,7 +142,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
   };
 
   const text = (name: 'name' | 'email' | 'title' | 'company' | 'nationality' | 'countryOfResidence', autoComplete: string, type: 'text' | 'email' = 'text') => (
-    <TextField formId={id} label={t(`registration.${name}`)} message={message(name)} control={register(name)} classes={{ field: styles.field!, control: styles.control! }} type={type} autoComplete={autoComplete} required />
+    <TextField formId={id} label={t(`registration.${name}`)} message={message(name)} control={register(name)} classes={{ field: styles.field!, control: styles.control! }} type={type} autoComplete={autoComplete} required defaultValue={typed[name]} />
   );
   const attendanceError = message('attendance');
   // The first choice offered carries the group's id, so the summary's link has somewhere to go.
@@ -153,7 +175,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
         // Sent as a plain form post if the visitor submits before the script runs: never as a GET,
         // which would put their name and email in the address bar and the server's logs.
         method="post"
-        action={`/api/forms/events/${encodeURIComponent(data.eventId)}/registrations?lang=${lang}`}
+        action={actionWithPage(`/api/forms/events/${encodeURIComponent(data.eventId)}/registrations?lang=${lang}`, data.answer)}
         noValidate
         onSubmit={(e) => {
           setResult(null);
@@ -171,7 +193,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
         <div className={styles.field}>
           <label htmlFor={`${id}-heardFrom`}>{t('registration.heardFrom')}</label>
           {/* defaultValue: without it a browser selects the first option that is not disabled. */}
-          <select {...register('heardFrom')} {...describedControl(id, 'heardFrom', message('heardFrom'))} className={styles.control} defaultValue="" required>
+          <select {...register('heardFrom')} {...describedControl(id, 'heardFrom', message('heardFrom'))} className={styles.control} defaultValue={HEARD.find((h) => h === typed.heardFrom) ?? ''} required>
             <option value="" disabled>
               {t('registration.choose')}
             </option>
@@ -189,13 +211,13 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
           <legend>{t('registration.attendance')}</legend>
           {availability.online ? (
             <label className={styles.choice}>
-              <input {...choice('online')} defaultChecked={!availability.inPerson} />
+              <input {...choice('online')} defaultChecked={!availability.inPerson || typed.attendance === 'online'} />
               {t('registration.online')}
             </label>
           ) : null}
           {availability.inPerson ? (
             <label className={styles.choice}>
-              <input {...choice('in-person')} defaultChecked={!availability.online} />
+              <input {...choice('in-person')} defaultChecked={!availability.online || typed.attendance === 'in-person'} />
               {t('registration.inPerson')}
               {availability.seatsLeft > 0 ? <span className={styles.seats}> ({t('registration.seatsLeft', { count: availability.seatsLeft })})</span> : null}
             </label>
@@ -206,7 +228,7 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
         </fieldset>
         <div className={styles.field}>
           <label className={styles.choice}>
-            <input {...register('vaccinated')} {...describedControl(id, 'vaccinated', message('vaccinated'))} type="checkbox" required />
+            <input {...register('vaccinated')} {...describedControl(id, 'vaccinated', message('vaccinated'))} type="checkbox" required defaultChecked={typed.vaccinated === 'on' || typed.vaccinated === 'true'} />
             {t('registration.vaccinated')}
           </label>
           <FieldError formId={id} name="vaccinated" message={message('vaccinated')} />

@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { scholarshipAccept, scholarshipErrors, scholarshipFields, scholarshipFileFields, scholarshipMessages, type ScholarshipField, type ScholarshipFileField } from '@qf/shared/forms';
+import { actionWithPage } from '@qf/shared/contracts';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { Honeypot } from './Honeypot';
+import { fieldErrorsOf } from './form-parts';
 import { schemaResolver } from './schema-resolver';
 import { chosenFile, Field, FileField, formatDate, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
 import styles from './Uploads.module.css';
@@ -29,6 +31,8 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
   const formRef = useRef<HTMLFormElement>(null);
   const url = `/api/forms/scholarships?window=${encodeURIComponent(data.windowId)}&lang=${lang}`;
   const schools = data.schools.map((s) => s.id);
+  // A form sent back starts with its messages by field (and, below, what was typed).
+  const [sentErrors] = useState(() => fieldErrorsOf(data.answer));
   const {
     register,
     handleSubmit,
@@ -41,8 +45,10 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
       (v) => v,
     ),
     shouldFocusError: false,
+    ...(sentErrors ? { errors: sentErrors } : {}),
   });
-  const { status, submit } = useUploadSubmit<Values>(url, lang, setError, scholarshipFields);
+  const { status, submit } = useUploadSubmit<Values>(url, lang, setError, scholarshipFields, data.answer);
+  const typed = data.answer?.values ?? {};
   useFocusFirstError(errors, scholarshipFields, submitCount, setFocus);
   useEffect(() => {
     if (status.kind === 'done') document.getElementById(`${formId}-heading`)?.focus();
@@ -70,14 +76,14 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
   const text = (name: TextName, extra: { type?: string; autoComplete?: string; hint?: string; inputMode?: 'numeric' | 'decimal' } = {}) => (
     <Field ctx={ctx} name={name} label={t(`scholarship.${name}`)} hint={extra.hint}>
       {(control) => (
-        <input {...control} {...register(name)} type={extra.type ?? 'text'} inputMode={extra.inputMode} autoComplete={extra.autoComplete ?? 'off'} dir={extra.type && extra.type !== 'text' && extra.type !== 'date' ? 'ltr' : undefined} />
+        <input {...control} {...register(name)} type={extra.type ?? 'text'} inputMode={extra.inputMode} autoComplete={extra.autoComplete ?? 'off'} dir={extra.type && extra.type !== 'text' && extra.type !== 'date' ? 'ltr' : undefined} defaultValue={typed[name]} />
       )}
     </Field>
   );
   const select = (name: 'gender' | 'choice1' | 'choice2' | 'choice3', options: { value: string; label: string }[]) => (
     <Field ctx={ctx} name={name} label={t(`scholarship.${name}`)}>
       {(control) => (
-        <select {...control} {...register(name)} defaultValue="">
+        <select {...control} {...register(name)} defaultValue={options.find((o) => o.value === typed[name])?.value ?? ''}>
           <option value="" disabled>
             {t('uploads.choose')}
           </option>
@@ -99,8 +105,8 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
       <p className={styles.hint}>
         {t('uploads.closesOn', { date: formatDate(data.closesAt, lang) })} {results} {t('uploads.required')}
       </p>
-      <UploadSummary formId={formId} errors={errors} order={scholarshipFields} failure={status.kind === 'failed' ? status.message : undefined} />
-      <form ref={formRef} method="post" action={url} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>
+      <UploadSummary formId={formId} errors={errors} order={scholarshipFields} failure={status.kind === 'failed' ? status.message : undefined} filesDropped={data.answer?.filesDropped} />
+      <form ref={formRef} method="post" action={actionWithPage(url, data.answer)} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>
         <Honeypot />
         <fieldset className={styles.group}>
           <legend>{t('scholarship.student')}</legend>
@@ -137,7 +143,7 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
           {select('choice2', schoolOptions)}
           {select('choice3', schoolOptions)}
         </fieldset>
-        <TermsField ctx={ctx} name="terms" />
+        <TermsField ctx={ctx} name="terms" checked={typed.terms === 'true'} />
         <button type="submit" className={styles.submit} disabled={status.kind === 'submitting'}>
           {status.kind === 'submitting' ? t('scholarship.submitting') : t('scholarship.submit')}
         </button>

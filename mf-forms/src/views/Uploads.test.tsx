@@ -55,7 +55,7 @@ describe('ArtEntry', () => {
     global.fetch = jest.fn() as unknown as typeof fetch;
     showArt(open, 'ar');
     expect(screen.getByLabelText('صورة العمل الفني')).toHaveAttribute('accept', '.zip,.jpg,.jpeg,.png,.pdf');
-    expect(screen.getByText('ملف واحد: .zip, .jpg, .jpeg, .png, .pdf. الحد الأقصى 10 ميغابايت.')).toBeInTheDocument();
+    expect(screen.getByText('ملف واحد: .zip, .jpg, .jpeg, .png, .pdf. الحد الأقصى ١٠ ميغابايت.')).toBeInTheDocument();
     choose('صورة العمل الفني', fileOf('big.png', 11 * MB));
     fireEvent.click(screen.getByRole('button', { name: 'أرسل العمل الفني' }));
     expect(await screen.findByText('تم تجاوز الحد الأقصى لحجم الملف. (١٠ ميغابايت كحد أقصى)', { selector: 'p' })).toBeInTheDocument();

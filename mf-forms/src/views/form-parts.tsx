@@ -1,5 +1,6 @@
 import { useId, type ReactElement } from 'react';
 import type { FieldErrors, FieldValues, UseFormRegisterReturn } from 'react-hook-form';
+import type { FormAnswer } from '@qf/shared/contracts';
 import styles from './small-forms.module.css';
 
 /** The ids and ARIA state that tie a control to its label, its hint and its error message. */
@@ -21,7 +22,7 @@ export function FieldError({ formId, name, message }: { formId: string; name: st
  * A labelled one-line text field with its message next to it. An email address is typed left to right
  * in both languages. `classes` are the form's own field and control styles.
  */
-export function TextField({ formId, label, message, control, classes, type = 'text', autoComplete, required }: {
+export function TextField({ formId, label, message, control, classes, type = 'text', autoComplete, required, defaultValue }: {
   formId: string;
   label: string;
   message: string | undefined;
@@ -31,15 +32,26 @@ export function TextField({ formId, label, message, control, classes, type = 'te
   type?: 'text' | 'email';
   autoComplete: string;
   required?: boolean;
+  /** What the visitor typed, when the form was sent back to them (an uncontrolled field's starting value). */
+  defaultValue?: string;
 }): ReactElement {
   const name = control.name;
   return (
     <div className={classes.field}>
       <label htmlFor={`${formId}-${name}`}>{label}</label>
-      <input {...control} {...describedControl(formId, name, message)} className={classes.control} type={type} autoComplete={autoComplete} required={required} dir={type === 'email' ? 'ltr' : undefined} />
+      <input {...control} {...describedControl(formId, name, message)} className={classes.control} type={type} autoComplete={autoComplete} required={required} dir={type === 'email' ? 'ltr' : undefined} defaultValue={defaultValue} />
       <FieldError formId={formId} name={name} message={message} />
     </div>
   );
+}
+
+/**
+ * The messages by field of a form sent back (the form-answer contract) as react-hook-form's errors: the
+ * form starts with them, on the server and once hydrated (its `errors` option).
+ */
+export function fieldErrorsOf(answer: FormAnswer | undefined): FieldErrors | undefined {
+  if (!answer?.errors || !Object.keys(answer.errors).length) return undefined;
+  return Object.fromEntries(Object.entries(answer.errors).map(([field, message]) => [field, { type: 'server', message }])) as FieldErrors;
 }
 
 /** The form's errors in field order, for the summary. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES, uploadMessages, uploadResponseSchema, type FileFacts } from '@qf/shared/forms';
+import type { FormAnswer } from '@qf/shared/contracts';
 import { dateTimeFormat, type Lang } from '@qf/shared/i18n';
 import { useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
@@ -13,6 +14,8 @@ export interface UploadWindowProps {
   title: string;
   opensAt: string;
   closesAt: string;
+  /** The form sent back by the shell's answer page (posted before or without the script): refilled, with its messages. */
+  answer?: FormAnswer;
 }
 
 export type WindowState = 'open' | 'not-yet' | 'closed';
@@ -97,15 +100,15 @@ export function FileField<T extends FieldValues>({ ctx, name, label, accept, hin
   );
 }
 
-/** The terms checkbox. */
-export function TermsField<T extends FieldValues>({ ctx, name }: { ctx: FieldContext<T>; name: Path<T> }): ReactElement {
+/** The terms checkbox (`checked`: as the visitor left it, in a form sent back). */
+export function TermsField<T extends FieldValues>({ ctx, name, checked }: { ctx: FieldContext<T>; name: Path<T>; checked?: boolean }): ReactElement {
   const t = useT();
   const id = `${ctx.formId}-${name}`;
   const message = messageOf(ctx.errors, name);
   return (
     <div className={styles.field}>
       <label className={styles.choice}>
-        <input id={id} type="checkbox" value="true" aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined} {...ctx.register(name)} /> {t('uploads.terms')}
+        <input id={id} type="checkbox" value="true" aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined} defaultChecked={checked} {...ctx.register(name)} /> {t('uploads.terms')}
       </label>
       {message ? (
         <p id={`${id}-error`} className={styles.error}>
@@ -116,13 +119,28 @@ export function TermsField<T extends FieldValues>({ ctx, name }: { ctx: FieldCon
   );
 }
 
-/** The form's errors in field order, with a failure the server reported for the whole form. */
-export function UploadSummary<T extends FieldValues>({ formId, errors, order, failure }: { formId: string; errors: FieldErrors<T>; order: readonly string[]; failure?: string }): ReactElement {
+/**
+ * The form's errors in field order, with a failure the server reported for the whole form; in a form
+ * sent back with files chosen, that they must be chosen again (a page cannot give files back).
+ */
+export function UploadSummary<T extends FieldValues>({ formId, errors, order, failure, filesDropped }: { formId: string; errors: FieldErrors<T>; order: readonly string[]; failure?: string; filesDropped?: boolean }): ReactElement {
+  const t = useT();
   const list = order.flatMap((f) => {
     const m = messageOf(errors, f);
     return m ? [[f, m] as const] : [];
   });
-  return <ErrorSummary errors={list} idOf={(f) => `${formId}-${f}`} failure={failure} />;
+  return (
+    <>
+      <ErrorSummary errors={list} idOf={(f) => `${formId}-${f}`} failure={failure} />
+      {filesDropped ? <p className={styles.filesAgain}>{t('uploads.filesAgain')}</p> : null}
+    </>
+  );
+}
+
+/** How an upload form sent back starts: done, or failed with its message (its field messages go to the fields). */
+export function answeredStatus(answer: FormAnswer | undefined): Status {
+  if (!answer) return { kind: 'idle' };
+  return answer.outcome === 'submitted' ? { kind: 'done', message: answer.message } : { kind: 'failed', message: answer.message };
 }
 
 /** Moves the focus to the first field (in the form's order) that has an error, after each failed submit. */
@@ -142,8 +160,8 @@ export function useFocusFirstError<T extends FieldValues>(errors: FieldErrors<T>
  * retries of this form, and turns the answer into a status; field errors the server found go next to
  * their fields.
  */
-export function useUploadSubmit<T extends FieldValues>(url: string, lang: Lang, setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+export function useUploadSubmit<T extends FieldValues>(url: string, lang: Lang, setError: UseFormSetError<T>, fields: readonly Path<T>[], answer?: FormAnswer) {
+  const [status, setStatus] = useState<Status>(() => answeredStatus(answer));
   const [key] = useState(newKey);
   async function submit(form: HTMLFormElement): Promise<void> {
     setStatus({ kind: 'submitting' });
