@@ -56,6 +56,10 @@ const { failures, times } = await build(workspaces.filter((w) => w !== 'shared')
 for (const [name, seconds] of Object.entries(times)) console.log(`built ${name} in ${seconds.toFixed(1)} s`);
 if (failures.length) finish(1);
 
+step('contract gate');
+// Each remote's build against the shell's, as each remote's pipeline runs it (npm run gate -w <remote>).
+for (const r of remotes) if ((await run('npm', ['run', '-s', 'gate', '-w', r.name])) !== 0) finish(1);
+
 step('browser journeys');
 const out = path.join(tmp, 'e2e.json');
 const code = await run('npm', ['test', '-w', 'e2e', '--', '--json', `--outputFile=${out}`]);

@@ -10,6 +10,27 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const repoRoot = path.resolve(__dirname, '..', '..');
 const sharedPkg = require('../package.json');
 
+/** The contract version the shared contracts declare (`CONTRACT_VERSION` in contracts/remotes.ts). */
+function contractVersion() {
+  const source = fs.readFileSync(path.join(__dirname, '..', 'src', 'contracts', 'remotes.ts'), 'utf8');
+  const found = /export const CONTRACT_VERSION = (\d+);/.exec(source);
+  if (!found) throw new Error('CONTRACT_VERSION not found in shared/src/contracts/remotes.ts');
+  return Number(found[1]);
+}
+
+/**
+ * What a build says it was made against, for the release gate and the shell's check at run time
+ * (`compatibilityProblems`, shared/src/server/compat.ts): the contract version, and per shared
+ * singleton the version installed for this workspace and the range it declares.
+ */
+function compatibilityInfo(pkg, dir) {
+  const installed = (name) => JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [dir] }), 'utf8')).version;
+  const shared = {};
+  for (const name of ['react', 'react-dom', 'i18next']) shared[name] = { version: installed(name), requiredVersion: versionOf(name, pkg) };
+  shared['@qf/shared'] = { version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
+  return { contractVersion: contractVersion(), shared };
+}
+
 /** Version range the shared singleton must satisfy, read from the package.json that declares it. */
 function versionOf(dependency, pkg) {
   const range = (pkg.dependencies || {})[dependency] || (pkg.devDependencies || {})[dependency];
@@ -143,7 +164,7 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
   const federatedName = name.replace(/-/g, '_');
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const shared = sharedSingletons(pkg);
-  const info = new BuildInfoPlugin(path.join(dir, 'dist', 'build-info.json'), { name, version: pkg.version, manifestCopy: true });
+  const info = new BuildInfoPlugin(path.join(dir, 'dist', 'build-info.json'), { name, version: pkg.version, ...compatibilityInfo(pkg, dir), manifestCopy: true });
 
   const browser = {
     ...base({ dir, name: `${name}-browser`, target: 'web', mode }),
@@ -237,7 +258,7 @@ function createShellConfigs({ dir }) {
   const pkg = require(path.join(dir, 'package.json'));
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const shared = sharedSingletons(pkg);
-  const info = new BuildInfoPlugin(path.join(dir, 'dist', 'build-info.json'), { name: 'shell', version: pkg.version });
+  const info = new BuildInfoPlugin(path.join(dir, 'dist', 'build-info.json'), { name: 'shell', version: pkg.version, ...compatibilityInfo(pkg, dir) });
 
   const clientBase = base({ dir, name: 'shell-client', target: 'web', mode });
   const client = {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { buildMenuPreviews, contentSourceFromEnv } from '@qf/shared/content';
-import { FORM_ANSWER_HEADER, pagePathsSchema, remoteNames, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
+import { buildInfoSchema, FORM_ANSWER_HEADER, pagePathsSchema, remoteNames, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
@@ -100,7 +100,8 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     return policy.parts.join(nonce);
   }
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
-  const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS });
+  // A remote whose build cannot join this shell's (contract, shared singletons) is never loaded.
+  const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS, ...readShellCompat(config.clientDir) });
   app.addHook('onClose', async () => registry.close());
   const remotes = overrides.remotes ?? createServerRemotes();
   const shellBuild = readShellBuild(config.clientDir);
@@ -500,6 +501,16 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
 
 const FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b3d2e"/><text x="16" y="21" font-family="Arial, sans-serif" font-size="13" font-weight="700" fill="#6bcdb2" text-anchor="middle">QF</text></svg>';
+
+/** What the shell's build was made against, from its build info (none for a build that does not say: no check then). */
+function readShellCompat(clientDir: string): { shellInfo?: Pick<BuildInfo, 'name' | 'contractVersion' | 'shared'> } {
+  try {
+    const info = buildInfoSchema.parse(JSON.parse(readFileSync(path.join(clientDir, '..', 'build-info.json'), 'utf8')));
+    return info.shared ? { shellInfo: { name: info.name, contractVersion: info.contractVersion, shared: info.shared } } : {};
+  } catch {
+    return {};
+  }
+}
 
 function readShellBuild(clientDir: string): string {
   try {

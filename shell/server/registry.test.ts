@@ -37,6 +37,24 @@ describe('the registry', () => {
     expect(fetchImpl).toHaveBeenCalledWith('http://content.test/build-info.json', expect.anything());
   });
 
+  it('never loads a remote whose build cannot join the shell’s (another React, another contract): down, said once per build', async () => {
+    const singletons = (react: string, range: string) => ({ react: { version: react, requiredVersion: range }, '@qf/shared': { version: '1.0.0', requiredVersion: '^1.0.0' } });
+    const shellInfo = { name: 'shell', contractVersion: 1, shared: singletons('19.2.0', '^19.2.0') };
+    let served: object = { ...info('c1'), contractVersion: 1, shared: singletons('18.3.1', '^18.2.0') };
+    const fetchImpl = jest.fn(async () => ({ ok: true, status: 200, json: async () => served }));
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl, shellInfo });
+    const down = await registry.status('mf-content');
+    expect(down).toEqual({ up: false, reason: 'incompatible with this shell: react: shell has 19.2.0, x requires ^18.2.0; react: x has 18.3.1, shell requires ^19.2.0' });
+    await registry.status('mf-content');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toMatch(/^mf-content build c1 is not loaded: incompatible with this shell: react: /);
+    // Fixed and deployed again: it is up with its next poll.
+    served = { ...info('c2'), contractVersion: 1, shared: singletons('19.2.1', '^19.2.0') };
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true });
+    error.mockRestore();
+  });
+
   it('treats an unreachable remote, or one serving a version the registry does not pin, as down', async () => {
     const fetchImpl = jest.fn((url: string) => (url.startsWith('http://events.test') ? Promise.resolve({ ok: true, status: 200, json: async () => info('e1', '1.9.0') }) : Promise.reject(new Error('ECONNREFUSED'))));
     const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: fetchImpl as unknown as typeof fetch });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { compatibilityProblems } from '@qf/shared/server';
 import { getJson } from './http-get';
 import {
   buildInfoSchema,
@@ -33,6 +34,12 @@ interface Options {
    * trip in production, on every visit of a quiet site. 0 turns it off (a TTL of 0 does too).
    */
   keepFreshMs?: number;
+  /**
+   * What the shell's own build was made against (its build info): a remote whose build cannot join it
+   * (another contract, a shared singleton out of range: `compatibilityProblems`) is never loaded; it
+   * counts as down, its slots get their fallback, and the reason is logged once per build.
+   */
+  shellInfo?: Pick<BuildInfo, 'name' | 'contractVersion' | 'shared'>;
 }
 
 /** The statuses are kept fresh for a minute after the last request (see keepFreshMs). */
@@ -42,7 +49,9 @@ const KEEP_FRESH_MS = 60_000;
  * The shell's run-time view of the composition: the registry document (re-read when it changes, so
  * deploying or rolling back a remote is editing it) and the build each remote serves right now.
  */
-export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImpl = viaHttp(statusTimeoutMs), keepFreshMs = KEEP_FRESH_MS }: Options) {
+export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImpl = viaHttp(statusTimeoutMs), keepFreshMs = KEEP_FRESH_MS, shellInfo }: Options) {
+  /** Builds already reported incompatible (remote and build id): said once, not at every poll. */
+  const refused = new Set<string>();
   let doc: { stamp: string; registry: Registry } | undefined;
   let fileCheckedAt = 0;
   const statuses = new Map<RemoteName, { at: number; value: Promise<RemoteStatus> }>();
@@ -84,6 +93,13 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       if (!res.ok) return { up: false, reason: `build-info answered ${res.status}` };
       const info = buildInfoSchema.parse(await res.json());
       if (entry.version && entry.version !== info.version) return { up: false, reason: `serves ${info.version}, registry pins ${entry.version}` };
+      const problems = shellInfo ? compatibilityProblems(shellInfo, info) : [];
+      if (problems.length) {
+        const reason = `incompatible with this shell: ${problems.join('; ')}`;
+        if (!refused.has(`${remote} ${info.buildId}`)) console.error(`${remote} build ${info.buildId} is not loaded: ${reason}`);
+        refused.add(`${remote} ${info.buildId}`);
+        return { up: false, reason };
+      }
       lastSeen.set(remote, info.buildId);
       return { up: true, info, browserBuild: info.builds?.[`${remote}-browser`] ?? info.buildId };
     } catch (error) {

@@ -88,6 +88,13 @@ export const buildInfoSchema = z.object({
    * short time instead. Optional, so a remote built before this field still parses.
    */
   contentVersion: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  /** The contract version (CONTRACT_VERSION) the build was made for. Optional: older builds do not say. */
+  contractVersion: z.optional(z.number()),
+  /**
+   * The shared singletons the build was made against: the version it bundles (installed at build time)
+   * and the range it requires of the copy the page uses (`compatibilityProblems`, compat.ts).
+   */
+  shared: z.optional(z.record(z.string(), z.object({ version: z.string(), requiredVersion: z.string() }))),
 });
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 

@@ -1,2 +1,3 @@
 export * from './remote-server';
 export * from './errors';
+export * from './compat';

@@ -1,0 +1,50 @@
+// `npm run gate -w <remote> [-- --shell <build-info.json file or URL>]`: the release gate of issue 12's
+// contract gate. Says whether the remote's build (its dist/build-info.json) can join the shell's: the same
+// contract version, and each shared singleton (react, react-dom, i18next, @qf/shared) in the range the
+// other side requires (`compatibilityProblems`, shared/src/server/compat.ts, the check the shell also
+// makes at run time before it loads a remote). The shell's build info is the repository's build by
+// default (shell/dist/build-info.json); a pipeline points it at the live shell's. Exit 0: it can join;
+// 1: it cannot, each mismatch named; 2: a build info could not be read.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildInfoSchema, remoteNames, type BuildInfo } from '@qf/shared/contracts';
+import { compatibilityProblems } from '@qf/shared/server';
+
+const root = path.resolve(__dirname, '..', '..');
+
+async function read(source: string): Promise<BuildInfo> {
+  const raw: unknown = /^https?:\/\//.test(source) ? await (await fetch(source, { signal: AbortSignal.timeout(10_000) })).json() : JSON.parse(readFileSync(source, 'utf8'));
+  return buildInfoSchema.parse(raw);
+}
+
+export async function gate(remote: string, shellSource: string, remoteSource = path.join(root, remote, 'dist', 'build-info.json')): Promise<{ code: 0 | 1 | 2; lines: string[] }> {
+  if (!(remoteNames as readonly string[]).includes(remote)) return { code: 2, lines: [`gate: unknown remote ${remote}; remotes: ${remoteNames.join(', ')}`] };
+  let shell: BuildInfo;
+  let built: BuildInfo;
+  try {
+    built = await read(remoteSource);
+  } catch (error) {
+    return { code: 2, lines: [`gate: ${remote}'s build info (${remoteSource}) could not be read: ${String(error)}; build it first (npm run build -w ${remote})`] };
+  }
+  try {
+    shell = await read(shellSource);
+  } catch (error) {
+    return { code: 2, lines: [`gate: the shell's build info (${shellSource}) could not be read: ${String(error)}`] };
+  }
+  const problems = compatibilityProblems(shell, built, { strict: true });
+  if (problems.length) return { code: 1, lines: [`gate: ${remote} build ${built.buildId} cannot join shell build ${shell.buildId}:`, ...problems.map((p) => `  - ${p}`)] };
+  const versions = Object.entries(built.shared ?? {})
+    .map(([name, v]) => `${name} ${v.version}`)
+    .join(', ');
+  return { code: 0, lines: [`gate: ${remote} build ${built.buildId} can join shell build ${shell.buildId} (contract ${built.contractVersion}; ${versions})`] };
+}
+
+if (require.main === module) {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { shell: { type: 'string' }, build: { type: 'string' } } });
+  const [remote = ''] = positionals;
+  void gate(remote, values.shell || process.env.QF_SHELL_BUILD_INFO || path.join(root, 'shell', 'dist', 'build-info.json'), values.build).then(({ code, lines }) => {
+    for (const line of lines) (code === 0 ? console.log : console.error)(line);
+    process.exitCode = code;
+  });
+}

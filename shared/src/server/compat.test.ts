@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONTRACT_VERSION } from '@qf/shared/contracts';
+import { gate } from '../../scripts/gate';
+import { compatibilityProblems } from './compat';
+
+const shared = (react = '19.2.0', range = '^19.2.0') => ({
+  react: { version: react, requiredVersion: range },
+  'react-dom': { version: react, requiredVersion: range },
+  i18next: { version: '27.1.2', requiredVersion: '27.1.2' },
+  '@qf/shared': { version: '1.0.0', requiredVersion: '^1.0.0' },
+});
+const shell = { name: 'shell', contractVersion: CONTRACT_VERSION, shared: shared() };
+
+describe('compatibilityProblems', () => {
+  it('lets a build made against the same contract and shared ranges join', () => {
+    expect(compatibilityProblems(shell, { name: 'mf-events', contractVersion: CONTRACT_VERSION, shared: shared('19.2.3') })).toEqual([]);
+  });
+
+  it('names another contract, and a singleton out of range on either side', () => {
+    expect(compatibilityProblems(shell, { name: 'mf-events', contractVersion: CONTRACT_VERSION + 1, shared: shared() })).toEqual([`contract: shell speaks contract ${CONTRACT_VERSION}, mf-events was built for contract ${CONTRACT_VERSION + 1}`]);
+    // A remote built against React 18 would get the page's React 19 (or bring a second React).
+    expect(compatibilityProblems(shell, { name: 'mf-idkt', contractVersion: CONTRACT_VERSION, shared: shared('18.3.1', '^18.2.0') })).toEqual([
+      'react: shell has 19.2.0, mf-idkt requires ^18.2.0',
+      'react: mf-idkt has 18.3.1, shell requires ^19.2.0',
+      'react-dom: shell has 19.2.0, mf-idkt requires ^18.2.0',
+      'react-dom: mf-idkt has 18.3.1, shell requires ^19.2.0',
+    ]);
+    // A newer major would be the page's copy (Module Federation takes the highest singleton).
+    expect(compatibilityProblems(shell, { name: 'mf-forms', contractVersion: CONTRACT_VERSION, shared: { ...shared(), i18next: { version: '28.0.0', requiredVersion: '28.0.0' } } })).toEqual([
+      'i18next: shell has 27.1.2, mf-forms requires 28.0.0',
+      'i18next: mf-forms has 28.0.0, shell requires 27.1.2',
+    ]);
+  });
+
+  it('lets a build that does not say what it was made against in at run time, but not through the gate', () => {
+    expect(compatibilityProblems(shell, { name: 'mf-events' })).toEqual([]);
+    expect(compatibilityProblems(shell, { name: 'mf-events' }, { strict: true })).toEqual(['mf-events does not say which contract and shared packages it was built against (rebuild it)']);
+  });
+});
+
+describe('the release gate (npm run gate -w <remote>)', () => {
+  let dir: string;
+  const info = (name: string, buildId: string, extra: object) => JSON.stringify({ name, version: '1.0.0', buildId, builtAt: '2026-11-26T00:00:00Z', ...extra });
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-gate-'));
+    writeFileSync(path.join(dir, 'shell.json'), info('shell', 's1', shell));
+    writeFileSync(path.join(dir, 'ok.json'), info('mf-events', 'e1', { contractVersion: CONTRACT_VERSION, shared: shared('19.2.1') }));
+    writeFileSync(path.join(dir, 'react18.json'), info('mf-events', 'e2', { contractVersion: CONTRACT_VERSION, shared: shared('18.3.1', '^18.2.0') }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('passes a build that can join, saying what it checked', async () => {
+    await expect(gate('mf-events', path.join(dir, 'shell.json'), path.join(dir, 'ok.json'))).resolves.toEqual({
+      code: 0,
+      lines: [`gate: mf-events build e1 can join shell build s1 (contract ${CONTRACT_VERSION}; react 19.2.1, react-dom 19.2.1, i18next 27.1.2, @qf/shared 1.0.0)`],
+    });
+  });
+
+  it('refuses one that cannot, naming each mismatch, and says when a build info is missing', async () => {
+    const refused = await gate('mf-events', path.join(dir, 'shell.json'), path.join(dir, 'react18.json'));
+    expect(refused.code).toBe(1);
+    expect(refused.lines[0]).toBe('gate: mf-events build e2 cannot join shell build s1:');
+    expect(refused.lines).toContain('  - react: shell has 19.2.0, mf-events requires ^18.2.0');
+    const missing = await gate('mf-events', path.join(dir, 'shell.json'), path.join(dir, 'none.json'));
+    expect(missing.code).toBe(2);
+    expect(missing.lines[0]).toMatch(/^gate: mf-events's build info \(.*none\.json\) could not be read: .*; build it first \(npm run build -w mf-events\)$/);
+    expect((await gate('mf-nope', path.join(dir, 'shell.json'))).code).toBe(2);
+  });
+});
