@@ -4,6 +4,13 @@ import tseslint from 'typescript-eslint';
 
 const workspaces = ['shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms', 'e2e'];
 
+/** Where a file may import from: never another workspace's source, only @qf/shared's entry points. */
+const boundaries = [
+  { group: ['../../*/src/*', '../../*/server/*', '../../shared/*'], message: 'Import other workspaces through their package entry points only.' },
+  { group: ['@qf/shared/src/*', '@qf/shared/build/*'], message: 'Use the public entry points of @qf/shared (bus, contracts, routing, i18n, react, content, server).' },
+  ...workspaces.map((w) => ({ group: [`@qf/${w}`, `@qf/${w}/*`], message: 'Sections meet only through @qf/shared contracts, never by importing each other.' })),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**'] },
   ...tseslint.configs.recommended,
@@ -12,13 +19,22 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: boundaries }],
+    },
+  },
+  {
+    // The contracts module is shared whole (Module Federation does not tree-shake a shared module) and
+    // runs in every page: zod/mini through @qf/shared/zod only (classic zod is ~50 KB more and tries
+    // eval, which the CSP blocks), and nothing server-side.
+    files: ['shared/src/contracts/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['../../*/src/*', '../../*/server/*', '../../shared/*'], message: 'Import other workspaces through their package entry points only.' },
-            { group: ['@qf/shared/src/*', '@qf/shared/build/*'], message: 'Use the public entry points of @qf/shared (bus, contracts, routing, i18n, react, content, server).' },
-            ...workspaces.map((w) => ({ group: [`@qf/${w}`, `@qf/${w}/*`], message: 'Sections meet only through @qf/shared contracts, never by importing each other.' })),
+          patterns: boundaries,
+          paths: [
+            { name: 'zod', message: 'Contracts use zod/mini through @qf/shared/zod (every page loads this module whole).' },
+            { name: 'semver', message: 'Keep server-side checks in @qf/shared/server (every page loads the contracts module whole).' },
           ],
         },
       ],

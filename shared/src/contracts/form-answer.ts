@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@qf/shared/zod';
 import { widgetIdSchema } from './page-data';
 
 /**
