@@ -15,6 +15,21 @@ export interface SectionParcelProps extends ViewProps {
 type ViewLoader = () => Promise<SectionDefinition['views'][string]>;
 
 /**
+ * How long single-spa lets a lifecycle run before it warns in the console. Its defaults warn after 1 s
+ * of a mount (and say "3000 ms"), but a mount here includes fetching the section's code from its own
+ * server and hydrating it in slices that yield to the browser: on a slow phone or a busy machine that
+ * takes seconds without anything being wrong (a CI run under load met it: `events-series`). Warn only
+ * when a lifecycle looks stuck; never fail one for being slow.
+ */
+export const LIFECYCLE_TIMEOUTS = {
+  bootstrap: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+  mount: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+  update: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+  unmount: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+  unload: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+} as const;
+
+/**
  * single-spa lifecycles for a section. The first mount over server HTML hydrates it (same props as
  * the server render, so no mismatch); later mounts render; updates re-render with new props.
  * Views given as loaders are fetched only when a page or widget needs them (a story that places the
@@ -68,6 +83,7 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
     errorBoundary: (_error: unknown, _info: unknown, props: unknown) => React.createElement(SectionError, { message: (props as SectionParcelProps).errorMessage, name: (props as { name?: string }).name ?? '' }),
   });
   return {
+    timeouts: LIFECYCLE_TIMEOUTS,
     bootstrap: lifecycles.bootstrap,
     async mount(props: SectionParcelProps & { name?: string }) {
       await ensureView(props.view);

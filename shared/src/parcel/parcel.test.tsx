@@ -42,6 +42,13 @@ const base = { bus: createBus(), host: {}, lang: 'en' as const, errorMessage: 'T
 const flush = () => new Promise((r) => setTimeout(r, 20));
 
 describe('a section parcel', () => {
+  it('lets single-spa warn only about a lifecycle that looks stuck, and never fail one for being slow', () => {
+    // A mount fetches the section's code and hydrates in slices: seconds on a slow phone, not a fault.
+    for (const lifecycle of ['bootstrap', 'mount', 'update', 'unmount'] as const) {
+      expect(parcel.timeouts[lifecycle]).toEqual({ millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 });
+    }
+  });
+
   it('gives two widgets of one page different ids, the same on the server and after hydration', async () => {
     const { render } = createServerRenderer(section);
     const els = ['a#home', 'b#story'].map((widgetKey) => {
