@@ -101,10 +101,11 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   }
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   // A remote whose build cannot join this shell's (contract, shared singletons) is never loaded.
-  const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS, ...readShellCompat(config.clientDir) });
+  const ownBuild = readShellBuild(config.clientDir);
+  const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS, ...ownBuild.compat });
   app.addHook('onClose', async () => registry.close());
   const remotes = overrides.remotes ?? createServerRemotes();
-  const shellBuild = readShellBuild(config.clientDir);
+  const shellBuild = ownBuild.buildId;
   const shellAssets = readShellAssets(config.clientDir);
   const manifests = createManifestReader();
   const stylesheets = createStylesheetReader();
@@ -425,8 +426,8 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     }
     const outcome = await resolve(page.path, page.search);
     const placed = outcome.status === 'ok' && [...outcome.pageData.result.page.widgets, ...Object.values(outcome.pageData.result.page.chrome ?? {}).map((w) => w.id)].includes(answer.widget);
-    if (!placed) return reply.code(status).send(formAnswerFallback(lang, answer, `${page.path}${page.search ? `?${page.search}` : ''}`));
     const address = `${page.path}${page.search ? `?${page.search}` : ''}`;
+    if (!placed) return reply.code(status).send(formAnswerFallback(lang, answer, address));
     // The answer names its page: sent again from there, the form says where it is (FORM_PAGE_PARAM).
     const { html } = await renderPage(page.path, outcome, theme, { answer: { ...answer, page: address }, address });
     return reply.code(status).send(html);
@@ -502,20 +503,15 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
 const FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b3d2e"/><text x="16" y="21" font-family="Arial, sans-serif" font-size="13" font-weight="700" fill="#6bcdb2" text-anchor="middle">QF</text></svg>';
 
-/** What the shell's build was made against, from its build info (none for a build that does not say: no check then). */
-function readShellCompat(clientDir: string): { shellInfo?: Pick<BuildInfo, 'name' | 'contractVersion' | 'shared'> } {
+/**
+ * The shell's build info, read once at start: its build id ('dev' without one) and what it was made
+ * against (none for a build that does not say: remotes are then not checked).
+ */
+function readShellBuild(clientDir: string): { buildId: string; compat: { shellInfo?: Pick<BuildInfo, 'name' | 'contractVersion' | 'shared'> } } {
   try {
     const info = buildInfoSchema.parse(JSON.parse(readFileSync(path.join(clientDir, '..', 'build-info.json'), 'utf8')));
-    return info.shared ? { shellInfo: { name: info.name, contractVersion: info.contractVersion, shared: info.shared } } : {};
+    return { buildId: info.buildId, compat: info.shared ? { shellInfo: { name: info.name, contractVersion: info.contractVersion, shared: info.shared } } : {} };
   } catch {
-    return {};
-  }
-}
-
-function readShellBuild(clientDir: string): string {
-  try {
-    return (JSON.parse(readFileSync(path.join(clientDir, '..', 'build-info.json'), 'utf8')) as { buildId: string }).buildId;
-  } catch {
-    return 'dev';
+    return { buildId: 'dev', compat: {} };
   }
 }

@@ -207,10 +207,7 @@ export function noncedBody(html: string, placeholder: string, { level = 6 }: { l
       const n = Buffer.from(nonce, 'utf8');
       const gz = accepts(acceptEncoding, 'gzip');
       if (n.length !== NONCE_LENGTH) return gz ? { body: gzipSync(identity(n)), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
-      if (first && parts) {
-        if (accepts(acceptEncoding, 'br')) return { body: brotliCompressSync(identity(n), FIRST_BROTLI), encoding: 'br' };
-        if (gz) return { body: gzipSync(identity(n), { level: 4 }), encoding: 'gzip' };
-      }
+      if (first && parts && (gz || accepts(acceptEncoding, 'br'))) return compressedOnce(identity(n), acceptEncoding);
       return gz ? { body: gzipBody(n), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
     },
   };
@@ -241,7 +238,11 @@ export function plainBody(identity: Buffer): PlainBody {
  * as the first answers of a kept page are.
  */
 export function onceBody(html: string, placeholder: string, nonce: string, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: AnswerEncoding } {
-  const identity = Buffer.from(html.replaceAll(placeholder, nonce), 'utf8');
+  return compressedOnce(Buffer.from(html.replaceAll(placeholder, nonce), 'utf8'), acceptEncoding);
+}
+
+/** A body compressed for one answer, fast (brotli 2 or gzip 4): the first answers of a page, and one never kept. */
+function compressedOnce(identity: Buffer, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: AnswerEncoding } {
   if (accepts(acceptEncoding, 'br')) return { body: brotliCompressSync(identity, FIRST_BROTLI), encoding: 'br' };
   if (accepts(acceptEncoding, 'gzip')) return { body: gzipSync(identity, { level: 4 }), encoding: 'gzip' };
   return { body: identity, encoding: 'identity' };
