@@ -304,6 +304,9 @@ export async function launchBrowser(): Promise<Browser> {
             }
           };
         }
+        // A context is closed once its browser is: closing it then (a page's close handler still under
+        // way when the file's browser closes, as under load in CI) is done, not a failure.
+        if (prop === 'close') return (...a: Parameters<BrowserContext['close']>) => inner.close(...a).catch((error: unknown) => (/has been closed/.test(String(error)) ? undefined : Promise.reject(error)));
         const value = Reflect.get(inner, prop, inner);
         return typeof value === 'function' ? value.bind(inner) : value;
       },

@@ -72,9 +72,7 @@ async function open(width: number, url: string, theme?: 'dark' | 'light'): Promi
   // axe needs a page of its own context
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  // Closing the page closes its context; that close may still be under way when the file's browser
-  // closes (under load it was, and its rejection failed every journey of the file): nothing to wait for.
-  page.on('close', () => void context.close().catch(() => undefined));
+  page.on('close', () => void context.close());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

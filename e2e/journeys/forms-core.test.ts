@@ -20,9 +20,7 @@ const REGISTRATION = '[data-qf-widget="mf-forms/EventRegistration"]';
 async function openPage(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  // Closing the page closes its context; that close may still be under way when the file's browser
-  // closes (under load it was, and its rejection failed every journey of the file): nothing to wait for.
-  page.on('close', () => void context.close().catch(() => undefined));
+  page.on('close', () => void context.close());
   // 409 (already subscribed, already registered, seats gone) is a documented answer; the browser logs every 4xx.
   return { context, page, problems: recordProblems(page, { allow: /status of 409/ }) };
 }

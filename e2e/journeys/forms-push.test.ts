@@ -55,9 +55,7 @@ async function visitor(service: PushService, permission: 'granted' | 'denied'): 
     { service, permission },
   );
   const page = await context.newPage();
-  // Closing the page closes its context; that close may still be under way when the file's browser
-  // closes (under load it was, and its rejection failed every journey of the file): nothing to wait for.
-  page.on('close', () => void context.close().catch(() => undefined));
+  page.on('close', () => void context.close());
   return { context, page, problems: recordProblems(page) };
 }
 
