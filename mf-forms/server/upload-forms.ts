@@ -27,7 +27,7 @@ import {
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { HONEYPOT_FIELD } from './guard';
-import { formAnswer, pageTakesAnswer, sendFormAnswer } from './form-answer';
+import { formAnswer, pageTakesAnswer, sendFormAnswer, sentValues } from './form-answer';
 import { backPath, outcomePage } from './outcome-page';
 import { lingerThenClose } from '@qf/shared/server';
 import { createDatabaseUploadStore, createUploadStore, FileTooLarge, WrongKind, type StoredFile, type UploadStore } from './upload-store';
@@ -199,8 +199,7 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
     const status = stored?.status ?? form.outcomes[outcome] ?? 503;
     const body = (stored?.body ?? { outcome, message: form.message(outcome, lang), ...(errors ? { errors } : {}) }) as { message: string; errors?: Record<string, string> };
     if (html && pageTakesAnswer(request)) {
-      const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v.length <= 10_000));
-      return sendFormAnswer(reply, status, formAnswer(form.widget, body as { outcome: string; message: string }, values, status >= 400));
+      return sendFormAnswer(reply, status, formAnswer(form.widget, body as { outcome: string; message: string }, sentValues(fields, form.textFields), status >= 400));
     }
     if (html) {
       const lines = [body.message, ...Object.values(body.errors ?? {})];
