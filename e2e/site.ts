@@ -366,7 +366,13 @@ export async function startJourney(options: SiteOptions = {}): Promise<{ site: S
 export async function stopJourney(site: Site | undefined, browser: Browser | undefined): Promise<void> {
   await browser?.close();
   await site?.close();
+  // A journey of the file failed (even once, then passed on its retry): what the servers said is the
+  // first thing to read, and CI keeps nothing else of them (environment.cjs notes the failure).
+  if (site && (globalThis as { __qfJourneyFailed?: boolean }).__qfJourneyFailed) console.error(`[journeys] a journey of this file failed; the site's servers said (last ${LOG_TAIL} characters):\n${site.logs().slice(-LOG_TAIL)}`);
 }
+
+/** How much of the servers' output a failed journey file prints. */
+const LOG_TAIL = 12_000;
 
 /**
  * A widget that hydrates on interaction (the newsletter) comes to life as a visitor brings it to life,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createRemoteServer } from '@qf/shared/server';
-import { registerBodyParsers } from './body';
+import { answerError, registerBodyParsers } from './body';
 import { databaseCounter, memoryCounter, registerGuard } from './guard';
 import { openDb, type Db } from './db';
 import { registerNewsletter } from './newsletter';
@@ -36,7 +36,7 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
   assertClusterReady(options.env ?? process.env, options.databaseUrl);
   const votesPerAddress = votesPerAddressFrom(options.env ?? process.env);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env, contentVersion: () => options.content.version?.() });
+  const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env, contentVersion: () => options.content.version?.(), errorHandler: answerError });
   registerBodyParsers(app);
   const env = options.env ?? process.env;
   const origins = new Set((env.SHELL_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000').split(',').map((o) => o.trim()).filter(Boolean));

@@ -42,7 +42,7 @@ function problemOf(error: FastifyError): { status: number; problem: BodyProblem 
  * rest of the body, so the client (the shell's gateway, still sending) always reads the 413; a cut
  * connection with unread bytes is reset, and the reset lost the answer (the gateway said 503 instead).
  */
-function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as Record<string, unknown> | undefined;
   const lang: Lang = isLang(query?.lang) ? query.lang : 'en';
   const { status, problem } = problemOf(error);
@@ -61,7 +61,6 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
  * visitor gets the form's own message rather than a parser error.
  */
 export function registerBodyParsers(app: FastifyInstance): void {
-  app.setErrorHandler(answerError);
   // Forms come as JSON, plain form posts or multipart uploads; Fastify's text/plain parser would hand a
   // handler a bare string, so that type is refused (415) like every other one no form sends.
   app.removeContentTypeParser('text/plain');

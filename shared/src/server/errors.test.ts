@@ -50,3 +50,21 @@ describe('answers to requests Node cannot parse', () => {
     expect(garbage).not.toMatch(/Client Error|HPE_|FST_/);
   });
 });
+
+describe('a section with its own error answers', () => {
+  it('gets its handler for what its routes throw, set once, and the shared 404', async () => {
+    // Fastify refuses (rather than warns about, FSTWRN004) a second error handler in one scope here.
+    const app = Fastify({ logger: false, ...errorOptions, allowErrorHandlerOverride: false });
+    registerErrorAnswers(app, (_error, _request, reply) => reply.code(409).send({ outcome: 'own' }));
+    app.get('/boom', async () => {
+      throw new Error('boom');
+    });
+    try {
+      const thrown = await app.inject({ url: '/boom' });
+      expect([thrown.statusCode, thrown.json()]).toEqual([409, { outcome: 'own' }]);
+      expect((await app.inject({ url: '/ar/nothing' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -73,12 +73,17 @@ export const errorOptions = {
   },
 };
 
+/** A server's answer for an error one of its routes raised or threw. */
+export type ErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+
 /**
- * A server's own answers for a route nobody has and for errors nothing else handled (a server may set
- * its own error handler afterwards, as mf-forms does for its forms). A 5xx is logged, never shown.
+ * A server's own answers for a route nobody has and for errors nothing else handled (a server may give
+ * its own error handler instead, as mf-forms does for its forms). A 5xx is logged, never shown.
  */
-export function registerErrorAnswers(app: FastifyInstance): void {
+export function registerErrorAnswers(app: FastifyInstance, errorHandler?: ErrorHandler): void {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, langOf(request.url)));
+  // Set once: Fastify warns (FSTWRN004) when a scope's error handler is replaced.
+  if (errorHandler) return void app.setErrorHandler<FastifyError>(errorHandler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A static file path that climbs out of its folder: nothing is there, as for any other address.
     const status = error.code === 'FST_STATIC_FORBIDDEN_PATH' ? 404 : error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

@@ -11,7 +11,7 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath } from '@qf/shared/routing';
 import { resolvedPageSchema, pagePathsSchema, type ListingHead, type PagePathEntry, type ResolvedPage, type ResolverAnswer } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
-import { errorOptions, registerErrorAnswers, sendError } from './errors';
+import { type ErrorHandler, errorOptions, registerErrorAnswers, sendError } from './errors';
 
 export const defaultPorts: Record<RemoteName | 'shell', number> = {
   shell: 3000,
@@ -62,6 +62,8 @@ export interface RemoteServerOptions {
    */
   contentVersion?: () => Promise<string | undefined> | undefined;
   env?: NodeJS.ProcessEnv;
+  /** The section's own answer for errors its routes throw (mf-forms answers in the form's language and kind); the shared one by default. */
+  errorHandler?: ErrorHandler;
 }
 
 /** A content source's version as reported in build info: short, and the same for the same version. */
@@ -76,7 +78,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
   const trusted = env.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean);
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false, ...errorOptions });
-  registerErrorAnswers(app);
+  registerErrorAnswers(app, options.errorHandler);
   const dist = path.join(options.dir, 'dist');
 
   app.addHook('onRequest', async (request, reply) => {
