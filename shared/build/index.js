@@ -115,6 +115,25 @@ function cssOfNamedChunks(compilation) {
   return css;
 }
 
+/**
+ * The files one compiler emitted in this build (`dist/build-files.json`, by compiler name): a browser
+ * or Node folder also holds earlier builds' files (clean: false, for pages rendered before a deploy),
+ * so a release (`npm run release`, shared/scripts/release.ts) copies exactly these.
+ */
+function recordBuildFiles(file, compiler, compilation, build, manifestCopy) {
+  let existing = {};
+  try {
+    existing = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    existing = {};
+  }
+  const dir = path.relative(path.dirname(file), compiler.options.output.path).split(path.sep).join('/');
+  const files = Object.keys(compilation.assets);
+  if (manifestCopy && compiler.options.name.endsWith('-browser')) files.push(`mf-manifest.${build}.json`);
+  existing[compiler.options.name] = { build, dir, files: [...new Set(files)].sort() };
+  fs.writeFileSync(file, JSON.stringify(existing, null, 2));
+}
+
 class BuildInfoPlugin {
   constructor(file, info) {
     this.file = file;
@@ -143,6 +162,7 @@ class BuildInfoPlugin {
       }
       const buildId = crypto.createHash('sha256').update(JSON.stringify(builds)).digest('hex').slice(0, 12);
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      recordBuildFiles(path.join(path.dirname(this.file), 'build-files.json'), compiler, stats.compilation, part.buildId, this.info.manifestCopy);
       const { manifestCopy: _copy, ...info } = this.info;
       fs.writeFileSync(this.file, JSON.stringify({ ...info, builds, buildId, builtAt: part.builtAt }, null, 2));
     });

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, writeRelease } from './release';
+
+let work: string;
+beforeEach(() => (work = mkdtempSync(path.join(os.tmpdir(), 'qf-release-'))));
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
+
+/** A built workspace as the remote configs leave it: this build's files, and an earlier build's chunk. */
+function workspace(options: { budget?: number; browserBuild?: string; chunk?: string } = {}): string {
+  const dir = path.join(work, 'mf-events');
+  const dist = path.join(dir, 'dist');
+  const browserBuild = options.browserBuild ?? 'b1';
+  write(path.join(dir, 'package.json'), JSON.stringify({ name: '@qf/mf-events', version: '1.2.0', ...(options.budget ? { qf: { budgets: { browserJsGzipKB: options.budget } } } : {}) }));
+  write(path.join(dist, 'build-info.json'), JSON.stringify({ name: 'mf-events', version: '1.2.0', buildId: 'abc123', builtAt: '2026-11-27T00:00:00.000Z', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' } }, builds: { 'mf-events-browser': browserBuild, 'mf-events-node': 'n1' } }));
+  write(path.join(dist, 'build-files.json'), JSON.stringify({ 'mf-events-browser': { build: 'b1', dir: 'browser', files: ['remoteEntry.1.js', 'main.1.js', 'mf-manifest.json', 'mf-manifest.b1.json'] }, 'mf-events-node': { build: 'n1', dir: 'server', files: ['remoteEntry.js'] } }));
+  write(path.join(dist, 'browser', 'remoteEntry.1.js'), 'var entry = 1;');
+  write(path.join(dist, 'browser', 'main.1.js'), options.chunk ?? `console.log(${JSON.stringify('x'.repeat(100))});`);
+  write(path.join(dist, 'browser', 'mf-manifest.json'), '{}');
+  write(path.join(dist, 'browser', 'mf-manifest.b1.json'), '{}');
+  write(path.join(dist, 'browser', 'main.0.js'), '/* an earlier build, kept for older pages */');
+  write(path.join(dist, 'server', 'remoteEntry.js'), 'module.exports = {};');
+  write(path.join(dist, 'app', 'main.js'), 'require("fastify");');
+  return dir;
+}
+
+const store = () => path.join(work, 'releases');
+
+describe('writeRelease', () => {
+  it("writes exactly this build's files, with what the release is, under <remote>/<version>+<buildId>", () => {
+    const { record, created, folder } = writeRelease({ remote: 'mf-events', workspace: workspace(), store: store(), now: () => new Date('2026-11-27T10:00:00Z') });
+    expect(created).toBe(true);
+    expect(folder).toBe(path.join(store(), 'mf-events', '1.2.0+abc123'));
+    expect(Object.keys(record.files)).toEqual(['app/main.js', 'browser/main.1.js', 'browser/mf-manifest.b1.json', 'browser/mf-manifest.json', 'browser/remoteEntry.1.js', 'build-info.json', 'server/remoteEntry.js']);
+    expect(existsSync(path.join(folder, 'browser', 'main.0.js'))).toBe(false);
+    expect(readFileSync(path.join(folder, 'server', 'remoteEntry.js'), 'utf8')).toBe('module.exports = {};');
+    expect(record).toMatchObject({ id: 'mf-events@1.2.0+abc123', remote: 'mf-events', version: '1.2.0', buildId: 'abc123', releasedAt: '2026-11-27T10:00:00.000Z', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' } }, builds: { 'mf-events-browser': 'b1', 'mf-events-node': 'n1' } });
+    expect(record.files['server/remoteEntry.js']).toEqual({ bytes: 20, sha256: createHash('sha256').update('module.exports = {};').digest('hex') });
+    expect(JSON.parse(readFileSync(path.join(folder, 'release.json'), 'utf8'))).toEqual(record);
+    expect(readdirSync(path.join(store(), 'mf-events'))).toEqual(['1.2.0+abc123']);
+  });
+
+  it('changes nothing when the same build is released again', () => {
+    const dir = workspace();
+    const first = writeRelease({ remote: 'mf-events', workspace: dir, store: store() });
+    const written = statSync(path.join(first.folder, 'release.json')).mtimeMs;
+    const again = writeRelease({ remote: 'mf-events', workspace: dir, store: store() });
+    expect(again.created).toBe(false);
+    expect(again.record).toEqual(first.record);
+    expect(statSync(path.join(first.folder, 'release.json')).mtimeMs).toBe(written);
+  });
+
+  it('never rewrites a release: the same id with other files is refused', () => {
+    writeRelease({ remote: 'mf-events', workspace: workspace(), store: store() });
+    writeFileSync(path.join(work, 'mf-events', 'dist', 'browser', 'main.1.js'), 'console.log("changed");');
+    expect(() => writeRelease({ remote: 'mf-events', workspace: path.join(work, 'mf-events'), store: store() })).toThrow(new ReleaseError('mf-events@1.2.0+abc123 is already released with other files (browser/main.1.js…): a release is never rewritten; change the version or the code'));
+    expect(readFileSync(path.join(releaseFolder(store(), 'mf-events', '1.2.0', 'abc123'), 'browser', 'main.1.js'), 'utf8')).not.toContain('changed');
+  });
+
+  it('refuses a build over its declared budget and leaves nothing in the store', () => {
+    const random = Array.from({ length: 4000 }, (_, i) => ((i * 7919) % 65521).toString(36)).join('');
+    expect(() => writeRelease({ remote: 'mf-events', workspace: workspace({ budget: 1, chunk: `var s = "${random}";` }), store: store() })).toThrow(/^mf-events@1\.2\.0\+abc123 is over its budget: browser scripts \d+(\.\d)? KB gzip, declared 1 KB \(package\.json qf\.budgets\)$/);
+    expect(existsSync(path.join(store(), 'mf-events')) ? readdirSync(path.join(store(), 'mf-events')) : []).toEqual([]);
+  });
+
+  it('refuses a build whose file list is of another build', () => {
+    expect(() => writeRelease({ remote: 'mf-events', workspace: workspace({ browserBuild: 'b2' }), store: store() })).toThrow('build-files.json does not describe mf-events-browser build b2 (it says b1): build again');
+  });
+
+  it('refuses a workspace that was not built', () => {
+    const dir = path.join(work, 'mf-idkt');
+    mkdirSync(dir);
+    expect(() => writeRelease({ remote: 'mf-idkt', workspace: dir, store: store() })).toThrow(/^mf-idkt has no readable dist\/build-info\.json .*: build it first$/);
+  });
+});
+
+describe('the releases of a remote', () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  /** A section server answering its build info, and a registry file naming it. */
+  async function liveAt(buildId: string): Promise<string> {
+    server = createServer((req, res) => {
+      res.writeHead(req.url === '/build-info.json' ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ name: 'mf-events', version: '1.2.0', buildId, builtAt: '2026-11-27T00:00:00.000Z' }));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const registry = path.join(work, 'registry.json');
+    writeFileSync(registry, JSON.stringify({ remotes: { 'mf-events': { url: `http://127.0.0.1:${port}` } } }));
+    return registry;
+  }
+
+  it('lists them oldest first, skips a half-written one, and marks the one the registry serves', async () => {
+    writeRelease({ remote: 'mf-events', workspace: workspace(), store: store(), now: () => new Date('2026-11-27T10:00:00Z') });
+    mkdirSync(path.join(store(), 'mf-events', '1.3.0+def.partial-1-2'), { recursive: true });
+    const releases = listReleases(store(), 'mf-events');
+    expect(releases.map((r) => r.id)).toEqual(['mf-events@1.2.0+abc123']);
+    const registry = await liveAt('abc123');
+    const live = await liveBuild(registry, 'mf-events');
+    expect(live).toEqual({ buildId: 'abc123', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    const lines = describeReleases('mf-events', releases, live);
+    expect(lines[0]).toBe('1 release(s) of mf-events:');
+    expect(lines[1]).toMatch(/^\* mf-events@1\.2\.0\+abc123 {2}released 2026-11-27T10:00:00\.000Z .* KB browser JS {2}\(live\)$/);
+    expect(lines[2]).toMatch(/^live: mf-events at http:\/\/127\.0\.0\.1:\d+ serves build abc123$/);
+  });
+
+  it('says when the live build is not a release, or cannot be known', async () => {
+    writeRelease({ remote: 'mf-events', workspace: workspace(), store: store() });
+    const releases = listReleases(store(), 'mf-events');
+    const lines = describeReleases('mf-events', releases, await liveBuild(await liveAt('zzz'), 'mf-events'));
+    expect(lines[1]).toMatch(/^ {2}mf-events@1\.2\.0\+abc123 /);
+    expect(lines[2]).toMatch(/serves build zzz, which is not a release in the store$/);
+    const missing = path.join(work, 'none.json');
+    expect(describeReleases('mf-events', [], await liveBuild(missing, 'mf-events'))).toEqual(['no release of mf-events yet (npm run release -w mf-events)', expect.stringMatching(/^live: not known: ENOENT/)]);
+  });
+});

@@ -1,0 +1,245 @@
+// Releases of a section (issue 12): `npm run release -w <remote> [-- --prebuilt]` builds the remote once
+// and writes what that build is into the release store as one immutable folder; `npm run releases --
+// <remote>` lists a remote's releases and says which one the registry's server serves now.
+//
+// The store (RELEASES_DIR, default `releases/` at the repository's root) is laid out as an object store
+// behind a CDN would hold it, one folder per release, never rewritten:
+//
+//   <remote>/<version>+<buildId>/release.json   what the release is (below)
+//   <remote>/<version>+<buildId>/build-info.json the build info its server will serve
+//   <remote>/<version>+<buildId>/browser/…      the browser build (manifest, remoteEntry, chunks, CSS)
+//   <remote>/<version>+<buildId>/server/…       the Node container the shell renders with
+//   <remote>/<version>+<buildId>/app/main.js    the section's own server
+//
+// Only this build's files are copied (dist/build-files.json names them: a workspace's dist also keeps
+// earlier builds' chunks for pages rendered before a deploy). A release is written beside its final
+// name and renamed into place, so a reader never sees half of one; asked again for a release that
+// exists, the command checks that the build is the same (each file's SHA-256) and changes nothing.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildInfoSchema, registrySchema, remoteNames, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
+
+const root = path.resolve(__dirname, '..', '..');
+
+/** The release store's folder: RELEASES_DIR, else `releases/` beside the workspaces. */
+export const releasesDir = (env: NodeJS.ProcessEnv = process.env): string => path.resolve(root, env.RELEASES_DIR || 'releases');
+
+/** What a remote declares it may weigh (its package.json, `qf.budgets`); a release over it is refused. */
+export interface Budgets {
+  /** Every script of the browser build, gzip -9, in KB (the shared singletons' fallback copies included). */
+  browserJsGzipKB?: number;
+}
+
+export interface ReleaseRecord {
+  /** `<remote>@<version>+<buildId>`. */
+  id: string;
+  remote: RemoteName;
+  version: string;
+  buildId: string;
+  builtAt: string;
+  releasedAt: string;
+  /** The commit the build was made from, when the work tree was a git checkout. */
+  commit?: string;
+  contractVersion?: number;
+  shared?: BuildInfo['shared'];
+  builds?: BuildInfo['builds'];
+  budgets: Budgets;
+  sizes: { browserJsGzipKB: number; bytes: number };
+  /** Every file of the release (relative, `/`-separated): its size and SHA-256. */
+  files: Record<string, { bytes: number; sha256: string }>;
+}
+
+export class ReleaseError extends Error {}
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const posix = (p: string) => p.split(path.sep).join('/');
+
+function walk(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name), base) : [posix(path.relative(base, path.join(dir, d.name)))]));
+}
+
+/** The files of the build in `dist` (relative to it), or a ReleaseError saying why they are not known. */
+export function filesOfBuild(dist: string, info: BuildInfo): string[] {
+  const listed = path.join(dist, 'build-files.json');
+  if (!existsSync(listed)) throw new ReleaseError(`${posix(path.relative(root, listed))} is missing: the build predates releases; build again`);
+  const byCompiler = JSON.parse(readFileSync(listed, 'utf8')) as Record<string, { build: string; dir: string; files: string[] }>;
+  const files = ['build-info.json'];
+  for (const [compiler, build] of Object.entries(info.builds ?? {})) {
+    const entry = byCompiler[compiler];
+    if (entry?.build !== build) throw new ReleaseError(`build-files.json does not describe ${compiler} build ${build} (it says ${entry?.build ?? 'nothing'}): build again`);
+    files.push(...entry.files.map((f) => `${entry.dir}/${f}`));
+  }
+  // The section's own server is built clean (dist/app holds only this build).
+  if (existsSync(path.join(dist, 'app'))) files.push(...walk(path.join(dist, 'app')).map((f) => `app/${f}`));
+  const missing = files.filter((f) => !existsSync(path.join(dist, f)));
+  if (missing.length) throw new ReleaseError(`the build is incomplete, missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`);
+  return [...new Set(files)].sort();
+}
+
+function gitCommit(cwd: string): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readBudgets(workspace: string): Budgets {
+  const pkg = JSON.parse(readFileSync(path.join(workspace, 'package.json'), 'utf8')) as { qf?: { budgets?: Budgets } };
+  return pkg.qf?.budgets ?? {};
+}
+
+/** Where a release lives in the store. */
+export const releaseFolder = (store: string, remote: string, version: string, buildId: string): string => path.join(store, remote, `${version}+${buildId}`);
+
+/**
+ * Writes the release of the build in `<workspace>/dist` into `store`. Returns the record and whether it
+ * was written now (false: the same release was already there). Throws a ReleaseError when the build is
+ * unknown or incomplete, over a declared budget, or differs from a release of the same id.
+ */
+export function writeRelease(options: { remote: RemoteName; workspace: string; store: string; now?: () => Date }): { record: ReleaseRecord; created: boolean; folder: string } {
+  const { remote, workspace, store } = options;
+  const dist = path.join(workspace, 'dist');
+  let info: BuildInfo;
+  try {
+    info = buildInfoSchema.parse(JSON.parse(readFileSync(path.join(dist, 'build-info.json'), 'utf8')));
+  } catch (error) {
+    throw new ReleaseError(`${remote} has no readable dist/build-info.json (${String(error).split('\n')[0]}): build it first`);
+  }
+  if (info.name !== remote) throw new ReleaseError(`dist/build-info.json is ${info.name}'s, not ${remote}'s`);
+  const files = filesOfBuild(dist, info);
+  const digests = Object.fromEntries(files.map((f) => [f, { bytes: statSync(path.join(dist, f)).size, sha256: sha256(path.join(dist, f)) }]));
+  const folder = releaseFolder(store, remote, info.version, info.buildId);
+  const id = `${remote}@${info.version}+${info.buildId}`;
+
+  if (existsSync(folder)) {
+    const record = readRelease(folder);
+    const differs = Object.keys({ ...record.files, ...digests }).filter((f) => record.files[f]?.sha256 !== digests[f]?.sha256);
+    if (differs.length) throw new ReleaseError(`${id} is already released with other files (${differs.slice(0, 3).join(', ')}…): a release is never rewritten; change the version or the code`);
+    return { record, created: false, folder };
+  }
+
+  const budgets = readBudgets(workspace);
+  const browserJs = files.filter((f) => f.startsWith('browser/') && f.endsWith('.js'));
+  const browserJsGzipKB = Math.round((browserJs.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0) / 1024) * 10) / 10;
+  if (budgets.browserJsGzipKB !== undefined && browserJsGzipKB > budgets.browserJsGzipKB) {
+    throw new ReleaseError(`${id} is over its budget: browser scripts ${browserJsGzipKB} KB gzip, declared ${budgets.browserJsGzipKB} KB (package.json qf.budgets)`);
+  }
+  const commit = gitCommit(workspace);
+  const record: ReleaseRecord = {
+    id,
+    remote,
+    version: info.version,
+    buildId: info.buildId,
+    builtAt: info.builtAt,
+    releasedAt: (options.now?.() ?? new Date()).toISOString(),
+    ...(commit ? { commit } : {}),
+    ...(info.contractVersion !== undefined ? { contractVersion: info.contractVersion } : {}),
+    ...(info.shared ? { shared: info.shared } : {}),
+    ...(info.builds ? { builds: info.builds } : {}),
+    budgets,
+    sizes: { browserJsGzipKB, bytes: Object.values(digests).reduce((sum, d) => sum + d.bytes, 0) },
+    files: digests,
+  };
+
+  // Written beside its final name, then renamed: the store never holds half a release.
+  const partial = `${folder}.partial-${process.pid}-${Date.now()}`;
+  try {
+    for (const f of files) {
+      mkdirSync(path.dirname(path.join(partial, f)), { recursive: true });
+      copyFileSync(path.join(dist, f), path.join(partial, f));
+      if (sha256(path.join(partial, f)) !== digests[f]!.sha256) throw new ReleaseError(`${f} changed while it was copied (a build running meanwhile?)`);
+    }
+    writeFileSync(path.join(partial, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
+    if (existsSync(folder)) throw new ReleaseError(`${id} was released by another process meanwhile`);
+    renameSync(partial, folder);
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return { record, created: true, folder };
+}
+
+export function readRelease(folder: string): ReleaseRecord {
+  return JSON.parse(readFileSync(path.join(folder, 'release.json'), 'utf8')) as ReleaseRecord;
+}
+
+/** A remote's releases in the store, oldest first (half-written ones are not releases). */
+export function listReleases(store: string, remote: RemoteName): ReleaseRecord[] {
+  const dir = path.join(store, remote);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => !name.includes('.partial-') && existsSync(path.join(dir, name, 'release.json')))
+    .map((name) => readRelease(path.join(dir, name)))
+    .sort((a, b) => a.releasedAt.localeCompare(b.releasedAt));
+}
+
+const messageOf = (error: unknown): string => (error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error));
+
+/** The build the registry's server of `remote` serves now: its build id, or why it is not known. */
+export async function liveBuild(registrySource: string, remote: RemoteName, timeoutMs = 3000): Promise<{ buildId: string; url: string } | { problem: string }> {
+  try {
+    const raw: unknown = /^https?:\/\//.test(registrySource) ? await (await fetch(registrySource, { signal: AbortSignal.timeout(timeoutMs) })).json() : JSON.parse(readFileSync(registrySource, 'utf8'));
+    const entry = registrySchema.parse(raw).remotes[remote];
+    if (!entry) return { problem: `${remote} is not in the registry (${registrySource})` };
+    const res = await fetch(`${entry.url}/build-info.json`, { signal: AbortSignal.timeout(timeoutMs) }).catch((error: unknown) => {
+      throw new Error(`${remote} at ${entry.url} did not answer (${messageOf(error)})`);
+    });
+    if (!res.ok) return { problem: `${entry.url} answered ${res.status}` };
+    return { buildId: buildInfoSchema.parse(await res.json()).buildId, url: entry.url };
+  } catch (error) {
+    return { problem: `not known: ${messageOf(error)}` };
+  }
+}
+
+/** The lines `npm run releases -- <remote>` prints. */
+export function describeReleases(remote: RemoteName, releases: ReleaseRecord[], live: Awaited<ReturnType<typeof liveBuild>>): string[] {
+  const lines = releases.map((r) => {
+    const isLive = 'buildId' in live && live.buildId === r.buildId;
+    return `${isLive ? '* ' : '  '}${r.id}  released ${r.releasedAt}${r.commit ? `  commit ${r.commit.slice(0, 10)}` : ''}  ${r.sizes.browserJsGzipKB} KB browser JS${isLive ? '  (live)' : ''}`;
+  });
+  const liveLine = 'buildId' in live ? (releases.some((r) => r.buildId === live.buildId) ? `live: ${remote} at ${live.url} serves build ${live.buildId}` : `live: ${remote} at ${live.url} serves build ${live.buildId}, which is not a release in the store`) : `live: ${live.problem}`;
+  return [releases.length ? `${releases.length} release(s) of ${remote}:` : `no release of ${remote} yet (npm run release -w ${remote})`, ...lines, liveLine];
+}
+
+const isRemote = (name: string): name is RemoteName => (remoteNames as readonly string[]).includes(name);
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { prebuilt: { type: 'boolean', default: false } } });
+  const [command, remote = ''] = positionals;
+  if (!isRemote(remote) || (command !== 'create' && command !== 'list')) {
+    console.error(`usage: release.ts create|list <remote> [--prebuilt]; remotes: ${remoteNames.join(', ')}`);
+    return 2;
+  }
+  const store = releasesDir();
+  if (command === 'list') {
+    for (const line of describeReleases(remote, listReleases(store, remote), await liveBuild(process.env.REGISTRY || path.join(root, 'registry.json'), remote))) console.log(line);
+    return 0;
+  }
+  if (!values.prebuilt) {
+    const workspaces = (await import(pathToFileURL(path.join(root, 'scripts', 'workspaces.mjs')).href)) as { build: (names: string[]) => Promise<{ failures: string[] }> };
+    if ((await workspaces.build([remote])).failures.length) {
+      console.error(`release: the build of ${remote} failed; nothing was released`);
+      return 1;
+    }
+  }
+  try {
+    const { record, created, folder } = writeRelease({ remote, workspace: path.join(root, remote), store });
+    console.log(
+      created
+        ? `released ${record.id}: ${Object.keys(record.files).length} files, ${(record.sizes.bytes / 1024 / 1024).toFixed(1)} MB, browser scripts ${record.sizes.browserJsGzipKB} KB gzip${record.budgets.browserJsGzipKB ? ` (budget ${record.budgets.browserJsGzipKB} KB)` : ''}, in ${posix(path.relative(process.cwd(), folder))}`
+        : `${record.id} is already released (same files), in ${posix(path.relative(process.cwd(), folder))}`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ReleaseError)) throw error;
+    console.error(`release: ${error.message}`);
+    return 1;
+  }
+}
+
+if (require.main === module) void main().then((code) => (process.exitCode = code));
