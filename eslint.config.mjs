@@ -12,7 +12,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', 'releases/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
