@@ -35,13 +35,14 @@ function workspace(options: { budget?: number; browserBuild?: string; chunk?: st
 const store = () => path.join(work, 'releases');
 
 describe('writeRelease', () => {
-  it("writes exactly this build's files, with what the release is, under <remote>/<version>+<buildId>", () => {
+  it("writes exactly this build's files, laid out as dist/, with what the release is, under <remote>/<version>+<buildId>", () => {
     const { record, created, folder } = writeRelease({ remote: 'mf-events', workspace: workspace(), store: store(), now: () => new Date('2026-11-27T10:00:00Z') });
     expect(created).toBe(true);
     expect(folder).toBe(path.join(store(), 'mf-events', '1.2.0+abc123'));
     expect(Object.keys(record.files)).toEqual(['app/main.js', 'browser/main.1.js', 'browser/mf-manifest.b1.json', 'browser/mf-manifest.json', 'browser/remoteEntry.1.js', 'build-info.json', 'server/remoteEntry.js']);
-    expect(existsSync(path.join(folder, 'browser', 'main.0.js'))).toBe(false);
-    expect(readFileSync(path.join(folder, 'server', 'remoteEntry.js'), 'utf8')).toBe('module.exports = {};');
+    expect(existsSync(path.join(folder, 'dist', 'browser', 'main.0.js'))).toBe(false);
+    expect(readdirSync(folder).sort()).toEqual(['dist', 'release.json']);
+    expect(readFileSync(path.join(folder, 'dist', 'server', 'remoteEntry.js'), 'utf8')).toBe('module.exports = {};');
     expect(record).toMatchObject({ id: 'mf-events@1.2.0+abc123', remote: 'mf-events', version: '1.2.0', buildId: 'abc123', releasedAt: '2026-11-27T10:00:00.000Z', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' } }, builds: { 'mf-events-browser': 'b1', 'mf-events-node': 'n1' } });
     expect(record.files['server/remoteEntry.js']).toEqual({ bytes: 20, sha256: createHash('sha256').update('module.exports = {};').digest('hex') });
     expect(JSON.parse(readFileSync(path.join(folder, 'release.json'), 'utf8'))).toEqual(record);
@@ -62,7 +63,7 @@ describe('writeRelease', () => {
     writeRelease({ remote: 'mf-events', workspace: workspace(), store: store() });
     writeFileSync(path.join(work, 'mf-events', 'dist', 'browser', 'main.1.js'), 'console.log("changed");');
     expect(() => writeRelease({ remote: 'mf-events', workspace: path.join(work, 'mf-events'), store: store() })).toThrow(new ReleaseError('mf-events@1.2.0+abc123 is already released with other files (browser/main.1.js…): a release is never rewritten; change the version or the code'));
-    expect(readFileSync(path.join(releaseFolder(store(), 'mf-events', '1.2.0', 'abc123'), 'browser', 'main.1.js'), 'utf8')).not.toContain('changed');
+    expect(readFileSync(path.join(releaseFolder(store(), 'mf-events', '1.2.0', 'abc123'), 'dist', 'browser', 'main.1.js'), 'utf8')).not.toContain('changed');
   });
 
   it('refuses a build over its declared budget and leaves nothing in the store', () => {

@@ -2,15 +2,18 @@
 // and writes what that build is into the release store as one immutable folder; `npm run releases --
 // <remote>` lists a remote's releases and says which one the registry's server serves now.
 //
-// The store (RELEASES_DIR, default `releases/` at the repository's root) is laid out as an object store
-// behind a CDN would hold it, one folder per release, never rewritten:
+// The store (RELEASES_DIR, default `releases/` at the repository's root) holds one folder per release,
+// never rewritten, laid out as the workspace's own `dist/` so the release runs where it lies
+// (`node <release>/dist/app/main.js`, with CONTENT_DIR and, for mf-forms, DATA_DIR or DATABASE_URL set):
 //
-//   <remote>/<version>+<buildId>/release.json   what the release is (below)
-//   <remote>/<version>+<buildId>/build-info.json the build info its server will serve
-//   <remote>/<version>+<buildId>/browser/…      the browser build (manifest, remoteEntry, chunks, CSS)
-//   <remote>/<version>+<buildId>/server/…       the Node container the shell renders with
-//   <remote>/<version>+<buildId>/app/main.js    the section's own server
+//   <remote>/<version>+<buildId>/release.json         what the release is (ReleaseRecord)
+//   <remote>/<version>+<buildId>/dist/build-info.json the build info its server serves
+//   <remote>/<version>+<buildId>/dist/browser/…       the browser build (what a CDN serves)
+//   <remote>/<version>+<buildId>/dist/server/…        the Node container the shell renders with
+//   <remote>/<version>+<buildId>/dist/app/main.js     the section's own server
 //
+// The server keeps npm packages external (shared/build: nodeExternals): it finds them in the
+// repository's node_modules from a store inside the repository, through NODE_PATH from elsewhere.
 // Only this build's files are copied (dist/build-files.json names them: a workspace's dist also keeps
 // earlier builds' chunks for pages rendered before a deploy). A release is written beside its final
 // name and renamed into place, so a reader never sees half of one; asked again for a release that
@@ -50,7 +53,7 @@ export interface ReleaseRecord {
   builds?: BuildInfo['builds'];
   budgets: Budgets;
   sizes: { browserJsGzipKB: number; bytes: number };
-  /** Every file of the release (relative, `/`-separated): its size and SHA-256. */
+  /** Every file of the release (relative to its `dist/`, `/`-separated): its size and SHA-256. */
   files: Record<string, { bytes: number; sha256: string }>;
 }
 
@@ -151,9 +154,10 @@ export function writeRelease(options: { remote: RemoteName; workspace: string; s
   const partial = `${folder}.partial-${process.pid}-${Date.now()}`;
   try {
     for (const f of files) {
-      mkdirSync(path.dirname(path.join(partial, f)), { recursive: true });
-      copyFileSync(path.join(dist, f), path.join(partial, f));
-      if (sha256(path.join(partial, f)) !== digests[f]!.sha256) throw new ReleaseError(`${f} changed while it was copied (a build running meanwhile?)`);
+      const copy = path.join(partial, 'dist', f);
+      mkdirSync(path.dirname(copy), { recursive: true });
+      copyFileSync(path.join(dist, f), copy);
+      if (sha256(copy) !== digests[f]!.sha256) throw new ReleaseError(`${f} changed while it was copied (a build running meanwhile?)`);
     }
     writeFileSync(path.join(partial, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
     if (existsSync(folder)) throw new ReleaseError(`${id} was released by another process meanwhile`);
