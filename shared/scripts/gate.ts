@@ -13,9 +13,13 @@ import { compatibilityProblems } from '@qf/shared/server';
 
 const root = path.resolve(__dirname, '..', '..');
 
+/** A JSON document from a file or an http(s) URL (a build info, a registry): what ops point the scripts at. */
+export async function readJsonSource(source: string, timeoutMs = 10_000): Promise<unknown> {
+  return /^https?:\/\//.test(source) ? (await fetch(source, { signal: AbortSignal.timeout(timeoutMs) })).json() : JSON.parse(readFileSync(source, 'utf8'));
+}
+
 async function read(source: string): Promise<BuildInfo> {
-  const raw: unknown = /^https?:\/\//.test(source) ? await (await fetch(source, { signal: AbortSignal.timeout(10_000) })).json() : JSON.parse(readFileSync(source, 'utf8'));
-  return buildInfoSchema.parse(raw);
+  return buildInfoSchema.parse(await readJsonSource(source));
 }
 
 export async function gate(remote: string, shellSource: string, remoteSource = path.join(root, remote, 'dist', 'build-info.json')): Promise<{ code: 0 | 1 | 2; lines: string[] }> {

@@ -19,13 +19,13 @@
 // name and renamed into place, so a reader never sees half of one; asked again for a release that
 // exists, the command checks that the build is the same (each file's SHA-256) and changes nothing.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { buildInfoSchema, registrySchema, remoteNames, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
+import { readJsonSource } from './gate';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -59,7 +59,7 @@ export interface ReleaseRecord {
 
 export class ReleaseError extends Error {}
 
-const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const posix = (p: string) => p.split(path.sep).join('/');
 
 function walk(dir: string, base = dir): string[] {
@@ -116,7 +116,7 @@ export function writeRelease(options: { remote: RemoteName; workspace: string; s
   }
   if (info.name !== remote) throw new ReleaseError(`dist/build-info.json is ${info.name}'s, not ${remote}'s`);
   const files = filesOfBuild(dist, info);
-  const digests = Object.fromEntries(files.map((f) => [f, { bytes: statSync(path.join(dist, f)).size, sha256: sha256(path.join(dist, f)) }]));
+  const digests = Object.fromEntries(files.map((f) => [f, { bytes: statSync(path.join(dist, f)).size, sha256: sha256(readFileSync(path.join(dist, f))) }]));
   const folder = releaseFolder(store, remote, info.version, info.buildId);
   const id = `${remote}@${info.version}+${info.buildId}`;
 
@@ -156,8 +156,10 @@ export function writeRelease(options: { remote: RemoteName; workspace: string; s
     for (const f of files) {
       const copy = path.join(partial, 'dist', f);
       mkdirSync(path.dirname(copy), { recursive: true });
-      copyFileSync(path.join(dist, f), copy);
-      if (sha256(copy) !== digests[f]!.sha256) throw new ReleaseError(`${f} changed while it was copied (a build running meanwhile?)`);
+      // Read once: what is written is what was checked against the digest in the record.
+      const bytes = readFileSync(path.join(dist, f));
+      if (sha256(bytes) !== digests[f]!.sha256) throw new ReleaseError(`${f} changed while it was released (a build running meanwhile?)`);
+      writeFileSync(copy, bytes);
     }
     writeFileSync(path.join(partial, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
     if (existsSync(folder)) throw new ReleaseError(`${id} was released by another process meanwhile`);
@@ -187,8 +189,7 @@ const messageOf = (error: unknown): string => (error && typeof error === 'object
 /** The build the registry's server of `remote` serves now: its build id, or why it is not known. */
 export async function liveBuild(registrySource: string, remote: RemoteName, timeoutMs = 3000): Promise<{ buildId: string; url: string } | { problem: string }> {
   try {
-    const raw: unknown = /^https?:\/\//.test(registrySource) ? await (await fetch(registrySource, { signal: AbortSignal.timeout(timeoutMs) })).json() : JSON.parse(readFileSync(registrySource, 'utf8'));
-    const entry = registrySchema.parse(raw).remotes[remote];
+    const entry = registrySchema.parse(await readJsonSource(registrySource, timeoutMs)).remotes[remote];
     if (!entry) return { problem: `${remote} is not in the registry (${registrySource})` };
     const res = await fetch(`${entry.url}/build-info.json`, { signal: AbortSignal.timeout(timeoutMs) }).catch((error: unknown) => {
       throw new Error(`${remote} at ${entry.url} did not answer (${messageOf(error)})`);
@@ -225,8 +226,8 @@ async function main(): Promise<number> {
     return 0;
   }
   if (!values.prebuilt) {
-    const workspaces = (await import(pathToFileURL(path.join(root, 'scripts', 'workspaces.mjs')).href)) as { build: (names: string[]) => Promise<{ failures: string[] }> };
-    if ((await workspaces.build([remote])).failures.length) {
+    // The workspace's own build script (the one build the release is made of).
+    if (spawnSync('npm', ['run', 'build', '-w', remote], { cwd: root, stdio: 'inherit' }).status !== 0) {
       console.error(`release: the build of ${remote} failed; nothing was released`);
       return 1;
     }
