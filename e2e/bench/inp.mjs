@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startBuiltSite } from './site.mjs';
+import { median, startBuiltSite } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -19,11 +19,6 @@ const site = await startBuiltSite();
 const { launchBrowser } = require(path.join(here, '..', 'site.ts'));
 const { INP_BAR_MS, INP_GOAL_MS, INP_PAGES, measureInp } = require(path.join(here, '..', 'inp.ts'));
 const browser = await launchBrowser();
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 try {
   const rows = [];
   for (const page of INP_PAGES) {

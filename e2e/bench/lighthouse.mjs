@@ -18,7 +18,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { PAGES, fail, startBuiltSite, targetsOf, warmAnswers } from './site.mjs';
+import { PAGES, fail, median, startBuiltSite, targetsOf, warmAnswers } from './site.mjs';
 
 
 /** The bars (a page above any of them fails the run) and the goals, from the performance issue. */
@@ -100,13 +100,6 @@ function figures(lhr) {
     runtimeError: lhr.runtimeError?.message,
   };
 }
-
-const median = (xs) => {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const running = await site();
 let floors;

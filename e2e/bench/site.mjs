@@ -19,6 +19,14 @@ export const PAGES = {
   search: '/search',
 };
 
+/** The median of the finite numbers in `xs` (NaN when there are none). */
+export const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
 /** A benchmark that cannot run says why and exits 2 (1 means "ran, and a bar was missed"). */
 export function fail(message) {
   console.error(message);

@@ -115,18 +115,22 @@ function cssOfNamedChunks(compilation) {
   return css;
 }
 
+/** A JSON file the builds of one workspace add to (each compiler its part), or `empty` before the first. */
+function readJsonOr(file, empty) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return empty;
+  }
+}
+
 /**
  * The files one compiler emitted in this build (`dist/build-files.json`, by compiler name): a browser
  * or Node folder also holds earlier builds' files (clean: false, for pages rendered before a deploy),
  * so a release (`npm run release`, shared/scripts/release.ts) copies exactly these.
  */
 function recordBuildFiles(file, compiler, compilation, build, manifestCopy) {
-  let existing = {};
-  try {
-    existing = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    existing = {};
-  }
+  const existing = readJsonOr(file, {});
   const dir = path.relative(path.dirname(file), compiler.options.output.path).split(path.sep).join('/');
   const files = Object.keys(compilation.assets);
   if (manifestCopy && compiler.options.name.endsWith('-browser')) files.push(`mf-manifest.${build}.json`);
@@ -143,12 +147,7 @@ class BuildInfoPlugin {
     compiler.hooks.done.tap('BuildInfoPlugin', (stats) => {
       // The compilation hash covers every module and asset: equal hashes mean equal output.
       const part = { buildId: String(stats.hash).slice(0, 16), builtAt: new Date().toISOString() };
-      let existing = {};
-      try {
-        existing = JSON.parse(fs.readFileSync(this.file, 'utf8'));
-      } catch {
-        existing = {};
-      }
+      const existing = readJsonOr(this.file, {});
       const builds = { ...(existing.builds || {}), [compiler.options.name]: part.buildId };
       if (this.info.manifestCopy && compiler.options.name.endsWith('-browser')) {
         // An immutable copy of the manifest, named by the build: the browser loads exactly the build
