@@ -55,6 +55,21 @@ describe('the registry', () => {
     error.mockRestore();
   });
 
+  it('says when a remote goes down for the shell and when it is back, once each', async () => {
+    let answer = (): Promise<unknown> => Promise.resolve({ ok: true, status: 200, json: async () => info('b1') });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn(() => answer()) as unknown as typeof fetch });
+    await registry.status('mf-content');
+    expect(warn).not.toHaveBeenCalled();
+    answer = () => Promise.reject(new Error('no answer within 1500 ms'));
+    await registry.status('mf-content');
+    await registry.status('mf-content');
+    answer = () => Promise.resolve({ ok: true, status: 200, json: async () => info('b2') });
+    await registry.status('mf-content');
+    expect(warn.mock.calls.map((c) => c[0])).toEqual(['mf-content went down for this shell: no answer within 1500 ms', 'mf-content is up again (build b2)']);
+    warn.mockRestore();
+  });
+
   it('treats an unreachable remote, or one serving a version the registry does not pin, as down', async () => {
     const fetchImpl = jest.fn((url: string) => (url.startsWith('http://events.test') ? Promise.resolve({ ok: true, status: 200, json: async () => info('e1', '1.9.0') }) : Promise.reject(new Error('ECONNREFUSED'))));
     const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: fetchImpl as unknown as typeof fetch });

@@ -87,7 +87,21 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     return reg.remotes[remote];
   }
 
+  /** Whether each remote was up at its last check: a change is logged (the only trace ops get of a 503 the registry caused). */
+  const wasUp = new Map<RemoteName, boolean>();
+  function noted(remote: RemoteName, status: RemoteStatus): RemoteStatus {
+    const before = wasUp.get(remote);
+    wasUp.set(remote, status.up);
+    if (before === true && !status.up) console.warn(`${remote} went down for this shell: ${status.reason}`);
+    if (before === false && status.up) console.warn(`${remote} is up again (build ${status.info.buildId})`);
+    return status;
+  }
+
   async function check(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
+    return noted(remote, await checkOnce(entry, remote));
+  }
+
+  async function checkOnce(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
     try {
       const res = await fetchImpl(`${entry.url}/build-info.json`, { signal: AbortSignal.timeout(statusTimeoutMs) });
       if (!res.ok) return { up: false, reason: `build-info answered ${res.status}` };
