@@ -1,6 +1,10 @@
-// `npm start`: build what is missing, then serve the whole site: every remote on its own port and the
-// shell on PORT (default 3000). Ctrl-C stops them all.
-import { spawn } from 'node:child_process';
+// `npm start`: build what is missing, then serve the whole site through the supervisor
+// (shared/scripts/supervisor.ts): each section's build is released into the store (RELEASES_DIR,
+// default releases/) and served from there on a free port, the shell on PORT (default 3000) reads the
+// registry the supervisor writes, and `npm run deploy` / `npm run rollback` switch a section while the
+// site runs. Ctrl-C stops everything.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, isBuilt, prepareContent, remotes, root, shell } from './workspaces.mjs';
 
@@ -16,39 +20,53 @@ if (missing.length) {
 
 if ((await prepareContent()) !== 0) process.exit(1);
 
-const children = [];
-function serve(name, port, file) {
-  const child = spawn(process.execPath, [file], {
-    cwd: path.join(root, name),
-    env: { ...process.env, PORT: String(port), QF_EXIT_WITH_PARENT: '1' },
-    // The open stdin pipe is the servers' lifeline: it closes when this process ends, however it ends.
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const prefix = `[${name}] `;
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffered = '';
-    stream.on('data', (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop();
-      for (const line of lines) process.stdout.write(prefix + line + '\n');
-    });
+const require = createRequire(import.meta.url);
+require('./ts-register.cjs');
+const { releasesDir, stateDirOf, writeRelease, ReleaseError } = require('../shared/scripts/release.ts');
+const { createSupervisor } = require('../shared/scripts/supervisor.ts');
+
+const store = releasesDir();
+const folders = {};
+for (const r of remotes) {
+  try {
+    const { record, created, folder } = writeRelease({ remote: r.name, workspace: path.join(root, r.name), store });
+    console.log(`${r.name}: ${created ? 'released' : 'serving'} ${record.id}`);
+    folders[r.name] = folder;
+  } catch (error) {
+    if (!(error instanceof ReleaseError)) throw error;
+    console.error(`${r.name}: ${error.message}`);
+    process.exit(1);
   }
-  child.on('exit', (code, signal) => {
-    if (!stopping) console.log(`${prefix}exited (${signal ?? code}); the rest of the site keeps running. Restart it with: npm start -w ${name}`);
-  });
-  children.push(child);
 }
 
-let stopping = false;
-for (const r of remotes) serve(r.name, Number(process.env[`PORT_${r.name.replace(/-/g, '_').toUpperCase()}`] ?? r.port), 'dist/app/main.js');
-serve(shell.name, Number(process.env.PORT ?? shell.port), 'dist/server/main.js');
-console.log(`site: http://127.0.0.1:${process.env.PORT ?? shell.port}/ (Arabic: /ar)`);
+const port = Number(process.env.PORT ?? shell.port);
+const shellInfo = JSON.parse(readFileSync(path.join(root, shell.name, 'dist', 'build-info.json'), 'utf8'));
+const supervisor = createSupervisor({
+  store,
+  stateDir: stateDirOf(store),
+  base: JSON.parse(readFileSync(path.join(root, 'registry.json'), 'utf8')),
+  env: { ...process.env, SHELL_ORIGINS: process.env.SHELL_ORIGINS ?? `http://127.0.0.1:${port},http://localhost:${port}` },
+  port: Number(process.env.SUPERVISOR_PORT ?? 3010),
+  shell: { dir: path.join(root, shell.name), port },
+  ...(shellInfo.shared ? { shellInfo: { name: shellInfo.name, contractVersion: shellInfo.contractVersion, shared: shellInfo.shared } } : {}),
+});
 
-const stop = () => {
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill('SIGTERM');
-  setTimeout(() => process.exit(0), 3000).unref();
+  await supervisor.close();
+  process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+try {
+  await supervisor.start(folders);
+} catch (error) {
+  console.error(`the site did not start: ${error instanceof Error ? error.message : String(error)}`);
+  await supervisor.close();
+  process.exit(1);
+}
+console.log(`site: http://127.0.0.1:${port}/ (Arabic: /ar); store ${path.relative(process.cwd(), store) || '.'}, supervisor ${supervisor.url}`);
+console.log('deploy a section: npm run deploy -- <remote> <release>; back: npm run rollback -- <remote>');

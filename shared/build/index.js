@@ -174,6 +174,18 @@ const nodeExternals = ({ request }, callback) => {
 };
 
 /**
+ * Where a remote's build goes: `<dir>/dist`, or QF_DIST_DIR (a release made elsewhere, as the deploy
+ * journey does; the section's server finds its files two folders above its `app/main.js` either way).
+ */
+const distDir = (dir) => (process.env.QF_DIST_DIR ? path.resolve(process.env.QF_DIST_DIR) : path.join(dir, 'dist'));
+
+/**
+ * QF_HASH_SALT salts every content hash of the build (webpack's output.hashSalt): the same code built
+ * as another release, with its own file names and build id (the deploy journey's second release).
+ */
+const hashSalt = () => (process.env.QF_HASH_SALT ? { hashSalt: process.env.QF_HASH_SALT } : {});
+
+/**
  * A remote: a browser build (mf-manifest.json, remoteEntry.js, hashed chunks, CSS), a Node build of
  * the same views for server rendering, and its own HTTP server (page resolver, API, static files).
  */
@@ -183,15 +195,17 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
   const federatedName = name.replace(/-/g, '_');
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const shared = sharedSingletons(pkg);
-  const info = new BuildInfoPlugin(path.join(dir, 'dist', 'build-info.json'), { name, version: pkg.version, ...compatibilityInfo(pkg, dir), manifestCopy: true });
+  const dist = distDir(dir);
+  const info = new BuildInfoPlugin(path.join(dist, 'build-info.json'), { name, version: pkg.version, ...compatibilityInfo(pkg, dir), manifestCopy: true });
 
   const browser = {
     ...base({ dir, name: `${name}-browser`, target: 'web', mode }),
     target: 'web',
     entry: {},
     output: {
-      path: path.join(dir, 'dist', 'browser'),
+      path: path.join(dist, 'browser'),
       publicPath: 'auto',
+      ...hashSalt(),
       filename: '[name].[contenthash:10].js',
       chunkFilename: '[name].[contenthash:10].js',
       uniqueName: federatedName,
@@ -219,8 +233,9 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
     target: 'async-node',
     entry: {},
     output: {
-      path: path.join(dir, 'dist', 'server'),
+      path: path.join(dist, 'server'),
       publicPath: 'auto',
+      ...hashSalt(),
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:10].js',
       library: { type: 'commonjs-module' },
@@ -249,7 +264,7 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
     ...base({ dir, name: `${name}-app`, target: 'node', mode }),
     target: 'node20',
     entry: { main: path.join(dir, 'server', 'main.ts') },
-    output: { path: path.join(dir, 'dist', 'app'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
+    output: { path: path.join(dist, 'app'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
     externals: [nodeExternals],
     externalsPresets: { node: true },
     optimization: { minimize: false },

@@ -32,6 +32,9 @@ const root = path.resolve(__dirname, '..', '..');
 /** The release store's folder: RELEASES_DIR, else `releases/` beside the workspaces. */
 export const releasesDir = (env: NodeJS.ProcessEnv = process.env): string => path.resolve(root, env.RELEASES_DIR || 'releases');
 
+/** The deploy supervisor's state folder (supervisor.ts): DEPLOY_DIR, else `.deploy` in the release store. */
+export const stateDirOf = (store: string, env: NodeJS.ProcessEnv = process.env): string => path.resolve(root, env.DEPLOY_DIR || path.join(store, '.deploy'));
+
 /** What a remote declares it may weigh (its package.json, `qf.budgets`); a release over it is refused. */
 export interface Budgets {
   /** Every script of the browser build, gzip -9, in KB (the shared singletons' fallback copies included). */
@@ -101,13 +104,14 @@ function readBudgets(workspace: string): Budgets {
 export const releaseFolder = (store: string, remote: string, version: string, buildId: string): string => path.join(store, remote, `${version}+${buildId}`);
 
 /**
- * Writes the release of the build in `<workspace>/dist` into `store`. Returns the record and whether it
+ * Writes the release of the build in `<workspace>/dist` (or `dist`) into `store`. Returns the record and whether it
  * was written now (false: the same release was already there). Throws a ReleaseError when the build is
  * unknown or incomplete, over a declared budget, or differs from a release of the same id.
  */
-export function writeRelease(options: { remote: RemoteName; workspace: string; store: string; now?: () => Date }): { record: ReleaseRecord; created: boolean; folder: string } {
+export function writeRelease(options: { remote: RemoteName; workspace: string; store: string; now?: () => Date; dist?: string }): { record: ReleaseRecord; created: boolean; folder: string } {
   const { remote, workspace, store } = options;
-  const dist = path.join(workspace, 'dist');
+  // A build made elsewhere (QF_DIST_DIR) is released from there; its budgets are still the workspace's.
+  const dist = options.dist ?? path.join(workspace, 'dist');
   let info: BuildInfo;
   try {
     info = buildInfoSchema.parse(JSON.parse(readFileSync(path.join(dist, 'build-info.json'), 'utf8')));
@@ -222,7 +226,10 @@ async function main(): Promise<number> {
   }
   const store = releasesDir();
   if (command === 'list') {
-    for (const line of describeReleases(remote, listReleases(store, remote), await liveBuild(process.env.REGISTRY || path.join(root, 'registry.json'), remote))) console.log(line);
+    // The registry npm start's supervisor writes, when there is one; else the repository's.
+    const written = path.join(stateDirOf(store), 'registry.json');
+    const registry = process.env.REGISTRY || (existsSync(written) ? written : path.join(root, 'registry.json'));
+    for (const line of describeReleases(remote, listReleases(store, remote), await liveBuild(registry, remote))) console.log(line);
     return 0;
   }
   if (!values.prebuilt) {
@@ -233,7 +240,8 @@ async function main(): Promise<number> {
     }
   }
   try {
-    const { record, created, folder } = writeRelease({ remote, workspace: path.join(root, remote), store });
+    const dist = process.env.QF_DIST_DIR ? { dist: path.resolve(process.env.QF_DIST_DIR) } : {};
+    const { record, created, folder } = writeRelease({ remote, workspace: path.join(root, remote), store, ...dist });
     console.log(
       created
         ? `released ${record.id}: ${Object.keys(record.files).length} files, ${(record.sizes.bytes / 1024 / 1024).toFixed(1)} MB, browser scripts ${record.sizes.browserJsGzipKB} KB gzip${record.budgets.browserJsGzipKB ? ` (budget ${record.budgets.browserJsGzipKB} KB)` : ''}, in ${posix(path.relative(process.cwd(), folder))}`

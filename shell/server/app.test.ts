@@ -46,7 +46,7 @@ describe('the shell server', () => {
 
     writeFileSync(
       path.join(dir, 'registry.json'),
-      JSON.stringify({ remotes: { 'mf-content': { url: contentUrl, prefixes: ['/'] }, 'mf-events': { url: downUrl, prefixes: ['/events'] }, 'mf-forms': { url: downUrl } } }),
+      JSON.stringify({ remotes: { 'mf-content': { url: contentUrl, prefixes: ['/'] }, 'mf-events': { url: downUrl, prefixes: ['/events'] }, 'mf-forms': { url: downUrl, manifest: 'https://cdn.example.test/releases/mf-forms/1.0.0+f1/dist/browser/mf-manifest.f1.json' } } }),
     );
     const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content') });
     shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });
@@ -155,6 +155,8 @@ describe('the shell server', () => {
     expect(nonce).toBeTruthy();
     expect(String(b.headers['content-security-policy'])).not.toContain(nonce);
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' http:\/\/127\.0\.0\.1:\d+/);
+    // A browser build served from elsewhere (the release store behind a CDN) may load its scripts and styles.
+    for (const d of ['script-src', 'style-src']) expect(csp).toMatch(new RegExp(`${d} [^;]*https://cdn\\.example\\.test`));
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     for (const d of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp).toContain(d);
     expect(a.body).toContain(`id="__QF_STATE__" nonce="${nonce}"`);

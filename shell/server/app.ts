@@ -92,7 +92,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   async function htmlPolicy(nonce: string): Promise<string> {
     const reg = await registry.registry().catch(() => ({ remotes: {} }));
     if (policy?.of !== reg) {
-      const origins = Object.values(reg.remotes).flatMap((e) => (e ? [new URL(e.url).origin] : []));
+      // A remote's server and, when the registry names one, where its browser build is served from (a
+      // release store behind a CDN: npm start's supervisor, deploy/README).
+      const origins = Object.values(reg.remotes).flatMap((e) => (e ? [e.url, ...(e.manifest ? [e.manifest] : [])].map((u) => new URL(u).origin) : []));
       // A configured third-party assistant: its script is added only after cookie consent, but the policy must allow it.
       if (config.ASSISTANT_SCRIPT_URL) origins.push(new URL(config.ASSISTANT_SCRIPT_URL).origin);
       policy = { of: reg, parts: contentSecurityPolicy(NONCE_PLACEHOLDER, origins, imageHosts, { maps: Boolean(config.GOOGLE_MAPS_API_KEY) }).split(NONCE_PLACEHOLDER) };

@@ -107,6 +107,30 @@ describe('the registry', () => {
     await expect(registry.owner('/idkt')).resolves.toBe('mf-idkt');
   });
 
+  it('asks the new server at once when a deploy switches a remote’s entry, whatever the old one said within the TTL', async () => {
+    let now = 1_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const fetchImpl = jest.fn(async (url: string) => ({ ok: true, status: 200, json: async () => info(url.includes('green') ? 'green' : 'blue') }));
+      write({ 'mf-content': { url: 'http://blue.test', prefixes: ['/'] } });
+      const registry = createRegistry({ source: file, ttlMs: 500, keepFreshMs: 0, fetchImpl });
+      await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'blue' } });
+      now += 501;
+      await registry.owner('/');
+      now += 100;
+      await expect(registry.status('mf-content')).resolves.toMatchObject({ info: { buildId: 'blue' } });
+      write({ 'mf-content': { url: 'http://green.test', prefixes: ['/'] } });
+      const later = new Date(Date.now() + 5000);
+      utimesSync(file, later, later);
+      now += 402;
+      // The document is read again (older than the TTL); the status of blue is 402 ms old, under the TTL.
+      await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'green' } });
+      expect(fetchImpl).toHaveBeenLastCalledWith('http://green.test/build-info.json', expect.anything());
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('keeps the statuses fresh in the background while requests come, so a request after a pause does not wait for a remote', async () => {
     let build = 'b1';
     let slow: ((v: unknown) => void) | undefined;

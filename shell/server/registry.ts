@@ -54,7 +54,8 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   const refused = new Set<string>();
   let doc: { stamp: string; registry: Registry } | undefined;
   let fileCheckedAt = 0;
-  const statuses = new Map<RemoteName, { at: number; value: Promise<RemoteStatus> }>();
+  /** The last status of each remote, and the server it was asked of (a new URL in the registry is asked at once). */
+  const statuses = new Map<RemoteName, { at: number; url: string; value: Promise<RemoteStatus> }>();
   /** The last build seen of each remote: a remote that is down keeps its place in the hash. */
   const lastSeen = new Map<RemoteName, string>();
   let hashed: { reg: Registry; shellBuild: string; builds: string; hash: string } | undefined;
@@ -142,7 +143,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
         const value = await check(entry, remote);
         const cached = statuses.get(remote);
         // A check started later (by a request) has the last word.
-        if (!closed && (!cached || cached.at <= at)) statuses.set(remote, { at, value: Promise.resolve(value) });
+        if (!closed && (!cached || cached.at <= at)) statuses.set(remote, { at, url: entry.url, value: Promise.resolve(value) });
       }),
     );
   }
@@ -180,9 +181,10 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       if (!entry) return { up: false, reason: 'not in the registry' };
       keepFresh();
       const cached = statuses.get(remote);
-      if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+      // A deploy switches the entry to another server: what the previous one said is not this one's status.
+      if (cached && cached.url === entry.url && Date.now() - cached.at < ttlMs) return cached.value;
       const value = check(entry, remote);
-      statuses.set(remote, { at: Date.now(), value });
+      statuses.set(remote, { at: Date.now(), url: entry.url, value });
       return value;
     },
 

@@ -1,0 +1,200 @@
+// The supervisor with small stand-in section servers (a few lines of node:http each), released into a
+// throw-away store with the real release writer: deploy, rollback, what is refused and why, the store's
+// browser builds, the control API, and a live server that dies. The real sections, the shell and a
+// browser across a deploy are the deploy journey's (e2e/journeys/deploy.test.ts).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeRelease } from './release';
+import { createSupervisor, DeployError, type SmokeTarget, type Supervisor } from './supervisor';
+
+let work: string;
+let supervisor: Supervisor | undefined;
+const logs: string[] = [];
+beforeEach(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'qf-supervisor-'));
+  logs.length = 0;
+});
+afterEach(async () => {
+  await supervisor?.close();
+  supervisor = undefined;
+  rmSync(work, { recursive: true, force: true });
+});
+
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
+const store = () => path.join(work, 'releases');
+const stateDir = () => path.join(store(), '.deploy');
+
+/** A stand-in section server: health, build info, no pages; `behaviour` changes what it does. */
+const serverCode = (name: string, behaviour: 'ok' | 'exit' | 'wrong-build') => `
+const http = require('node:http');
+const info = require('../build-info.json');
+if (${JSON.stringify(behaviour)} === 'exit') { console.error('cannot start: the database is missing'); process.exit(3); }
+const server = http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.end(JSON.stringify({ status: 'ok', name: ${JSON.stringify(name)} }));
+  if (req.url === '/build-info.json') return res.end(JSON.stringify(${JSON.stringify(behaviour)} === 'wrong-build' ? { ...info, buildId: 'other' } : info));
+  if (req.url === '/_qf/paths') return res.end('[]');
+  res.statusCode = 404; res.end('{}');
+});
+server.listen(Number(process.env.PORT), process.env.HOST);
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+/** Releases a stand-in build of mf-events into the store and returns its folder name. */
+function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-build'; react?: string } = {}): string {
+  const dir = path.join(work, `ws-${buildId}`);
+  const dist = path.join(dir, 'dist');
+  write(path.join(dir, 'package.json'), JSON.stringify({ name: '@qf/mf-events', version: '1.0.0' }));
+  const browser = `b-${buildId}`;
+  write(path.join(dist, 'build-info.json'), JSON.stringify({ name: 'mf-events', version: '1.0.0', buildId, builtAt: '2026-11-27T00:00:00.000Z', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: options.react ?? '^19.2.0' } }, builds: { 'mf-events-browser': browser, 'mf-events-node': `n-${buildId}` } }));
+  write(path.join(dist, 'build-files.json'), JSON.stringify({ 'mf-events-browser': { build: browser, dir: 'browser', files: [`remoteEntry.${buildId.padEnd(10, '0')}.js`, `mf-manifest.${browser}.json`] }, 'mf-events-node': { build: `n-${buildId}`, dir: 'server', files: ['remoteEntry.js'] } }));
+  write(path.join(dist, 'browser', `remoteEntry.${buildId.padEnd(10, '0')}.js`), `var entry = ${JSON.stringify(buildId)};`);
+  write(path.join(dist, 'browser', `mf-manifest.${browser}.json`), '{}');
+  write(path.join(dist, 'server', 'remoteEntry.js'), 'module.exports = {};');
+  write(path.join(dist, 'app', 'main.js'), serverCode('mf-events', options.behaviour ?? 'ok'));
+  return path.basename(writeRelease({ remote: 'mf-events', workspace: dir, store: store() }).folder);
+}
+
+const noProblems = jest.fn(async (_target: SmokeTarget) => [] as string[]);
+
+async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]> } = {}) {
+  supervisor = createSupervisor({
+    store: store(),
+    stateDir: stateDir(),
+    base: { remotes: { 'mf-events': { url: 'http://127.0.0.1:1', prefixes: ['/events'] } } },
+    env: { ...process.env, SHELL_ORIGINS: 'http://site.test' },
+    shellInfo: { name: 'shell', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '^19.2.0' } } },
+    smoke: options.smoke ?? noProblems,
+    drainMs: 100,
+    readyTimeoutMs: 10_000,
+    log: (line) => logs.push(line),
+  });
+  await supervisor.start({ 'mf-events': path.join(store(), 'mf-events', first) });
+  return supervisor;
+}
+
+const registry = () => JSON.parse(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')) as { remotes: Record<string, { url: string; manifest: string; prefixes: string[] }> };
+const history = () => readFileSync(path.join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const answers = (url: string) => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+const buildOf = async (url: string) => ((await (await fetch(`${url}/build-info.json`)).json()) as { buildId: string }).buildId;
+
+describe('the supervisor', () => {
+  it('serves each section from its release and writes the registry the shell reads: its server, its browser build in the store, its prefixes', async () => {
+    const a = release('aaa');
+    const s = await startWith(a);
+    const entry = registry().remotes['mf-events']!;
+    expect(entry.prefixes).toEqual(['/events']);
+    expect(entry.manifest).toBe(`${s.url}/releases/mf-events/${a}/dist/browser/mf-manifest.b-aaa.json`);
+    await expect(buildOf(entry.url)).resolves.toBe('aaa');
+    expect(history()).toEqual([expect.objectContaining({ remote: 'mf-events', action: 'start', release: 'mf-events@1.0.0+aaa' })]);
+    expect(JSON.parse(readFileSync(path.join(stateDir(), 'live.json'), 'utf8')).remotes['mf-events']).toMatchObject({ release: 'mf-events@1.0.0+aaa', url: entry.url, previous: [] });
+  });
+
+  it('serves only what is under a complete release’s dist/browser, pinned names for good, with CORS for the shell', async () => {
+    const a = release('aaa');
+    const s = await startWith(a);
+    const file = await fetch(`${s.url}/releases/mf-events/${a}/dist/browser/remoteEntry.aaa0000000.js`, { headers: { origin: 'http://site.test' } });
+    expect(file.status).toBe(200);
+    await expect(file.text()).resolves.toBe('var entry = "aaa";');
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(file.headers.get('access-control-allow-origin')).toBe('http://site.test');
+    expect((await fetch(`${s.url}/releases/mf-events/${a}/dist/browser/mf-manifest.b-aaa.json`, { headers: { origin: 'http://evil.test' } })).headers.get('access-control-allow-origin')).toBeNull();
+    for (const p of [`mf-events/${a}/release.json`, `mf-events/${a}/dist/build-info.json`, `mf-events/${a}/dist/app/main.js`, `mf-events/${a}/dist/browser/..%2f..%2frelease.json`, `mf-events/${a}/dist/browser/%2e%2e/%2e%2e/release.json`, '.deploy/supervisor.json', `mf-nope/${a}/dist/browser/x.js`]) {
+      const res = await fetch(`${s.url}/releases/${p}`);
+      expect({ p, refused: [403, 404].includes(res.status) }).toEqual({ p, refused: true });
+    }
+  });
+
+  it('deploys blue/green: the new server beside the old, the registry switched, the old one stopped, history kept; rollback switches back', async () => {
+    const a = release('aaa');
+    const b = release('bbb');
+    const s = await startWith(a);
+    const oldUrl = registry().remotes['mf-events']!.url;
+    const result = await s.deploy('mf-events', `mf-events@${b}`);
+    expect(result).toMatchObject({ action: 'deploy', release: 'mf-events@1.0.0+bbb', from: 'mf-events@1.0.0+aaa', mode: 'blue-green' });
+    expect(result.steps.map((x) => x.step)).toEqual(['verified', 'gated', 'started and healthy', 'smoke render of each template (en, ar)', 'registry switched', 'old server drained and stopped']);
+    const entry = registry().remotes['mf-events']!;
+    expect(entry.url).not.toBe(oldUrl);
+    expect(entry.manifest).toContain(`/releases/mf-events/${b}/dist/browser/mf-manifest.b-bbb.json`);
+    await expect(buildOf(entry.url)).resolves.toBe('bbb');
+    await expect(answers(oldUrl)).resolves.toBe(false);
+    // The smoke render was asked of a registry with the candidate in it, never the live one.
+    const target = noProblems.mock.calls.at(-1)![0];
+    expect(target).toMatchObject({ remote: 'mf-events', buildId: 'bbb', paths: ['/', '/ar'], owned: false });
+    // The old release's browser build is still served (pages rendered with it hydrate with it).
+    expect((await fetch(`${s.url}/releases/mf-events/${a}/dist/browser/remoteEntry.aaa0000000.js`)).status).toBe(200);
+
+    const back = await s.rollback('mf-events');
+    expect(back).toMatchObject({ action: 'rollback', release: 'mf-events@1.0.0+aaa', from: 'mf-events@1.0.0+bbb' });
+    await expect(buildOf(registry().remotes['mf-events']!.url)).resolves.toBe('aaa');
+    await expect(s.rollback('mf-events')).rejects.toThrow('mf-events has no earlier release to roll back to');
+    expect(history().map((h) => [h.action, h.release, h.from])).toEqual([
+      ['start', 'mf-events@1.0.0+aaa', undefined],
+      ['deploy', 'mf-events@1.0.0+bbb', 'mf-events@1.0.0+aaa'],
+      ['rollback', 'mf-events@1.0.0+aaa', 'mf-events@1.0.0+bbb'],
+    ]);
+    await expect(s.deploy('mf-events', a)).resolves.toMatchObject({ mode: 'unchanged' });
+  });
+
+  it('switches nothing when the new server does not start, does not serve its build, or fails its smoke render, and says why', async () => {
+    const a = release('aaa');
+    const dies = release('ccc', { behaviour: 'exit' });
+    const lies = release('ddd', { behaviour: 'wrong-build' });
+    const good = release('eee');
+    const smoke = jest.fn(async (t: SmokeTarget) => (t.buildId === 'eee' ? ['/events answered 503'] : []));
+    const s = await startWith(a, { smoke });
+    const before = readFileSync(path.join(stateDir(), 'registry.json'), 'utf8');
+    await expect(s.deploy('mf-events', dies)).rejects.toThrow(/mf-events 1\.0\.0\+ccc exited \(3\) before answering:\ncannot start: the database is missing/);
+    await expect(s.deploy('mf-events', lies)).rejects.toThrow('mf-events 1.0.0+ddd serves build other, not ddd');
+    await expect(s.deploy('mf-events', good)).rejects.toThrow('mf-events@1.0.0+eee failed its smoke render, nothing was switched: /events answered 503');
+    expect(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')).toBe(before);
+    await expect(buildOf(registry().remotes['mf-events']!.url)).resolves.toBe('aaa');
+    expect(history()).toHaveLength(1);
+  });
+
+  it('refuses a release that cannot join the live shell, one that was damaged, and one that is not there', async () => {
+    const a = release('aaa');
+    const old = release('fff', { react: '^18.2.0' });
+    const damaged = release('ggg');
+    writeFileSync(path.join(store(), 'mf-events', damaged, 'dist', 'browser', 'remoteEntry.ggg0000000.js'), 'tampered');
+    const s = await startWith(a);
+    await expect(s.deploy('mf-events', old)).rejects.toThrow('mf-events@1.0.0+fff cannot join the live shell: react: shell has 19.3.1, mf-events requires ^18.2.0');
+    await expect(s.deploy('mf-events', damaged)).rejects.toThrow('mf-events@1.0.0+ggg: browser/remoteEntry.ggg0000000.js does not match its digest in release.json; the release is damaged, release it again');
+    await expect(s.deploy('mf-events', '1.0.0+zzz')).rejects.toThrow(DeployError);
+    await expect(s.deploy('mf-events', '../mf-events/1.0.0+aaa')).rejects.toThrow('is not a release name');
+  });
+
+  it('answers its control API only with its token (deploy, rollback, state)', async () => {
+    const a = release('aaa');
+    const b = release('bbb');
+    const s = await startWith(a);
+    const { token, url } = JSON.parse(readFileSync(path.join(stateDir(), 'supervisor.json'), 'utf8')) as { token: string; url: string };
+    expect(url).toBe(s.url);
+    const post = (action: string, body: object, auth = `Bearer ${token}`) => fetch(`${url}/_supervisor/${action}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('deploy', { remote: 'mf-events', release: b }, 'Bearer nope')).status).toBe(401);
+    expect((await fetch(`${url}/_supervisor/state`)).status).toBe(401);
+    expect((await post('deploy', { remote: 'mf-events' })).status).toBe(400);
+    expect((await post('deploy', { remote: 'shell', release: b })).status).toBe(400);
+    const refused = await post('rollback', { remote: 'mf-events' });
+    expect(refused.status).toBe(409);
+    await expect(refused.json()).resolves.toEqual({ error: 'mf-events has no earlier release to roll back to' });
+    const done = await post('deploy', { remote: 'mf-events', release: b });
+    expect(done.status).toBe(200);
+    await expect(done.json()).resolves.toMatchObject({ release: 'mf-events@1.0.0+bbb', mode: 'blue-green' });
+    const state = await fetch(`${url}/_supervisor/state`, { headers: { authorization: `Bearer ${token}` } });
+    await expect(state.json()).resolves.toMatchObject({ remotes: { 'mf-events': { release: 'mf-events@1.0.0+bbb' } } });
+  });
+
+  it('starts a live server that died again, with the same release on the same port', async () => {
+    const s = await startWith(release('aaa'));
+    const { url, pid } = s.live()['mf-events']!;
+    process.kill(pid!, 'SIGKILL');
+    const until = Date.now() + 10_000;
+    while (Date.now() < until && !(s.live()['mf-events']!.pid !== pid && (await answers(url)))) await new Promise((r) => setTimeout(r, 100));
+    await expect(buildOf(url)).resolves.toBe('aaa');
+    expect(history().at(-1)).toMatchObject({ action: 'restart', release: 'mf-events@1.0.0+aaa', reason: 'its server exited' });
+  });
+});

@@ -1,0 +1,579 @@
+// The supervisor (issue 12): the process that owns the site's servers on one machine, serves the release
+// store's browser builds (the CDN of this machine), and switches a section from one release to another
+// without touching the shell: blue/green deploy, rollback, history.
+//
+// `npm start` runs it (scripts/start.mjs): every section is released from its workspace build into the
+// store and served from there, the shell reads the registry the supervisor writes, and a server that
+// dies is started again. `npm run deploy` / `npm run rollback` (deploy.ts) ask it over its control API.
+//
+// What it keeps, in its state folder (DEPLOY_DIR, default `<store>/.deploy`):
+//   registry.json     the live registry: what the shell and mf-content read (REGISTRY)
+//   live.json         per section: the live release, its server, and the releases to roll back to
+//   history.jsonl     one line per switch: what, when, from which release, how long, why
+//   supervisor.json   where the control API answers and its token (mode 0600)
+//
+// A deploy: the release is checked (every file against its digest) and gated against the live shell
+// (compatibilityProblems); its server starts beside the live one on a free port; it must answer
+// /healthz and serve the release's build; a throw-away shell renders a page of each of its templates
+// in both languages against it; then the registry entry is switched (written beside, renamed), and the
+// old server is stopped once the shell has had time to read the new registry (its in-flight requests
+// finish: the servers close gracefully). Browser builds are served from the store by their release's
+// address and never deleted, so a page rendered by the old release still hydrates with it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import { buildInfoSchema, pagePathsSchema, registrySchema, remoteNames, type BuildInfo, type Registry, type RegistryEntry, type RemoteName } from '@qf/shared/contracts';
+import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
+import { readRelease, type ReleaseRecord } from './release';
+
+export { stateDirOf } from './release';
+
+const root = path.resolve(__dirname, '..', '..');
+
+export class DeployError extends Error {}
+
+export type Action = 'start' | 'deploy' | 'rollback' | 'restart';
+
+export interface HistoryEntry {
+  at: string;
+  remote: RemoteName;
+  action: Action;
+  /** The release made live (its id). */
+  release: string;
+  /** The release it replaced. */
+  from?: string;
+  /** From the request to the switch, in ms. */
+  ms?: number;
+  reason?: string;
+}
+
+export interface LiveRemote {
+  release: string;
+  folder: string;
+  url: string;
+  port: number;
+  pid?: number;
+  /** Release folders to roll back to, the most recent last. */
+  previous: string[];
+}
+
+export interface Step {
+  step: string;
+  ms: number;
+}
+
+export interface SwitchResult {
+  remote: RemoteName;
+  action: Action;
+  release: string;
+  from?: string;
+  /** blue/green: the new server ran beside the old; replace: the old one stopped first (one process at a time). */
+  mode: 'blue-green' | 'replace' | 'unchanged';
+  steps: Step[];
+  /** From the request to the switch of the registry entry. */
+  switchedMs: number;
+  /** From the request to the old server's exit (the whole deploy). */
+  totalMs: number;
+}
+
+/** A page of the candidate to render before it goes live, and what the throw-away shell must answer. */
+export interface SmokeTarget {
+  registryFile: string;
+  remote: RemoteName;
+  /** The candidate's build: a page it owns must be rendered with it. */
+  buildId: string;
+  paths: string[];
+  /** Whether the paths are the candidate's own pages (not the home page of a section without pages). */
+  owned: boolean;
+}
+
+export interface SupervisorOptions {
+  store: string;
+  stateDir: string;
+  /** Which URL space each section owns (the repository's registry.json): kept in every registry written. */
+  base: Registry;
+  /** Every server's environment (CONTENT_DIR, DATA_DIR, DATABASE_URL, SHELL_ORIGINS, …). */
+  env: NodeJS.ProcessEnv;
+  host?: string;
+  /** The control API and the store's browser builds (0: a free port). */
+  port?: number;
+  /** The shell the site runs (npm start): started after the sections, restarted if it dies. */
+  shell?: { dir: string; port: number };
+  /** What the live shell was built against (its build info): a release that cannot join it is refused. */
+  shellInfo?: Pick<BuildInfo, 'name' | 'contractVersion' | 'shared'>;
+  /** Renders the candidate's pages and returns the problems seen (none: it may go live). */
+  smoke?: (target: SmokeTarget) => Promise<string[]>;
+  /** How long the old server keeps running after the switch (the shell reads the registry every 500 ms). */
+  drainMs?: number;
+  /** How long a new server may take to answer its health check with the release's build. */
+  readyTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+/** A free loopback port: asked of the OS, released, then used by the server started on it. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Writes a file beside its name and renames it: a reader sees the old content or the new, never half. */
+function writeAtomic(file: string, text: string, mode?: number) {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(tmp, text, mode === undefined ? undefined : { mode });
+  renameSync(tmp, file);
+}
+
+/** The release in `folder`, every file checked against its digest: a store that was tampered with or half-copied deploys nothing. */
+export function verifiedRelease(folder: string): ReleaseRecord {
+  if (!existsSync(path.join(folder, 'release.json'))) throw new DeployError(`${folder} is not a release (no release.json)`);
+  const record = readRelease(folder);
+  for (const [file, { sha256: digest }] of Object.entries(record.files)) {
+    const full = path.join(folder, 'dist', file);
+    if (!existsSync(full) || sha256(readFileSync(full)) !== digest) throw new DeployError(`${record.id}: ${file} does not match its digest in release.json; the release is damaged, release it again`);
+  }
+  return record;
+}
+
+/** The build info of a release (what its server will serve). */
+export const releaseBuildInfo = (folder: string): BuildInfo => buildInfoSchema.parse(JSON.parse(readFileSync(path.join(folder, 'dist', 'build-info.json'), 'utf8')));
+
+/** The registry document for the live releases: each entry's server and its browser build in the store. */
+export function registryFor(base: Registry, live: Partial<Record<RemoteName, { url: string; folder: string }>>, store: string, assetsUrl: string): Registry {
+  const remotes: Registry['remotes'] = {};
+  for (const remote of remoteNames) {
+    const entry = live[remote];
+    if (!entry) continue;
+    const info = releaseBuildInfo(entry.folder);
+    const browserBuild = info.builds?.[`${remote}-browser`] ?? info.buildId;
+    const rel = path.relative(store, entry.folder).split(path.sep).map((part) => encodeURIComponent(part).replace(/%2B/g, '+')).join('/');
+    const prefixes = base.remotes[remote]?.prefixes;
+    remotes[remote] = { url: entry.url, manifest: `${assetsUrl}/releases/${rel}/dist/browser/mf-manifest.${browserBuild}.json`, ...(prefixes ? { prefixes } : {}) } satisfies RegistryEntry;
+  }
+  return registrySchema.parse({ remotes });
+}
+
+/**
+ * The pages to render before a release goes live: one path of each template it resolves, in both
+ * languages (its `/_qf/paths`, each asked of its `/_qf/page`); the home page for a section that owns
+ * no page (mf-forms: its widgets are on other sections' pages).
+ */
+export async function smokePaths(url: string, limit = 400): Promise<{ paths: string[]; owned: boolean }> {
+  const res = await fetch(`${url}/_qf/paths`, { signal: AbortSignal.timeout(10_000) });
+  if (!res.ok) throw new DeployError(`${url}/_qf/paths answered ${res.status}`);
+  const entries = pagePathsSchema.parse(await res.json()).slice(0, limit);
+  const byTemplate = new Map<string, { en: string; ar: string }>();
+  for (const entry of entries) {
+    const page = await fetch(`${url}/_qf/page?path=${encodeURIComponent(entry.en)}&lang=en`, { signal: AbortSignal.timeout(10_000) });
+    if (!page.ok) continue;
+    const template = ((await page.json()) as { page?: { template?: string } }).page?.template;
+    if (template && !byTemplate.has(template)) byTemplate.set(template, entry);
+  }
+  const pages = [...byTemplate.values()];
+  return pages.length ? { paths: pages.flatMap((p) => [p.en, p.ar]), owned: true } : { paths: ['/', '/ar'], owned: false };
+}
+
+const controlBody = z.object({ remote: z.enum(remoteNames), release: z.string().min(1).max(300).optional() });
+
+interface Running {
+  child: ChildProcess;
+  remote: RemoteName | 'shell';
+  label: string;
+  port: number;
+  stopping: boolean;
+  output: string;
+}
+
+export function createSupervisor(options: SupervisorOptions) {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => console.log(line));
+  const drainMs = options.drainMs ?? 1500;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  const registryFile = path.join(options.stateDir, 'registry.json');
+  const liveFile = path.join(options.stateDir, 'live.json');
+  const historyFile = path.join(options.stateDir, 'history.jsonl');
+  mkdirSync(options.stateDir, { recursive: true });
+  const token = randomBytes(24).toString('hex');
+  const live = new Map<RemoteName, LiveRemote>();
+  const running = new Set<Running>();
+  const busy = new Set<RemoteName>();
+  let assetsUrl = '';
+  let app: FastifyInstance | undefined;
+  let shellProcess: Running | undefined;
+  let closing = false;
+
+  const persist = () => {
+    writeAtomic(liveFile, `${JSON.stringify({ remotes: Object.fromEntries(live) }, null, 2)}\n`);
+    writeAtomic(registryFile, `${JSON.stringify(registryFor(options.base, Object.fromEntries(live), options.store, assetsUrl), null, 2)}\n`);
+  };
+  const record = (entry: HistoryEntry) => appendFileSync(historyFile, `${JSON.stringify(entry)}\n`);
+
+  /** Starts a server; `onDeath` is called if it exits without being asked to. */
+  function spawnServer(remote: RemoteName | 'shell', label: string, file: string, cwd: string, port: number, env: NodeJS.ProcessEnv, onDeath?: (r: Running) => void): Running {
+    const child = spawn(process.execPath, [file], {
+      cwd,
+      env: { ...options.env, ...env, PORT: String(port), HOST: host, QF_EXIT_WITH_PARENT: '1' },
+      // The open stdin pipe is the servers' lifeline: they end with the supervisor, however it ends.
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const r: Running = { child, remote, label, port, stopping: false, output: '' };
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let buffered = '';
+      stream.on('data', (chunk: Buffer) => {
+        r.output = (r.output + chunk.toString()).slice(-8000);
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop()!;
+        for (const line of lines) log(`[${label}] ${line}`);
+      });
+    }
+    running.add(r);
+    child.once('exit', (code, signal) => {
+      running.delete(r);
+      if (!r.stopping && !closing) {
+        log(`[${label}] exited (${signal ?? code})`);
+        onDeath?.(r);
+      }
+    });
+    return r;
+  }
+
+  function stopServer(r: Running, deadlineMs = 15_000): Promise<void> {
+    r.stopping = true;
+    if (r.child.exitCode !== null || r.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const kill = setTimeout(() => {
+        log(`[${r.label}] did not stop within ${deadlineMs / 1000} s of SIGTERM: killed`);
+        r.child.kill('SIGKILL');
+      }, deadlineMs);
+      r.child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      r.child.kill('SIGTERM');
+    });
+  }
+
+  /** Waits until the server answers its health check and serves `buildId`; rejects if it dies first. */
+  async function ready(r: Running, name: string, buildId?: string): Promise<void> {
+    const url = `http://${host}:${r.port}`;
+    const died = new Promise<never>((_, reject) => r.child.once('exit', (code, signal) => reject(new DeployError(`${r.label} exited (${signal ?? code}) before answering:\n${r.output.slice(-1500)}`))));
+    died.catch(() => undefined);
+    const until = Date.now() + readyTimeoutMs;
+    let over = false;
+    const poll = async (): Promise<void> => {
+      while (!over) {
+        try {
+          const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+          const body = health.ok ? ((await health.json()) as { name?: string }) : {};
+          if (health.ok && body.name === name) {
+            if (!buildId) return;
+            const info = await fetch(`${url}/build-info.json`, { signal: AbortSignal.timeout(2000) });
+            const served = info.ok ? buildInfoSchema.parse(await info.json()).buildId : `an answer ${info.status}`;
+            if (served === buildId) return;
+            throw new DeployError(`${r.label} serves build ${served}, not ${buildId}`);
+          }
+        } catch (error) {
+          if (error instanceof DeployError) throw error;
+        }
+        if (Date.now() > until) throw new DeployError(`${r.label} did not answer /healthz within ${readyTimeoutMs / 1000} s`);
+        await sleep(50);
+      }
+    };
+    try {
+      await Promise.race([poll(), died]);
+    } finally {
+      over = true;
+    }
+  }
+
+  /** Environment of a section's server run from the store (its defaults are relative to its own folder). */
+  const sectionEnv = (remote: RemoteName): NodeJS.ProcessEnv => ({
+    NODE_PATH: path.join(root, 'node_modules'),
+    CONTENT_DIR: options.env.CONTENT_DIR ?? path.join(root, 'content'),
+    ...(remote === 'mf-content' ? { REGISTRY: registryFile } : {}),
+    ...(remote === 'mf-forms' && !options.env.DATABASE_URL ? { DATA_DIR: options.env.DATA_DIR ?? path.join(root, 'data', 'forms') } : {}),
+  });
+
+  async function startRelease(remote: RemoteName, folder: string, port?: number): Promise<{ server: Running; port: number }> {
+    const record = readRelease(folder);
+    const chosen = port ?? (await freePort(host));
+    const server = spawnServer(remote, `${remote} ${record.version}+${record.buildId}`, path.join(folder, 'dist', 'app', 'main.js'), folder, chosen, sectionEnv(remote), (dead) => void restart(remote, dead));
+    try {
+      await ready(server, remote, record.buildId);
+    } catch (error) {
+      await stopServer(server);
+      throw error;
+    }
+    return { server, port: chosen };
+  }
+
+  /** A live section's server died: the same release is started again on the same port (the registry does not change). */
+  const restarts = new Map<RemoteName, number[]>();
+  async function restart(remote: RemoteName, dead: Running) {
+    const current = live.get(remote);
+    if (!current || current.port !== dead.port) return;
+    const recent = (restarts.get(remote) ?? []).filter((t) => Date.now() - t < 60_000);
+    if (recent.length >= 5) return log(`${remote} died 5 times within a minute: not started again (npm run deploy -- ${remote} <release> starts a release)`);
+    restarts.set(remote, [...recent, Date.now()]);
+    await sleep(1000);
+    if (closing || live.get(remote) !== current) return;
+    try {
+      const { server } = await startRelease(remote, current.folder, current.port);
+      current.pid = server.child.pid;
+      servers.set(remote, server);
+      persist();
+      record({ at: new Date().toISOString(), remote, action: 'restart', release: current.release, reason: 'its server exited' });
+      log(`${remote}: ${current.release} started again`);
+    } catch (error) {
+      log(`${remote}: could not start ${current.release} again: ${messageOf(error)}`);
+    }
+  }
+
+  /** The running server of each live release. */
+  const servers = new Map<RemoteName, Running>();
+
+  function startShell() {
+    if (!options.shell) return;
+    const { dir, port } = options.shell;
+    shellProcess = spawnServer('shell', 'shell', path.join(dir, 'dist', 'server', 'main.js'), dir, port, { REGISTRY: registryFile }, () => {
+      log('[shell] started again in 1 s');
+      setTimeout(() => !closing && startShell(), 1000);
+    });
+  }
+
+  /** A throw-away shell over `registryFile` renders `paths`; every answer but 200 and every line it logs is a problem. */
+  async function defaultSmoke(target: SmokeTarget): Promise<string[]> {
+    if (!options.shell) return [];
+    const port = await freePort(host);
+    const smoke = spawnServer('shell', `smoke shell for ${target.remote}`, path.join(options.shell.dir, 'dist', 'server', 'main.js'), options.shell.dir, port, { REGISTRY: target.registryFile });
+    const problems: string[] = [];
+    try {
+      await ready(smoke, 'shell');
+      const before = smoke.output.length;
+      for (const p of target.paths) {
+        const res = await fetch(`http://${host}:${port}${p}`, { signal: AbortSignal.timeout(15_000), headers: { accept: 'text/html' } });
+        const html = await res.text();
+        if (res.status !== 200) problems.push(`${p} answered ${res.status}`);
+        else if (target.owned && !html.includes(`"buildId":"${target.buildId}"`)) problems.push(`${p} was not rendered with ${target.remote} build ${target.buildId}`);
+      }
+      const said = smoke.output.slice(before).trim();
+      if (said) problems.push(`the shell logged while rendering: ${said.slice(-1500)}`);
+    } catch (error) {
+      problems.push(messageOf(error));
+    } finally {
+      await stopServer(smoke);
+    }
+    return problems;
+  }
+
+  /** Makes the release in `folder` live for `remote` (deploy and rollback). */
+  async function switchTo(remote: RemoteName, folder: string, action: 'deploy' | 'rollback'): Promise<SwitchResult> {
+    if (busy.has(remote)) throw new DeployError(`a deploy or rollback of ${remote} is already running`);
+    busy.add(remote);
+    const started = Date.now();
+    const steps: Step[] = [];
+    let last = started;
+    const step = (name: string) => {
+      steps.push({ step: name, ms: Date.now() - last });
+      last = Date.now();
+    };
+    try {
+      const release = verifiedRelease(folder);
+      if (release.remote !== remote) throw new DeployError(`${release.id} is a release of ${release.remote}, not of ${remote}`);
+      step('verified');
+      const problems = options.shellInfo ? compatibilityProblems(options.shellInfo, releaseBuildInfo(folder)) : [];
+      if (problems.length) throw new DeployError(`${release.id} cannot join the live shell: ${problems.join('; ')}`);
+      step('gated');
+      const current = live.get(remote);
+      if (current && path.resolve(current.folder) === path.resolve(folder)) {
+        return { remote, action, release: release.id, mode: 'unchanged', steps, switchedMs: 0, totalMs: Date.now() - started };
+      }
+      // PGlite allows one process per data folder: mf-forms on the embedded database is replaced, not run beside.
+      const mode = remote === 'mf-forms' && !options.env.DATABASE_URL ? 'replace' : 'blue-green';
+      const old = servers.get(remote);
+      if (mode === 'replace' && old) {
+        servers.delete(remote);
+        await stopServer(old);
+        step('old server stopped (one process at a time)');
+      }
+      let fresh: { server: Running; port: number };
+      try {
+        fresh = await startRelease(remote, folder);
+      } catch (error) {
+        if (mode === 'replace' && current) await revive(remote, current);
+        throw error;
+      }
+      const { server, port } = fresh;
+      step('started and healthy');
+      const url = `http://${host}:${port}`;
+      if (options.smoke !== undefined || options.shell) {
+        const candidate = { ...Object.fromEntries(live), [remote]: { url, folder } };
+        const trial = path.join(options.stateDir, `smoke-${remote}-${Date.now()}.json`);
+        writeAtomic(trial, JSON.stringify(registryFor(options.base, candidate, options.store, assetsUrl)));
+        let smokeProblems: string[];
+        try {
+          smokeProblems = await (options.smoke ?? defaultSmoke)({ registryFile: trial, remote, buildId: release.buildId, ...(await smokePaths(url)) });
+        } catch (error) {
+          smokeProblems = [messageOf(error)];
+        } finally {
+          rmSync(trial, { force: true });
+        }
+        if (smokeProblems.length) {
+          await stopServer(server);
+          if (mode === 'replace' && current) await revive(remote, current);
+          throw new DeployError(`${release.id} failed its smoke render, nothing was switched: ${smokeProblems.join('; ')}`);
+        }
+        step('smoke render of each template (en, ar)');
+      }
+      const previous = current ? (action === 'deploy' ? [...current.previous, current.folder] : current.previous.slice(0, -1)) : [];
+      live.set(remote, { release: release.id, folder, url, port, ...(server.child.pid ? { pid: server.child.pid } : {}), previous });
+      servers.set(remote, server);
+      persist();
+      const switchedMs = Date.now() - started;
+      record({ at: new Date().toISOString(), remote, action, release: release.id, ...(current ? { from: current.release } : {}), ms: switchedMs });
+      step('registry switched');
+      log(`${remote}: ${action} of ${release.id} live in ${switchedMs} ms${current ? ` (was ${current.release})` : ''}`);
+      if (old && mode === 'blue-green') {
+        // The shell reads the registry at most every 500 ms; requests it sent to the old server finish.
+        await sleep(drainMs);
+        await stopServer(old);
+        step('old server drained and stopped');
+      }
+      return { remote, action, release: release.id, ...(current ? { from: current.release } : {}), mode, steps, switchedMs, totalMs: Date.now() - started };
+    } finally {
+      busy.delete(remote);
+    }
+  }
+
+  /** After a failed replace, the release that was live is started again where it was. */
+  async function revive(remote: RemoteName, current: LiveRemote) {
+    try {
+      const { server } = await startRelease(remote, current.folder, current.port);
+      servers.set(remote, server);
+      log(`${remote}: ${current.release} is live again`);
+    } catch (error) {
+      log(`${remote}: ${current.release} could not be started again: ${messageOf(error)}`);
+    }
+  }
+
+  function releaseFolderOf(remote: RemoteName, release: string): string {
+    const dir = path.join(options.store, remote);
+    const name = release.startsWith(`${remote}@`) ? release.slice(remote.length + 1) : release;
+    if (!/^[\w.+-]+$/.test(name) || name.includes('..')) throw new DeployError(`"${release}" is not a release name (<version>+<buildId>, or ${remote}@<version>+<buildId>)`);
+    const folder = path.join(dir, name);
+    if (!existsSync(path.join(folder, 'release.json'))) throw new DeployError(`${remote} has no release ${name} in ${options.store} (npm run releases -- ${remote} lists them)`);
+    return folder;
+  }
+
+  async function serveControl(port: number) {
+    const server = Fastify({ logger: false, bodyLimit: 16 * 1024 });
+    await server.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+    const origins = new Set((options.env.SHELL_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean));
+    server.addHook('onRequest', async (request, reply) => {
+      reply.header('Vary', 'Origin');
+      for (const [name, value] of Object.entries(SECTION_HEADERS)) reply.header(name, value);
+      const origin = request.headers.origin;
+      if (origin && origins.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
+    });
+    // The store's browser builds, as a CDN in front of an object store would serve them: only what is
+    // under a complete release's dist/browser, hashed and pinned names cached for good.
+    await server.register(fastifyStatic, {
+      root: options.store,
+      prefix: '/releases/',
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      allowedPath: (pathName) => {
+        const parts = pathName.split('/').filter(Boolean);
+        return parts.length >= 5 && (remoteNames as readonly string[]).includes(parts[0]!) && !parts[1]!.includes('.partial-') && parts[2] === 'dist' && parts[3] === 'browser' && existsSync(path.join(options.store, parts[0]!, parts[1]!, 'release.json'));
+      },
+      setHeaders(reply, filePath) {
+        const base = path.basename(filePath);
+        const pinned = /\.[0-9a-f]{10}\.(js|css)$/.test(base) || /^mf-manifest\.[0-9a-f]+\.json$/.test(base);
+        reply.header('Cache-Control', pinned ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    const authorized = (header: string | undefined) => header === `Bearer ${token}`;
+    server.get('/_supervisor/state', async (request, reply) => {
+      if (!authorized(request.headers.authorization)) return reply.code(401).send({ error: 'the supervisor’s token is required (supervisor.json)' });
+      return { remotes: Object.fromEntries(live), assetsUrl, registry: registryFile };
+    });
+    for (const action of ['deploy', 'rollback'] as const) {
+      server.post(`/_supervisor/${action}`, async (request, reply) => {
+        if (!authorized(request.headers.authorization)) return reply.code(401).send({ error: 'the supervisor’s token is required (supervisor.json)' });
+        const body = controlBody.safeParse(request.body);
+        if (!body.success || (action === 'deploy' && !body.data.release)) return reply.code(400).send({ error: action === 'deploy' ? 'remote and release are required' : 'remote is required' });
+        try {
+          const { remote } = body.data;
+          if (action === 'deploy') return await switchTo(remote, releaseFolderOf(remote, body.data.release!), 'deploy');
+          const target = live.get(remote)?.previous.at(-1);
+          if (!target) throw new DeployError(`${remote} has no earlier release to roll back to`);
+          return await switchTo(remote, target, 'rollback');
+        } catch (error) {
+          if (!(error instanceof DeployError)) throw error;
+          return reply.code(409).send({ error: error.message });
+        }
+      });
+    }
+    await server.listen({ port, host });
+    return server;
+  }
+
+  return {
+    registryFile,
+    historyFile,
+    get url() {
+      return assetsUrl;
+    },
+    live: () => Object.fromEntries(live) as Partial<Record<RemoteName, LiveRemote>>,
+    deploy: async (remote: RemoteName, release: string) => switchTo(remote, releaseFolderOf(remote, release), 'deploy'),
+    rollback: async (remote: RemoteName) => {
+      const target = live.get(remote)?.previous.at(-1);
+      if (!target) throw new DeployError(`${remote} has no earlier release to roll back to`);
+      return switchTo(remote, target, 'rollback');
+    },
+
+    /** Serves the control API and the store, starts each section from its release folder, then the shell. */
+    async start(initial: Partial<Record<RemoteName, string>>) {
+      app = await serveControl(options.port ?? 0);
+      assetsUrl = `http://${host}:${(app.server.address() as net.AddressInfo).port}`;
+      writeAtomic(path.join(options.stateDir, 'supervisor.json'), JSON.stringify({ pid: process.pid, url: assetsUrl, token }), 0o600);
+      await Promise.all(
+        (Object.entries(initial) as [RemoteName, string][]).map(async ([remote, folder]) => {
+          const release = readRelease(folder);
+          const { server, port } = await startRelease(remote, folder);
+          servers.set(remote, server);
+          live.set(remote, { release: release.id, folder, url: `http://${host}:${port}`, port, ...(server.child.pid ? { pid: server.child.pid } : {}), previous: [] });
+          record({ at: new Date().toISOString(), remote, action: 'start', release: release.id });
+        }),
+      );
+      persist();
+      startShell();
+      if (shellProcess) await ready(shellProcess, 'shell');
+    },
+
+    async close() {
+      closing = true;
+      await Promise.all([...running].map((r) => stopServer(r)));
+      await app?.close();
+    },
+  };
+}
+
+export type Supervisor = ReturnType<typeof createSupervisor>;
