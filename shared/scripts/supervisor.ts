@@ -512,7 +512,7 @@ export function createSupervisor(options: SupervisorOptions) {
     const authorized = (header: string | undefined) => header === `Bearer ${token}`;
     server.get('/_supervisor/state', async (request, reply) => {
       if (!authorized(request.headers.authorization)) return reply.code(401).send({ error: 'the supervisor’s token is required (supervisor.json)' });
-      return { remotes: Object.fromEntries(live), assetsUrl, registry: registryFile };
+      return { remotes: Object.fromEntries(live), assetsUrl, registry: registryFile, ...(shellProcess?.child.pid ? { shell: { pid: shellProcess.child.pid } } : {}) };
     });
     for (const action of ['deploy', 'rollback'] as const) {
       server.post(`/_supervisor/${action}`, async (request, reply) => {

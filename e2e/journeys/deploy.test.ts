@@ -1,0 +1,224 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildVariant, freePort, launchBrowser, recordProblems, root } from '../site';
+
+jest.setTimeout(300_000);
+
+// Issue 12: a section deployed and rolled back on the running site, as ops do it (npm start, npm run
+// release / deploy / rollback), with a browser holding a page rendered by the release being replaced.
+// Release A is the workspace's build of mf-events (npm start releases it); B is the same section with
+// one visible change, built as its team would (buildVariant) and released from there.
+
+const UPCOMING = { a: 'Upcoming events', b: 'Upcoming events, next release' };
+
+let work = '';
+let store = '';
+let shellUrl = '';
+let site: ChildProcess | undefined;
+let output = '';
+let browser: Browser | undefined;
+let releaseA = '';
+let releaseB = '';
+let broken = '';
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One of the project's npm scripts, as ops run it, against this journey's store. */
+function npm(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '-s', ...args], { cwd: root, env: { ...process.env, RELEASES_DIR: store, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Releases a build made elsewhere (a variant folder) into the store; returns its folder name. */
+async function releaseFrom(folder: string): Promise<string> {
+  const ran = await npm(['release', '-w', 'mf-events', '--', '--prebuilt'], { QF_DIST_DIR: path.join(folder, 'dist') });
+  const id = /^released mf-events@(\S+):/m.exec(ran.stdout)?.[1];
+  if (ran.code !== 0 || !id) throw new Error(`release failed (${ran.code}): ${ran.stdout}${ran.stderr}`);
+  return id;
+}
+
+const live = () => (JSON.parse(readFileSync(path.join(store, '.deploy', 'live.json'), 'utf8')) as { remotes: Record<string, { release: string }> }).remotes['mf-events']!.release;
+const history = () => readFileSync(path.join(store, '.deploy', 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { remote: string; action: string; release: string; from?: string });
+
+async function waitForShell(url: string, ms: number) {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (site?.exitCode !== null) throw new Error(`npm start exited (${site?.exitCode}):\n${output.slice(-4000)}`);
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`the site did not answer within ${ms / 1000} s:\n${output.slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'qf-deploy-'));
+  store = path.join(work, 'releases');
+  // The two variants first, while nothing else runs (two cores): B, and a release built to throw on render.
+  const thrower = await buildVariant('mf-events', 'src/server.ts', 'export const { render } = createServerRenderer(section);', "export const render = (): string => {\n  throw new Error('a release built to throw on render');\n};\nvoid createServerRenderer(section);");
+  broken = await releaseFrom(thrower);
+  const variant = await buildVariant('mf-events', 'src/translations.ts', `upcoming: '${UPCOMING.a}',`, `upcoming: '${UPCOMING.b}',`);
+  releaseB = await releaseFrom(variant);
+
+  const port = await freePort();
+  shellUrl = `http://127.0.0.1:${port}`;
+  site = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), RELEASES_DIR: store, SUPERVISOR_PORT: '0', DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  site.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  site.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  await waitForShell(shellUrl, 120_000);
+  releaseA = live().replace('mf-events@', '');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (site && site.exitCode === null) {
+    const exited = new Promise((r) => site!.once('exit', r));
+    site.kill('SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+    clearTimeout(timer);
+    if (site.exitCode === null) site.kill('SIGKILL');
+  }
+  if ((globalThis as { __qfJourneyFailed?: boolean }).__qfJourneyFailed) console.error(`[journeys] npm start said (last 12000 characters):\n${output.slice(-12_000)}`);
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Which release of mf-events the browser build a response came from (the store's folder in its URL). */
+const releaseOf = (url: string) => /\/releases\/mf-events\/([^/]+)\/dist\/browser\//.exec(url)?.[1];
+
+/**
+ * The page at `sitePath` is rendered by the live release; its mf-events scripts are held until `command`
+ * (deploy or rollback) has switched the section to `next`, then it hydrates, and the visitor follows a
+ * link to an event. Returns what the browser loaded, and when.
+ */
+async function acrossSwitch(page: Page, sitePath: string, command: () => Promise<Ran>) {
+  const loaded: { release: string; at: 'before' | 'after' }[] = [];
+  const failed: string[] = [];
+  let phase: 'before' | 'after' = 'before';
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    const release = releaseOf(r.url());
+    if (release) loaded.push({ release, at: phase });
+  });
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/\/releases\/mf-events\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(shellUrl + sitePath, { waitUntil: 'domcontentloaded' });
+  const ran = await command();
+  letGo();
+  // The events list hydrates when the visitor reaches for it (hydration on interaction).
+  await page.locator('main h1').hover();
+  await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+  await page.unroute(/\/releases\/mf-events\//);
+  phase = 'after';
+  const link = page.locator('main a[href*="/events/"]').first();
+  const href = (await link.getAttribute('href'))!;
+  await link.click();
+  await page.waitForURL(shellUrl + href);
+  await page.locator('main h1').hover();
+  await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+  return { ran, loaded, failed };
+}
+
+describe('a section deployed and rolled back while visitors read it', () => {
+  it('deploy: a page rendered by release A hydrates with A after B is live; the next page is B’s (English)', async () => {
+    const page = await browser!.newPage();
+    const problems = recordProblems(page);
+    const before = await (await fetch(`${shellUrl}/events`)).text();
+    expect(before).toContain(UPCOMING.a);
+    const { ran, loaded, failed } = await acrossSwitch(page, '/events', () => npm(['deploy', '--', 'mf-events', releaseB]));
+    console.log(`deploy journey: ${ran.stdout.split('\n')[0]}`);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(new RegExp(`^deployed mf-events@${releaseB.replace(/[.+]/g, '\\$&')} \\(was mf-events@${releaseA.replace(/[.+]/g, '\\$&')}\\): live in [\\d.]+ s, done in [\\d.]+ s \\(blue-green\\)`));
+    expect([...new Set(loaded.filter((l) => l.at === 'before').map((l) => l.release))]).toEqual([releaseA]);
+    expect([...new Set(loaded.filter((l) => l.at === 'after').map((l) => l.release))]).toEqual([releaseB]);
+    expect({ failed, problems }).toEqual({ failed: [], problems: [] });
+    expect(await (await fetch(`${shellUrl}/events`)).text()).toContain(UPCOMING.b);
+    expect(live()).toBe(`mf-events@${releaseB}`);
+    await page.close();
+  });
+
+  it('rollback: a page rendered by B hydrates with B after A is live again; the next page is A’s (Arabic)', async () => {
+    const page = await browser!.newPage();
+    const problems = recordProblems(page);
+    const { ran, loaded, failed } = await acrossSwitch(page, '/ar/events', () => npm(['rollback', '--', 'mf-events']));
+    console.log(`rollback journey: ${ran.stdout.split('\n')[0]}`);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(new RegExp(`^rolled back mf-events@${releaseA.replace(/[.+]/g, '\\$&')} \\(was mf-events@${releaseB.replace(/[.+]/g, '\\$&')}\\)`));
+    expect([...new Set(loaded.filter((l) => l.at === 'before').map((l) => l.release))]).toEqual([releaseB]);
+    expect([...new Set(loaded.filter((l) => l.at === 'after').map((l) => l.release))]).toEqual([releaseA]);
+    expect({ failed, problems }).toEqual({ failed: [], problems: [] });
+    expect(live()).toBe(`mf-events@${releaseA}`);
+    expect(await (await fetch(`${shellUrl}/events`)).text()).toContain(UPCOMING.a);
+    await page.close();
+  });
+
+  it('refuses, and switches nothing: a release that throws on render, one built against another React, a damaged one, a rollback with nothing before', async () => {
+    const threw = await npm(['deploy', '--', 'mf-events', broken]);
+    expect(threw.code).toBe(1);
+    expect(threw.stderr).toContain(`deploy: mf-events@${broken} failed its smoke render, nothing was switched: /events answered 503`);
+    expect(threw.stderr).toContain('/ar/events answered 503');
+
+    // B as if built against React 18: its build info says so (and its digest in release.json agrees).
+    const shellReact = (JSON.parse(readFileSync(path.join(root, 'shell', 'dist', 'build-info.json'), 'utf8')) as { shared: { react: { version: string } } }).shared.react.version;
+    const incompatible = path.join(store, 'mf-events', '1.0.0+react18');
+    cpSync(path.join(store, 'mf-events', releaseB), incompatible, { recursive: true });
+    const infoFile = path.join(incompatible, 'dist', 'build-info.json');
+    const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { buildId: string; shared: Record<string, { requiredVersion: string }> };
+    writeFileSync(infoFile, JSON.stringify({ ...info, buildId: 'react18', shared: { ...info.shared, react: { ...info.shared.react, requiredVersion: '^18.2.0' } } }));
+    const record = JSON.parse(readFileSync(path.join(incompatible, 'release.json'), 'utf8')) as { id: string; files: Record<string, { bytes: number; sha256: string }> };
+    const bytes = readFileSync(infoFile);
+    record.id = 'mf-events@1.0.0+react18';
+    record.files['build-info.json'] = { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    writeFileSync(path.join(incompatible, 'release.json'), JSON.stringify(record));
+    const gated = await npm(['deploy', '--', 'mf-events', 'mf-events@1.0.0+react18']);
+    expect(gated.code).toBe(1);
+    expect(gated.stderr.trim()).toBe(`deploy: mf-events@1.0.0+react18 cannot join the live shell: react: shell has ${shellReact}, mf-events requires ^18.2.0`);
+
+    const damaged = path.join(store, 'mf-events', '1.0.0+damaged');
+    cpSync(path.join(store, 'mf-events', releaseB), damaged, { recursive: true });
+    const remoteEntry = Object.keys((JSON.parse(readFileSync(path.join(damaged, 'release.json'), 'utf8')) as { files: object }).files).find((f) => /^browser\/remoteEntry\./.test(f))!;
+    writeFileSync(path.join(damaged, 'dist', remoteEntry), '/* changed in the store */');
+    const tampered = await npm(['deploy', '--', 'mf-events', '1.0.0+damaged']);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stderr).toContain(`${remoteEntry} does not match its digest in release.json; the release is damaged, release it again`);
+
+    const nothing = await npm(['rollback', '--', 'mf-events']);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr.trim()).toBe('rollback: mf-events has no earlier release to roll back to');
+
+    expect(live()).toBe(`mf-events@${releaseA}`);
+    expect(await (await fetch(`${shellUrl}/events`)).text()).toContain(UPCOMING.a);
+    expect(history().filter((h) => h.remote === 'mf-events').map((h) => [h.action, h.release, h.from])).toEqual([
+      ['start', `mf-events@${releaseA}`, undefined],
+      ['deploy', `mf-events@${releaseB}`, `mf-events@${releaseA}`],
+      ['rollback', `mf-events@${releaseA}`, `mf-events@${releaseB}`],
+    ]);
+    const listed = await npm(['releases', '--', 'mf-events']);
+    expect(listed.stdout).toContain(`* mf-events@${releaseA}`);
+    expect(listed.stdout).toMatch(/live: mf-events at http:\/\/127\.0\.0\.1:\d+ serves build /);
+    expect(existsSync(path.join(store, 'mf-events', releaseB, 'dist', 'browser'))).toBe(true);
+  });
+});
