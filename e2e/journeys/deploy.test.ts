@@ -133,12 +133,16 @@ async function acrossSwitch(page: Page, sitePath: string, command: () => Promise
   await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
   await page.unroute(/\/releases\/mf-events\//);
   phase = 'after';
+  let loads = 0;
+  page.on('load', () => loads++);
   const link = page.locator('main a[href*="/events/"]').first();
   const href = (await link.getAttribute('href'))!;
   await link.click();
   await page.waitForURL(shellUrl + href);
   await page.locator('main h1').hover();
   await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+  // The composition changed under the page: its next navigation is one full load (then client-side again).
+  expect(loads).toBe(1);
   return { ran, loaded, failed };
 }
 

@@ -44,35 +44,37 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 /** Releases a stand-in build of mf-events into the store and returns its folder name. */
-function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-build'; react?: string } = {}): string {
-  const dir = path.join(work, `ws-${buildId}`);
+function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-build'; react?: string; remote?: 'mf-events' | 'mf-forms' } = {}): string {
+  const remote = options.remote ?? 'mf-events';
+  const dir = path.join(work, `ws-${remote}-${buildId}`);
   const dist = path.join(dir, 'dist');
-  write(path.join(dir, 'package.json'), JSON.stringify({ name: '@qf/mf-events', version: '1.0.0' }));
+  write(path.join(dir, 'package.json'), JSON.stringify({ name: `@qf/${remote}`, version: '1.0.0' }));
   const browser = `b-${buildId}`;
-  write(path.join(dist, 'build-info.json'), JSON.stringify({ name: 'mf-events', version: '1.0.0', buildId, builtAt: '2026-11-27T00:00:00.000Z', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: options.react ?? '^19.2.0' } }, builds: { 'mf-events-browser': browser, 'mf-events-node': `n-${buildId}` } }));
-  write(path.join(dist, 'build-files.json'), JSON.stringify({ 'mf-events-browser': { build: browser, dir: 'browser', files: [`remoteEntry.${buildId.padEnd(10, '0')}.js`, `mf-manifest.${browser}.json`] }, 'mf-events-node': { build: `n-${buildId}`, dir: 'server', files: ['remoteEntry.js'] } }));
+  write(path.join(dist, 'build-info.json'), JSON.stringify({ name: remote, version: '1.0.0', buildId, builtAt: '2026-11-27T00:00:00.000Z', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: options.react ?? '^19.2.0' } }, builds: { [`${remote}-browser`]: browser, [`${remote}-node`]: `n-${buildId}` } }));
+  write(path.join(dist, 'build-files.json'), JSON.stringify({ [`${remote}-browser`]: { build: browser, dir: 'browser', files: [`remoteEntry.${buildId.padEnd(10, '0')}.js`, `mf-manifest.${browser}.json`] }, [`${remote}-node`]: { build: `n-${buildId}`, dir: 'server', files: ['remoteEntry.js'] } }));
   write(path.join(dist, 'browser', `remoteEntry.${buildId.padEnd(10, '0')}.js`), `var entry = ${JSON.stringify(buildId)};`);
   write(path.join(dist, 'browser', `mf-manifest.${browser}.json`), '{}');
   write(path.join(dist, 'server', 'remoteEntry.js'), 'module.exports = {};');
-  write(path.join(dist, 'app', 'main.js'), serverCode('mf-events', options.behaviour ?? 'ok'));
-  return path.basename(writeRelease({ remote: 'mf-events', workspace: dir, store: store() }).folder);
+  write(path.join(dist, 'app', 'main.js'), serverCode(remote, options.behaviour ?? 'ok'));
+  return path.basename(writeRelease({ remote, workspace: dir, store: store() }).folder);
 }
 
 const noProblems = jest.fn(async (_target: SmokeTarget) => [] as string[]);
 
-async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]> } = {}) {
+async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv } = {}) {
+  const remote = options.remote ?? 'mf-events';
   supervisor = createSupervisor({
     store: store(),
     stateDir: stateDir(),
     base: { remotes: { 'mf-events': { url: 'http://127.0.0.1:1', prefixes: ['/events'] } } },
-    env: { ...process.env, SHELL_ORIGINS: 'http://site.test' },
+    env: { ...process.env, SHELL_ORIGINS: 'http://site.test', DATABASE_URL: '', ...options.env },
     shellInfo: { name: 'shell', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '^19.2.0' } } },
     smoke: options.smoke ?? noProblems,
     drainMs: 100,
     readyTimeoutMs: 10_000,
     log: (line) => logs.push(line),
   });
-  await supervisor.start({ 'mf-events': path.join(store(), 'mf-events', first) });
+  await supervisor.start({ [remote]: path.join(store(), remote, first) });
   return supervisor;
 }
 
@@ -165,6 +167,24 @@ describe('the supervisor', () => {
     await expect(s.deploy('mf-events', damaged)).rejects.toThrow('mf-events@1.0.0+ggg: browser/remoteEntry.ggg0000000.js does not match its digest in release.json; the release is damaged, release it again');
     await expect(s.deploy('mf-events', '1.0.0+zzz')).rejects.toThrow(DeployError);
     await expect(s.deploy('mf-events', '../mf-events/1.0.0+aaa')).rejects.toThrow('is not a release name');
+  });
+
+  it('replaces mf-forms on the embedded database (one process per data folder): the old server stops first, and comes back if the new one fails', async () => {
+    const a = release('aaa', { remote: 'mf-forms' });
+    const b = release('bbb', { remote: 'mf-forms' });
+    const dies = release('ccc', { remote: 'mf-forms', behaviour: 'exit' });
+    const s = await startWith(a, { remote: 'mf-forms' });
+    const first = s.live()['mf-forms']!;
+    const result = await s.deploy('mf-forms', b);
+    expect(result).toMatchObject({ mode: 'replace', release: 'mf-forms@1.0.0+bbb' });
+    expect(result.steps.map((x) => x.step)).toEqual(['verified', 'gated', 'old server stopped (one process at a time)', 'started and healthy', 'smoke render of each template (en, ar)', 'registry switched']);
+    await expect(answers(first.url)).resolves.toBe(false);
+    const second = s.live()['mf-forms']!;
+    await expect(s.deploy('mf-forms', dies)).rejects.toThrow('exited (3) before answering');
+    // The release that was live is started again where it was: the registry never changed.
+    await expect(buildOf(second.url)).resolves.toBe('bbb');
+    expect(registry().remotes['mf-forms']!.url).toBe(second.url);
+    expect(logs).toContain('mf-forms: mf-forms@1.0.0+bbb is live again');
   });
 
   it('answers its control API only with its token (deploy, rollback, state)', async () => {

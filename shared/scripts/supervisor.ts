@@ -466,6 +466,8 @@ export function createSupervisor(options: SupervisorOptions) {
     try {
       const { server } = await startRelease(remote, current.folder, current.port);
       servers.set(remote, server);
+      if (server.child.pid) current.pid = server.child.pid;
+      persist();
       log(`${remote}: ${current.release} is live again`);
     } catch (error) {
       log(`${remote}: ${current.release} could not be started again: ${messageOf(error)}`);
