@@ -7,6 +7,14 @@ export interface JsonAnswer {
   json(): Promise<unknown>;
 }
 
+/** The server did not answer in time: it may be busy rather than gone (the registry tells them apart). */
+export class NoAnswerInTime extends Error {
+  constructor(timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
 export type GetJson = (url: string, options: { timeoutMs: number; headers?: Record<string, string> }) => Promise<JsonAnswer>;
 
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
@@ -41,8 +49,8 @@ const once: GetJson = (url, { timeoutMs, headers = {} }) =>
       });
     });
     // The whole answer within timeoutMs, not only each silence (the socket timeout).
-    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    const deadline = setTimeout(() => request.destroy(new NoAnswerInTime(timeoutMs)), timeoutMs);
+    request.on('timeout', () => request.destroy(new NoAnswerInTime(timeoutMs)));
     request.on('error', (error) => {
       clearTimeout(deadline);
       reject(Object.assign(error, { reusedSocket: request.reusedSocket }));

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NoAnswerInTime } from './http-get';
 import { createRegistry } from './registry';
 
 const info = (buildId: string, version = '1.0.0') => ({ name: 'x', version, buildId, builtAt: '2026-11-22T00:00:00Z', builds: { 'mf-content-browser': `b-${buildId}` } });
@@ -61,12 +62,38 @@ describe('the registry', () => {
     const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn(() => answer()) as unknown as typeof fetch });
     await registry.status('mf-content');
     expect(warn).not.toHaveBeenCalled();
-    answer = () => Promise.reject(new Error('no answer within 1500 ms'));
+    answer = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3001'));
     await registry.status('mf-content');
     await registry.status('mf-content');
     answer = () => Promise.resolve({ ok: true, status: 200, json: async () => info('b2') });
     await registry.status('mf-content');
-    expect(warn.mock.calls.map((c) => c[0])).toEqual(['mf-content went down for this shell: no answer within 1500 ms', 'mf-content is up again (build b2)']);
+    expect(warn.mock.calls.map((c) => c[0])).toEqual(['mf-content went down for this shell: connect ECONNREFUSED 127.0.0.1:3001', 'mf-content is up again (build b2)']);
+    warn.mockRestore();
+  });
+
+  it('keeps a remote that was up through two looks without an answer in time (load), not three; a refusal is down at once', async () => {
+    const slow = () => Promise.reject(new NoAnswerInTime(1500));
+    let answer = (): Promise<unknown> => Promise.resolve({ ok: true, status: 200, json: async () => info('b1') });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn(() => answer()) as unknown as typeof fetch });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true });
+    answer = slow;
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'b1' } });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'b1' } });
+    await expect(registry.status('mf-content')).resolves.toEqual({ up: false, reason: 'no answer within 1500 ms', slow: true });
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      'mf-content did not say which build it serves in time (no answer within 1500 ms); still up for this shell (slow look 1 of 2 tolerated)',
+      'mf-content did not say which build it serves in time (no answer within 1500 ms); still up for this shell (slow look 2 of 2 tolerated)',
+      'mf-content went down for this shell: no answer within 1500 ms',
+    ]);
+    // Down stays down while the looks are slow; an answer brings it back and the count starts again.
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: false });
+    answer = () => Promise.resolve({ ok: true, status: 200, json: async () => info('b1') });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true });
+    answer = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3001'));
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: false, reason: 'connect ECONNREFUSED 127.0.0.1:3001' });
+    answer = slow;
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: false, slow: true });
     warn.mockRestore();
   });
 

@@ -12,7 +12,18 @@ import {
   type RemoteName,
 } from '@qf/shared/contracts';
 
-export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string } | { up: false; reason: string };
+export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string } | { up: false; reason: string; slow?: true };
+
+/**
+ * Looks in a row at a remote that was up which got no answer in time, still taken for load rather than
+ * death: the remote keeps its last good status through them (a refused connection, an error answer or an
+ * incompatible build is down at once). On a busy machine one build-info check over its 1.5 s turned a
+ * section's pages into 503 pages for a look's length; a remote really gone refuses connections.
+ */
+export const SLOW_LOOKS_TOLERATED = 2;
+
+/** A timeout (node:http's NoAnswerInTime, fetch's AbortSignal.timeout), as opposed to a refusal or a bad answer. */
+const isTimeout = (error: unknown): boolean => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /** How the registry reads JSON over HTTP (node:http by default; tests give a stand-in). */
 export type FetchJson = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
@@ -98,8 +109,18 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     return status;
   }
 
+  /** The last good status of each remote (and the server it came from), and the slow looks since. */
+  const lastGood = new Map<RemoteName, { url: string; status: RemoteStatus; slowLooks: number }>();
   async function check(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
-    return noted(remote, await checkOnce(entry, remote));
+    const status = await checkOnce(entry, remote);
+    const good = lastGood.get(remote);
+    if (status.up) lastGood.set(remote, { url: entry.url, status, slowLooks: 0 });
+    else if (status.slow && good?.url === entry.url && good.slowLooks < SLOW_LOOKS_TOLERATED) {
+      good.slowLooks++;
+      console.warn(`${remote} did not say which build it serves in time (${status.reason}); still up for this shell (slow look ${good.slowLooks} of ${SLOW_LOOKS_TOLERATED} tolerated)`);
+      return good.status;
+    } else lastGood.delete(remote);
+    return noted(remote, status);
   }
 
   async function checkOnce(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
@@ -118,7 +139,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       lastSeen.set(remote, info.buildId);
       return { up: true, info, browserBuild: info.builds?.[`${remote}-browser`] ?? info.buildId };
     } catch (error) {
-      return { up: false, reason: error instanceof Error ? error.message : String(error) };
+      return { up: false, reason: error instanceof Error ? error.message : String(error), ...(isTimeout(error) ? { slow: true as const } : {}) };
     }
   }
 
