@@ -1,6 +1,7 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -21,11 +22,12 @@ import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
 import { accepts, createPageCache, etagOf, onceBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
+import { cohortCookie, cohortFromCookies } from './cohort';
 import { createRedirects } from './redirects';
 import { errorOptions, lingerThenClose, registerErrorAnswers } from '@qf/shared/server';
 import { counted, forward, gatewayTarget } from './gateway';
 import { registerPwa } from './pwa';
-import { createRegistry } from './registry';
+import { canaryOf, createRegistry } from './registry';
 import { createStatementReader } from './statement';
 import { themeFromCookies } from '../src/theme';
 import { contentSecurityPolicy, newNonce, NONCE_PLACEHOLDER, SECURITY_HEADERS } from './security';
@@ -90,11 +92,13 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   /** The CSP of an HTML answer carrying `nonce` (the rest of the policy is made once per registry document). */
   let policy: { of: object; parts: string[] } | undefined;
   async function htmlPolicy(nonce: string): Promise<string> {
-    const reg = await registry.registry().catch(() => ({ remotes: {} }));
+    const reg = await live.registry.registry().catch(() => ({ remotes: {} }));
     if (policy?.of !== reg) {
       // A remote's server and, when the registry names one, where its browser build is served from (a
       // release store behind a CDN: npm start's supervisor, deploy/README).
-      const origins = Object.values(reg.remotes).flatMap((e) => (e ? [e.url, ...(e.manifest ? [e.manifest] : [])].map((u) => new URL(u).origin) : []));
+      const origins = Object.values(reg.remotes).flatMap((e) =>
+        e ? [e.url, e.manifest, e.canary?.url, e.canary?.manifest].flatMap((u) => (u ? [new URL(u).origin] : [])) : [],
+      );
       // A configured third-party assistant: its script is added only after cookie consent, but the policy must allow it.
       if (config.ASSISTANT_SCRIPT_URL) origins.push(new URL(config.ASSISTANT_SCRIPT_URL).origin);
       policy = { of: reg, parts: contentSecurityPolicy(NONCE_PLACEHOLDER, origins, imageHosts, { maps: Boolean(config.GOOGLE_MAPS_API_KEY) }).split(NONCE_PLACEHOLDER) };
@@ -104,8 +108,6 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   // A remote whose build cannot join this shell's (contract, shared singletons) is never loaded.
   const ownBuild = readShellBuild(config.clientDir);
-  const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS, ...ownBuild.compat });
-  app.addHook('onClose', async () => registry.close());
   const remotes = overrides.remotes ?? createServerRemotes();
   const shellBuild = ownBuild.buildId;
   const shellAssets = readShellAssets(config.clientDir);
@@ -139,9 +141,43 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     const match = compiled.lookup({ host: request.headers.host, path: pathname, query });
     if (match) return reply.redirect(match.location, match.status);
   });
-  const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS });
-  // Rendered pages and page data, served without asking the owner while what they were made from holds (page-cache.ts).
-  const cache = createPageCache({ registry, shellBuild, resolve, shellContent: async () => content.version?.() }, overrides.cache);
+  /**
+   * What a request is rendered from: the registry's view (which server and build of each remote), the
+   * page resolver and the page cache over it. The live one serves everyone but a canary's cohort, which
+   * gets a composition of its own (made when a canary first runs): its cache never mixes the two.
+   */
+  function composition(variant: 'live' | 'canary') {
+    const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS, ...ownBuild.compat, variant });
+    const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS });
+    // Rendered pages and page data, served without asking the owner while what they were made from holds (page-cache.ts).
+    const cache = createPageCache({ registry, shellBuild, resolve, shellContent: async () => content.version?.() }, overrides.cache);
+    return { variant, registry, resolve, cache };
+  }
+  type Composition = ReturnType<typeof composition>;
+  const live = composition('live');
+  let canaryView: Composition | undefined;
+  app.addHook('onClose', async () => {
+    live.registry.close();
+    canaryView?.registry.close();
+  });
+
+  /**
+   * The composition of a request: the canary's for a visitor of its cohort while a canary runs (the
+   * cohort cookie is set on the first page a visitor asks then: `assign`), the live one otherwise.
+   */
+  async function compositionFor(request: FastifyRequest, reply: FastifyReply | undefined): Promise<Composition> {
+    const reg = await live.registry.registry().catch(() => undefined);
+    const canary = reg && canaryOf(reg);
+    if (!canary) return live;
+    let cohort = cohortFromCookies(request.headers.cookie);
+    if (cohort === undefined && reply) {
+      cohort = randomInt(100);
+      reply.header('Set-Cookie', cohortCookie(cohort, config.siteUrl.startsWith('https:')));
+    }
+    if (cohort === undefined || cohort >= canary.percent) return live;
+    canaryView ??= composition('canary');
+    return canaryView;
+  }
   const widgetCache = createWidgetCache();
 
   // The boot (the page's first script) has its own build and folder; it is as immutable as the app's files.
@@ -230,9 +266,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     }
   }
 
-  app.get('/page-data/app-data.json', async (_req, reply) => {
+  app.get('/page-data/app-data.json', async (_req: FastifyRequest, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return { webpackCompilationHash: await registry.compositionHash(shellBuild) };
+    return { webpackCompilationHash: await (await compositionFor(_req, reply)).registry.compositionHash(shellBuild) };
   });
 
   app.get('/page-data/*', async (request, reply) => {
@@ -240,6 +276,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     reply.header('Cache-Control', 'no-store');
     // No page has an address this long (a section would refuse to look it up): not found, no one asked.
     if (!sitePath || sitePath.length > MAX_PAGE_URL || (request.url.split('?')[1] ?? '').length > MAX_PAGE_URL) return reply.code(404).send({ notFound: true });
+    const { cache } = await compositionFor(request, reply);
     const answer = await cache.pageData(sitePath, request.url.split('?')[1] ?? '').catch((error: unknown): Awaited<ReturnType<typeof cache.pageData>> => {
       console.error(error);
       return { cached: false, outcome: { status: 'error', lang: splitLang(sitePath).lang } };
@@ -300,7 +337,8 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       const refuse = (status: 400 | 404 | 413, error: string, message: string) => reply.code(status).send({ error, message });
       const target = gatewayTarget(request.url);
       if (!target.ok) return target.status === 400 ? refuse(400, 'bad-request', shellT(lang)('status.badRequest')) : refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
-      const entry = await registry.entry(target.remote);
+      const view = await compositionFor(request, undefined);
+      const entry = await view.registry.entry(target.remote);
       if (!entry) return refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
       // Refused by its declared length before the section is asked; a body without one is counted.
       const declared = Number(request.headers['content-length']);
@@ -331,7 +369,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
         const formAnswer = formPage ? readFormAnswer(res.headers, res.body) : null;
         if (formPage && formAnswer) {
           dropRest();
-          return sendFormAnswerPage(reply, formPage, res.status, formAnswer);
+          return sendFormAnswerPage(reply, formPage, res.status, formAnswer, view);
         }
         reply.code(res.status);
         for (const h of ['content-type', 'retry-after', 'cache-control', 'location'] as const) {
@@ -364,11 +402,11 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (sitePath !== pathname && pathname !== '/index.html') {
       return reply.redirect(`${sitePath}${search ? `?${search}` : ''}`, 301);
     }
-    return sendPage(reply, sitePath, search);
+    return sendPage(reply, sitePath, search, await compositionFor(request, reply));
   });
 
   async function pathsOf(remote: RemoteName) {
-    const [status, entry] = await Promise.all([registry.status(remote), registry.entry(remote)]);
+    const [status, entry] = await Promise.all([live.registry.status(remote), live.registry.entry(remote)]);
     if (!status.up || !entry) return [];
     try {
       const res = await fetch(`${entry.url}/_qf/paths`, { signal: AbortSignal.timeout(config.SSR_TIMEOUT_MS) });
@@ -378,12 +416,12 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     }
   }
 
-  async function sendPage(reply: FastifyReply, sitePath: string, search = '') {
+  async function sendPage(reply: FastifyReply, sitePath: string, search: string, view: Composition) {
     // The visitor's theme is rendered by the server (no light-theme flash): it is part of the HTML, so of
     // the cache key, and shared caches must keep one copy per cookie.
     const theme = themeFromCookies(reply.request.headers.cookie) ?? 'dark';
     reply.header('Vary', 'Cookie');
-    const answer = await cache.page(sitePath, search, theme, (outcome) => renderPage(sitePath, outcome, theme), NONCE_PLACEHOLDER);
+    const answer = await view.cache.page(sitePath, search, theme, (outcome) => renderPage(sitePath, outcome, theme, undefined, view), NONCE_PLACEHOLDER);
     if (!answer.cached) {
       const { status, html } = answer.render;
       if (status === 'unavailable') reply.header('Retry-After', '30');
@@ -417,26 +455,27 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
    * (never kept: it holds what the visitor typed), with the answer given to the form's widget, answered
    * with the section's status. The address the browser shows becomes the page's again once a script runs.
    */
-  async function sendFormAnswerPage(reply: FastifyReply, page: FormPage, status: number, answer: FormAnswer | 'broken') {
+  async function sendFormAnswerPage(reply: FastifyReply, page: FormPage, status: number, answer: FormAnswer | 'broken', view: Composition) {
     const { lang } = splitLang(page.path);
     const theme = themeFromCookies(reply.request.headers.cookie) ?? 'dark';
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     if (answer === 'broken') {
       console.error(`the answer to a form posted from ${page.path} broke the form-answer contract`);
-      const { html } = await renderPage(page.path, { status: 'unavailable', lang }, theme);
+      const { html } = await renderPage(page.path, { status: 'unavailable', lang }, theme, undefined, view);
       return reply.code(503).header('Retry-After', '30').send(html);
     }
-    const outcome = await resolve(page.path, page.search);
+    const outcome = await view.resolve(page.path, page.search);
     const placed = outcome.status === 'ok' && [...outcome.pageData.result.page.widgets, ...Object.values(outcome.pageData.result.page.chrome ?? {}).map((w) => w.id)].includes(answer.widget);
     const address = `${page.path}${page.search ? `?${page.search}` : ''}`;
     if (!placed) return reply.code(status).send(formAnswerFallback(lang, answer, address));
     // The answer names its page: sent again from there, the form says where it is (FORM_PAGE_PARAM).
-    const { html } = await renderPage(page.path, outcome, theme, { answer: { ...answer, page: address }, address });
+    const { html } = await renderPage(page.path, outcome, theme, { answer: { ...answer, page: address }, address }, view);
     return reply.code(status).send(html);
   }
 
   /** The HTML of an outcome: the owner's section and its widgets through their Node builds, and the chrome. */
-  async function renderPage(sitePath: string, resolved: Outcome, theme: Theme, form?: { answer: FormAnswer; address: string }): Promise<PageRender> {
+  async function renderPage(sitePath: string, resolved: Outcome, theme: Theme, form?: { answer: FormAnswer; address: string }, view: Composition = live): Promise<PageRender> {
+    const { registry } = view;
     let outcome = resolved;
     const lang = outcome.lang;
     const chrome = await globals(lang);

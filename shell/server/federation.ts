@@ -15,39 +15,60 @@ export interface LoadedRemote {
   routes: RouteManifest;
 }
 
+/** Builds of one remote kept loaded at once: the live one, a canary, and one before (pages still rendering). */
+const BUILDS_KEPT = 3;
+
 /**
- * Loads remotes' Node builds at run time through Module Federation. A remote serving a new build is
- * re-registered (force) under a URL naming that build, so the next request renders the new code
- * without restarting the shell; requests already rendering keep the module they hold.
+ * Loads remotes' Node builds at run time through Module Federation. A build not loaded yet is
+ * registered (force) under a URL naming it and loaded; the modules of each build are kept, so two
+ * builds of a remote (the live one and a canary) render side by side without loading again, and
+ * requests already rendering keep the module they hold. Loads of one remote are made one at a time:
+ * registering a build replaces the remote's registration, and a load in flight would get the other's.
  */
 export function createServerRemotes() {
-  const loaded = new Map<RemoteName, LoadedRemote>();
+  const loaded = new Map<string, LoadedRemote>();
   const loading = new Map<string, Promise<LoadedRemote>>();
+  const queue = new Map<RemoteName, Promise<unknown>>();
+  const registeredOnce = new Set<RemoteName>();
 
   async function load(remote: RemoteName, entry: RegistryEntry, buildId: string): Promise<LoadedRemote> {
     const name = federatedName(remote);
     const url = entry.serverEntry ?? `${entry.url}/server/remoteEntry.js`;
-    registerRemotes([{ name, entry: `${url}?build=${encodeURIComponent(buildId)}` }], { force: loaded.has(remote) || loadedOnce.has(remote) });
-    loadedOnce.add(remote);
+    registerRemotes([{ name, entry: `${url}?build=${encodeURIComponent(buildId)}` }], { force: registeredOnce.has(remote) });
+    registeredOnce.add(remote);
     const [serverModule, routesModule] = await Promise.all([loadRemote<unknown>(`${name}/server`), loadRemote<unknown>(`${name}/routes`)]);
     const server = remoteServerModuleSchema.parse(serverModule) as unknown as RemoteServerModule;
     const routes = routeManifestSchema.parse((routesModule as { routes?: unknown } | null)?.routes);
     if (routes.remote !== remote) throw new Error(`${url} says it is ${routes.remote}, the registry calls it ${remote}`);
-    const value = { buildId, server, routes };
-    loaded.set(remote, value);
-    return value;
+    return { buildId, server, routes };
   }
-  const loadedOnce = new Set<RemoteName>();
+
+  function keep(remote: RemoteName, key: string, value: LoadedRemote) {
+    loaded.set(key, value);
+    const ofRemote = [...loaded.keys()].filter((k) => k.startsWith(`${remote}@`));
+    for (const old of ofRemote.slice(0, Math.max(0, ofRemote.length - BUILDS_KEPT))) loaded.delete(old);
+  }
 
   return {
-    /** The remote's server module for this build, loading it at most once per build. */
+    /** The remote's server module for this build, loading it at most once while it is kept. */
     async get(remote: RemoteName, entry: RegistryEntry, buildId: string): Promise<LoadedRemote> {
-      const current = loaded.get(remote);
-      if (current?.buildId === buildId) return current;
       const key = `${remote}@${buildId}`;
+      const current = loaded.get(key);
+      if (current) {
+        // Most recently used last: the builds kept are the ones in use.
+        loaded.delete(key);
+        loaded.set(key, current);
+        return current;
+      }
       let pending = loading.get(key);
       if (!pending) {
-        pending = load(remote, entry, buildId).finally(() => loading.delete(key));
+        const before = queue.get(remote) ?? Promise.resolve();
+        pending = before
+          .catch(() => undefined)
+          .then(() => load(remote, entry, buildId))
+          .then((value) => (keep(remote, key, value), value))
+          .finally(() => loading.delete(key));
+        queue.set(remote, pending.catch(() => undefined));
         loading.set(key, pending);
       }
       return pending;

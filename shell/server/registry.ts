@@ -51,6 +51,20 @@ interface Options {
    * counts as down, its slots get their fallback, and the reason is logged once per build.
    */
   shellInfo?: Pick<BuildInfo, 'name' | 'contractVersion' | 'shared'>;
+  /**
+   * Which server of a remote with a canary this view uses: the entry's own ('live', default) or its
+   * canary's ('canary': the view of the visitors in the canary's cohort).
+   */
+  variant?: 'live' | 'canary';
+}
+
+/** The one canary of a registry document (a deploy runs one at a time): its remote, share and release. */
+export function canaryOf(reg: Registry): { remote: RemoteName; percent: number; release?: string } | undefined {
+  for (const remote of remoteNames) {
+    const canary = reg.remotes[remote]?.canary;
+    if (canary) return { remote, percent: canary.percent, ...(canary.release ? { release: canary.release } : {}) };
+  }
+  return undefined;
 }
 
 /** The statuses are kept fresh for a minute after the last request (see keepFreshMs). */
@@ -60,7 +74,8 @@ const KEEP_FRESH_MS = 60_000;
  * The shell's run-time view of the composition: the registry document (re-read when it changes, so
  * deploying or rolling back a remote is editing it) and the build each remote serves right now.
  */
-export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImpl = viaHttp(statusTimeoutMs), keepFreshMs = KEEP_FRESH_MS, shellInfo }: Options) {
+export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImpl = viaHttp(statusTimeoutMs), keepFreshMs = KEEP_FRESH_MS, shellInfo, variant = 'live' }: Options) {
+  const label = (remote: RemoteName) => (variant === 'canary' ? `${remote} (canary view)` : remote);
   /** Builds already reported incompatible (remote and build id): said once, not at every poll. */
   const refused = new Set<string>();
   let doc: { stamp: string; registry: Registry } | undefined;
@@ -96,7 +111,10 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   }
 
   function entryOf(reg: Registry, remote: RemoteName): RegistryEntry | undefined {
-    return reg.remotes[remote];
+    const entry = reg.remotes[remote];
+    if (!entry?.canary || variant !== 'canary') return entry;
+    const { canary, manifest: _manifest, serverEntry: _serverEntry, ...own } = entry;
+    return { ...own, url: canary.url, ...(canary.manifest ? { manifest: canary.manifest } : {}), ...(canary.serverEntry ? { serverEntry: canary.serverEntry } : {}) };
   }
 
   /** Whether each remote was up at its last check: a change is logged (the only trace ops get of a 503 the registry caused). */
@@ -104,8 +122,8 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   function noted(remote: RemoteName, status: RemoteStatus): RemoteStatus {
     const before = wasUp.get(remote);
     wasUp.set(remote, status.up);
-    if (before === true && !status.up) console.warn(`${remote} went down for this shell: ${status.reason}`);
-    if (before === false && status.up) console.warn(`${remote} is up again (build ${status.info.buildId})`);
+    if (before === true && !status.up) console.warn(`${label(remote)} went down for this shell: ${status.reason}`);
+    if (before === false && status.up) console.warn(`${label(remote)} is up again (build ${status.info.buildId})`);
     return status;
   }
 
@@ -117,7 +135,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     if (status.up) lastGood.set(remote, { url: entry.url, status, slowLooks: 0 });
     else if (status.slow && good?.url === entry.url && good.slowLooks < SLOW_LOOKS_TOLERATED) {
       good.slowLooks++;
-      console.warn(`${remote} did not say which build it serves in time (${status.reason}); still up for this shell (slow look ${good.slowLooks} of ${SLOW_LOOKS_TOLERATED} tolerated)`);
+      console.warn(`${label(remote)} did not say which build it serves in time (${status.reason}); still up for this shell (slow look ${good.slowLooks} of ${SLOW_LOOKS_TOLERATED} tolerated)`);
       return good.status;
     } else lastGood.delete(remote);
     return noted(remote, status);

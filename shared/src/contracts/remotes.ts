@@ -65,6 +65,21 @@ export const registryEntrySchema = z.object({
   version: z.optional(z.string()),
   /** Path prefixes (without `/ar`) delegated to this remote; the longest matching prefix wins. */
   prefixes: z.optional(z.array(absolutePath()).check(z.minLength(1))),
+  /**
+   * A release tried on a share of visitors first (issue 12): visitors whose cohort (0-99, a cookie the
+   * shell sets while a canary runs) is below `percent` get this server and browser build for this
+   * remote, on the server and in the browser; the others the entry's own.
+   */
+  canary: z.optional(
+    z.object({
+      url: z.url(),
+      manifest: z.optional(z.url()),
+      serverEntry: z.optional(z.url()),
+      percent: z.int().check(z.gte(1), z.lte(99)),
+      /** The release's id, for logs and the release health the shell reports. */
+      release: z.optional(z.string()),
+    }),
+  ),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
