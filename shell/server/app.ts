@@ -23,6 +23,7 @@ import { createMenuReader } from './menu';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
 import { accepts, createPageCache, etagOf, onceBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { cohortCookie, cohortFromCookies } from './cohort';
+import { beaconSchema, createReleaseHealth, type ErrorKind } from './release-health';
 import { createRedirects } from './redirects';
 import { errorOptions, lingerThenClose, registerErrorAnswers } from '@qf/shared/server';
 import { counted, forward, gatewayTarget } from './gateway';
@@ -178,6 +179,52 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     canaryView ??= composition('canary');
     return canaryView;
   }
+
+  // Release health while a canary runs (release-health.ts): each page and page data answered counts for
+  // the release of its owner in the visitor's composition, an answer of 500 or more as its error.
+  const health = createReleaseHealth();
+  const answered = new WeakMap<FastifyRequest, { view: Composition; sitePath: string }>();
+  const canaryRuns = async () => Boolean(canaryOf(await live.registry.registry().catch(() => ({ remotes: {} }))));
+  async function buildOf(view: Composition, remote: RemoteName): Promise<string | undefined> {
+    const status = await view.registry.status(remote);
+    return status.up ? status.info.buildId : undefined;
+  }
+  async function noteError(view: Composition, remote: RemoteName, kind: ErrorKind) {
+    if (!(await canaryRuns())) return;
+    const build = await buildOf(view, remote);
+    if (build) health.error(remote, build, kind);
+  }
+  app.addHook('onResponse', async (request, reply) => {
+    const seen = answered.get(request);
+    if (!seen || !(await canaryRuns())) return;
+    const owner = await seen.view.registry.owner(splitLang(seen.sitePath).path).catch(() => null);
+    const build = owner ? await buildOf(seen.view, owner) : undefined;
+    if (!owner || !build) return;
+    health.request(owner, build);
+    if (reply.statusCode >= 500) health.error(owner, build, '5xx');
+  });
+
+  // What browsers report of a section or widget that failed to mount or to render: counted for the
+  // release of that remote the visitor's cohort gets, at most BEACONS_PER_MINUTE per client address.
+  app.post('/_qf/beacon', { bodyLimit: 1024 }, async (request, reply) => {
+    let body: unknown = request.body;
+    try {
+      if (typeof body === 'string') body = JSON.parse(body);
+    } catch {
+      body = undefined;
+    }
+    const beacon = beaconSchema.safeParse(body);
+    if (!beacon.success) return reply.code(400).send({ error: 'bad-request', message: shellT('en')('status.badRequest') });
+    if (health.admitBeacon(request.ip)) await noteError(await compositionFor(request, undefined), beacon.data.remote, beacon.data.kind);
+    return reply.code(204).send();
+  });
+
+  // The counts, for the supervisor only (its token, OPS_TOKEN); without the token this page does not exist.
+  app.get('/_qf/release-health', async (request, reply) => {
+    if (!config.OPS_TOKEN || request.headers.authorization !== `Bearer ${config.OPS_TOKEN}`) return reply.code(404).send({ error: 'not-found' });
+    reply.header('Cache-Control', 'no-store');
+    return health.snapshot();
+  });
   const widgetCache = createWidgetCache();
 
   // The boot (the page's first script) has its own build and folder; it is as immutable as the app's files.
@@ -276,7 +323,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     reply.header('Cache-Control', 'no-store');
     // No page has an address this long (a section would refuse to look it up): not found, no one asked.
     if (!sitePath || sitePath.length > MAX_PAGE_URL || (request.url.split('?')[1] ?? '').length > MAX_PAGE_URL) return reply.code(404).send({ notFound: true });
-    const { cache } = await compositionFor(request, reply);
+    const view = await compositionFor(request, reply);
+    answered.set(request, { view, sitePath });
+    const { cache } = view;
     const answer = await cache.pageData(sitePath, request.url.split('?')[1] ?? '').catch((error: unknown): Awaited<ReturnType<typeof cache.pageData>> => {
       console.error(error);
       return { cached: false, outcome: { status: 'error', lang: splitLang(sitePath).lang } };
@@ -402,7 +451,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (sitePath !== pathname && pathname !== '/index.html') {
       return reply.redirect(`${sitePath}${search ? `?${search}` : ''}`, 301);
     }
-    return sendPage(reply, sitePath, search, await compositionFor(request, reply));
+    const view = await compositionFor(request, reply);
+    answered.set(request, { view, sitePath });
+    return sendPage(reply, sitePath, search, view);
   });
 
   async function pathsOf(remote: RemoteName) {
@@ -490,10 +541,14 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (outcome.status === 'ok') {
       const pageData = outcome.pageData;
       try {
-        const rendered = await renderSection(pageData, { registry, remotes, onWidgetError: (e) => console.error(e), widgetCache, ...(form ? { formAnswer: form.answer } : {}) });
+        const onWidgetError = (e: unknown, remote?: RemoteName) => {
+          console.error(e);
+          if (remote) void noteError(view, remote, 'widget');
+        };
+        const rendered = await renderSection(pageData, { registry, remotes, onWidgetError, widgetCache, ...(form ? { formAnswer: form.answer } : {}) });
         slotHtml = rendered.html;
         widgets = rendered.widgets;
-        chromeHtml = await renderChrome(pageData, chrome, { registry, remotes, onError: (e) => console.error(e) });
+        chromeHtml = await renderChrome(pageData, chrome, { registry, remotes, onError: onWidgetError });
         const { page } = pageData.result;
         // Widgets that rendered nothing (a popup that opens later) need no styles at first paint.
         const placed = [...rendered.shownWidgets, ...Object.values(page.chrome ?? {}).map((w) => w.id)];

@@ -20,6 +20,7 @@ describe('a canary release', () => {
   let dir: string;
   let shell: FastifyInstance;
   const servers: FastifyInstance[] = [];
+  const TOKEN = 'the-supervisor-token-0123456789';
   const urls: Record<'live' | 'canary', string> = { live: '', canary: '' };
 
   const remotes: ServerRemotes = {
@@ -59,7 +60,7 @@ describe('a canary release', () => {
     await standIn('live');
     await standIn('canary');
     writeRegistry(30);
-    const config = loadConfig({ REGISTRY: registryFile(), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content') });
+    const config = loadConfig({ REGISTRY: registryFile(), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content'), OPS_TOKEN: TOKEN });
     shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') }, { remotes });
   });
 
@@ -119,5 +120,48 @@ describe('a canary release', () => {
     expect(html(res)).toContain('/e from the live server');
     expect(html(await get('/e', '5'))).toContain('/e from the live server, rendered by live-build');
     expect((await get('/api/content/who', '5')).json()).toEqual({ server: 'live' });
+  });
+
+  describe('release health', () => {
+    const health = async () => {
+      const res = await shell.inject({ url: '/_qf/release-health', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.statusCode).toBe(200);
+      const releases = (res.json() as { releases: { remote: string; build: string; requests: number; errors: number; byKind: Record<string, number> }[] }).releases;
+      return Object.fromEntries(releases.map((r) => [r.build, r]));
+    };
+    const beacon = (body: string, cohort: string, ip = '203.0.113.9') => shell.inject({ method: 'POST', url: '/_qf/beacon', headers: { cookie: `qf_cohort=${cohort}`, 'content-type': 'text/plain;charset=UTF-8' }, payload: body, remoteAddress: ip });
+
+    it('counts each answer for the release of its owner the visitor got, and a browser’s report of a failure as an error of that release', async () => {
+      const before = await health();
+      await get('/h1', '5');
+      await get('/page-data/h2/page-data.json', '5');
+      await get('/h3', '77');
+      expect((await beacon(JSON.stringify({ remote: 'mf-content', kind: 'render' }), '5')).statusCode).toBe(204);
+      expect((await beacon(JSON.stringify({ remote: 'mf-content', kind: 'mount' }), '77')).statusCode).toBe(204);
+      const after = await health();
+      const delta = (build: string, f: 'requests' | 'errors') => (after[build]?.[f] ?? 0) - (before[build]?.[f] ?? 0);
+      expect([delta('canary-build', 'requests'), delta('canary-build', 'errors'), delta('live-build', 'requests'), delta('live-build', 'errors')]).toEqual([2, 1, 1, 1]);
+      expect(after['canary-build']!.byKind.render).toBeGreaterThanOrEqual(1);
+      expect(after['live-build']!.byKind.mount).toBeGreaterThanOrEqual(1);
+    });
+
+    it('refuses a report that is not one, counts at most 20 a minute from one address, and shows the counts only to the supervisor', async () => {
+      for (const body of ['nope', '{}', JSON.stringify({ remote: 'shell', kind: 'render' }), JSON.stringify({ remote: 'mf-content', kind: 'render', extra: 1 }), 'x'.repeat(2000)]) {
+        expect((await beacon(body, '5')).statusCode).toBeGreaterThanOrEqual(400);
+      }
+      const before = (await health())['canary-build']?.errors ?? 0;
+      for (let i = 0; i < 25; i++) expect((await beacon(JSON.stringify({ remote: 'mf-content', kind: 'render' }), '5', '198.51.100.7')).statusCode).toBe(204);
+      expect((await health())['canary-build']!.errors - before).toBe(20);
+      expect((await shell.inject('/_qf/release-health')).statusCode).toBe(404);
+      expect((await shell.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(404);
+    });
+
+    it('counts nothing while no canary runs', async () => {
+      writeRegistry(undefined);
+      const before = JSON.stringify(await health());
+      await get('/h4', '5');
+      await beacon(JSON.stringify({ remote: 'mf-content', kind: 'render' }), '5');
+      expect(JSON.stringify(await health())).toBe(before);
+    });
   });
 });

@@ -10,7 +10,7 @@ import type { Globals } from '../src/state';
  * by the widget's section through its Node build with `site` added to its props. A part whose widget
  * is unknown, whose section is down or whose render throws is left out: the shell shows its own.
  */
-export async function renderChrome(pageData: PageData, globals: Globals, deps: { registry: RegistryClient; remotes: ServerRemotes; onError: (error: unknown) => void }): Promise<ChromeHtml> {
+export async function renderChrome(pageData: PageData, globals: Globals, deps: { registry: RegistryClient; remotes: ServerRemotes; onError: (error: unknown, remote: RemoteName) => void }): Promise<ChromeHtml> {
   const { lang, page } = pageData.result;
   const html: ChromeHtml = {};
   for (const slot of chromeSlotSchema.options) {
@@ -26,7 +26,7 @@ export async function renderChrome(pageData: PageData, globals: Globals, deps: {
       const rendered = loaded.server.render({ view, data: { ...widget.props, site: chromeSite(globals) }, lang, bus: createBus(), host: {} });
       if (rendered) html[slot] = rendered;
     } catch (error) {
-      deps.onError(error);
+      deps.onError(error, remote);
     }
   }
   return html;

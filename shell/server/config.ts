@@ -40,6 +40,11 @@ const envSchema = z.object({
    * client's own X-Forwarded-For never chooses the address its rate limits are counted on.
    */
   TRUSTED_PROXIES: z.string().default(''),
+  /**
+   * The token of `GET /_qf/release-health` (the release counts a canary is judged by): npm start's
+   * supervisor sets it; unset, that address does not exist.
+   */
+  OPS_TOKEN: z.string().min(16).optional(),
   /** The most a request body may weigh through the API gateway (default: the largest form, see gateway.ts). */
   API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_API_BODY_LIMIT),
 });

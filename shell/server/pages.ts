@@ -121,7 +121,8 @@ export async function renderSection(
   deps: {
     registry: RegistryClient;
     remotes: ServerRemotes;
-    onWidgetError: (error: unknown) => void;
+    /** A widget that could not be rendered (its remote, when known: release health counts it). */
+    onWidgetError: (error: unknown, remote?: RemoteName) => void;
     widgetCache?: WidgetCache;
     /** A form of the page sent back (the form-answer contract): its widget gets it as its `answer` prop. */
     formAnswer?: FormAnswer;
@@ -142,7 +143,7 @@ export async function renderSection(
       try {
         widgetModules.set(name, name === remote ? owner : await load(name));
       } catch (error) {
-        deps.onWidgetError(error);
+        deps.onWidgetError(error, name);
       }
     }),
   );
@@ -181,7 +182,7 @@ export async function renderSection(
       if (html !== '') shownWidgets.push(id);
       return html;
     } catch (error) {
-      deps.onWidgetError(error);
+      deps.onWidgetError(error, name);
       return '';
     }
   };

@@ -6,6 +6,7 @@ import { languages, type Lang } from '@qf/shared/i18n';
 import { splitLang } from '@qf/shared/routing';
 import { ChromeContext } from './chrome-widgets';
 import { setupChrome } from './chrome-setup';
+import { reportFailure } from './release-beacon';
 import { followHead } from './document-head';
 import { shellT } from './i18n';
 import { sitePathOf } from './link-target';
@@ -82,7 +83,7 @@ export function startApp(boot: BootHandle): void {
     widgetHtml,
     schedule: (key, policy, element, start) => boot.triggers.when(key, element, policy, start),
     errorMessage: (lang) => shellT(lang)('status.sectionError'),
-    onError: (error) => console.error(error),
+    onError: reportFailure,
   });
 
   const toggleTheme = () => {
@@ -192,7 +193,7 @@ export function startApp(boot: BootHandle): void {
     } catch (error) {
       // SPEC §4: a failed chunk load is a full navigation to the page; the server then answers with
       // the page, or with its 503 page if the section is really down.
-      console.error(error);
+      reportFailure(error, pageData ? { remote: pageData.result.remote, kind: 'mount' } : undefined);
       resources.note();
       window.location.assign(target);
       return;

@@ -1,4 +1,5 @@
 import type { Bus } from '@qf/shared/bus';
+import { reportFailure } from './release-beacon';
 import type { Lang } from '@qf/shared/i18n';
 import { createChromeMount, type ChromeHtml, type ChromeMount } from './chrome-widgets';
 import type { RemoteLoader } from './remotes';
@@ -36,5 +37,5 @@ export function setupChrome({ store, loader, bus, errorMessage }: { store: Store
   const footer = document.querySelector<HTMLElement>('[data-qf-chrome="footer"]');
   const html: ChromeHtml = footer ? { footer: footer.innerHTML } : {};
   followLanguage(store);
-  return { html, mount: createChromeMount({ loader, bus, errorMessage, onError: (error) => console.error(error) }) };
+  return { html, mount: createChromeMount({ loader, bus, errorMessage, onError: reportFailure }) };
 }

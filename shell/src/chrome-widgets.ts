@@ -5,6 +5,7 @@ import type { ChromeSite, ChromeSlot, ChromeWidget, RemoteName } from '@qf/share
 import type { Lang } from '@qf/shared/i18n';
 import { schedule } from './hydration';
 import type { RemoteLoader } from './remotes';
+import type { RemoteFailure } from './slots';
 import type { Globals } from './state';
 
 /** The `site` prop every chrome widget gets (contracts: chromeSiteSchema); the server and the browser compute it alike. */
@@ -29,19 +30,19 @@ export type ChromeMount = (element: HTMLElement, widget: ChromeWidget, lang: Lan
  * mounted after a client-side navigation has no server HTML and renders at once. A widget whose
  * code fails to load keeps its server HTML, which works as plain links.
  */
-export function createChromeMount({ loader, bus, errorMessage, onError }: { loader: RemoteLoader; bus: Bus; errorMessage: (lang: Lang) => string; onError: (error: unknown) => void }): ChromeMount {
+export function createChromeMount({ loader, bus, errorMessage, onError }: { loader: RemoteLoader; bus: Bus; errorMessage: (lang: Lang) => string; onError: (error: unknown, failure?: RemoteFailure) => void }): ChromeMount {
   return (element, widget, lang, hydrate, onFail) => {
     const [remote, view] = widget.id.split('/') as [RemoteName, string];
     let parcel: Parcel | undefined;
     let stopped = false;
     const failed = (error: unknown) => {
-      onError(error);
+      onError(error, { remote, kind: 'mount' });
       if (!hydrate && !stopped) onFail();
     };
     const cancel = schedule(hydrate ? 'visible' : 'eager', element, () => {
       Promise.all([loader.parcel(remote), import(/* webpackChunkName: "single-spa" */ 'single-spa')]).then(([config, spa]) => {
         if (stopped) return;
-        parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: element, view, data: widget.props, lang, bus, host: {}, hydrate, errorMessage: errorMessage(lang) });
+        parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: element, view, data: widget.props, lang, bus, host: {}, hydrate, errorMessage: errorMessage(lang), onRenderError: (error: unknown) => onError(error, { remote, kind: 'render' }) });
         parcel.mountPromise.catch(failed);
       }, failed);
     });

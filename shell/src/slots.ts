@@ -18,7 +18,14 @@ interface SlotsOptions {
   widgetHtml: CapturedWidgets;
   /** Runs `start` when the policy of `key` fires (the boot's triggers, shared with what fetched the app). */
   schedule: (key: string, policy: Hydration, element: HTMLElement, start: () => void) => () => void;
-  onError: (error: unknown) => void;
+  /** A failure, and when it is a remote's (its code did not mount, or its view threw): which, and how. */
+  onError: (error: unknown, failure?: RemoteFailure) => void;
+}
+
+/** A section or widget of a remote that failed in this browser: what release health counts (issue 12). */
+export interface RemoteFailure {
+  remote: RemoteName;
+  kind: 'mount' | 'render';
 }
 
 /** A widget slot's server HTML, captured before anything hydrated, with what the server rendered it for. */
@@ -106,12 +113,12 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
       Promise.all([loader.parcel(remote), loadSingleSpa()]).then(
         ([config, spa]) => {
           if (stopped) return;
-          parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: el, view, data: props, lang, bus, host: hostFor(lang), hydrate, errorMessage: errorMessage(lang) });
+          parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: el, view, data: props, lang, bus, host: hostFor(lang), hydrate, errorMessage: errorMessage(lang), onRenderError: renderFailed(remote) });
           // The boot holds a form of this widget sent before now, and sends it again once this is set.
-          parcel.mountPromise.then(() => void (!stopped && el.setAttribute('data-qf-mounted', '')), onError);
+          parcel.mountPromise.then(() => void (!stopped && el.setAttribute('data-qf-mounted', '')), (error: unknown) => onError(error, { remote, kind: 'mount' }));
         },
         (error: unknown) => {
-          onError(error);
+          onError(error, { remote, kind: 'mount' });
           if (!hydrate) el.textContent = '';
         },
       );
@@ -183,6 +190,9 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
     stopEarlyWidgets();
   }
 
+  /** What a parcel's error boundary calls when a view of `remote` threw while rendering. */
+  const renderFailed = (remote: RemoteName) => (error: unknown) => onError(error, { remote, kind: 'render' });
+
   /** Incremented by every navigation: a mount started for an older page gives up at its next step. */
   let generation = 0;
 
@@ -199,6 +209,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
       host: hostFor(lang),
       hydrate,
       errorMessage: errorMessage(lang),
+      onRenderError: renderFailed(remote),
     });
     const section = { remote, parcel, container };
     await parcel.mountPromise;
@@ -230,7 +241,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
               section.container.setAttribute('data-qf-mounted', '');
               if (gen !== generation) return void unmount(section);
               current = section;
-            }, onError)
+            }, (error: unknown) => onError(error, { remote: pageData.result.remote, kind: 'mount' }))
             .finally(resolve);
         });
       });
@@ -255,7 +266,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
       const gen = ++generation;
       const { remote, page, lang } = pageData.result;
       if (current && current.remote === remote && current.parcel.getStatus() === 'MOUNTED' && current.parcel.update) {
-        await current.parcel.update({ domElement: current.container, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate: false, errorMessage: errorMessage(lang) });
+        await current.parcel.update({ domElement: current.container, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate: false, errorMessage: errorMessage(lang), onRenderError: renderFailed(remote) });
         return;
       }
       const next = document.createElement('div');

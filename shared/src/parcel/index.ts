@@ -10,6 +10,8 @@ export interface SectionParcelProps extends ViewProps {
   hydrate: boolean;
   /** Shown by the parcel's error boundary; the shell passes a translated message. */
   errorMessage: string;
+  /** Told once when the error boundary caught a view that threw (the shell counts it for the release). */
+  onRenderError?: (error: unknown) => void;
 }
 
 type ViewLoader = () => Promise<SectionDefinition['views'][string]>;
@@ -71,8 +73,9 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
     React.useLayoutEffect(() => settle(props.name ?? ''));
     return React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
   };
-  const SectionError = ({ message, name }: { message: string; name: string }) => {
+  const SectionError = ({ message, name, error, onRenderError }: { message: string; name: string; error: unknown; onRenderError?: (error: unknown) => void }) => {
     React.useLayoutEffect(() => settle(name));
+    React.useEffect(() => onRenderError?.(error), [error, onRenderError]);
     return React.createElement('p', { role: 'alert', className: 'qf-section-error' }, message);
   };
   const lifecycles = singleSpaReact({
@@ -80,7 +83,8 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
     ReactDOMClient: client as never,
     rootComponent: Root as never,
     renderType: () => nextRenderType,
-    errorBoundary: (_error: unknown, _info: unknown, props: unknown) => React.createElement(SectionError, { message: (props as SectionParcelProps).errorMessage, name: (props as { name?: string }).name ?? '' }),
+    errorBoundary: (error: unknown, _info: unknown, props: unknown) =>
+      React.createElement(SectionError, { message: (props as SectionParcelProps).errorMessage, name: (props as { name?: string }).name ?? '', error, onRenderError: (props as SectionParcelProps).onRenderError }),
   });
   return {
     timeouts: LIFECYCLE_TIMEOUTS,
