@@ -1,4 +1,5 @@
-// `npm run deploy -- <remote> <release>`, `npm run rollback -- <remote>`, `npm run deploy:history [-- <remote>]`:
+// `npm run deploy -- <remote> <release> [--canary N]`, `npm run promote -- <remote>`, `npm run rollback --
+// <remote>` (stops a running canary, else goes back one release), `npm run deploy:history [-- <remote>]`:
 // ops' commands for the site `npm start` runs. They ask its supervisor (supervisor.ts) over its control
 // API, found in the state folder (DEPLOY_DIR, default `<RELEASES_DIR>/.deploy/supervisor.json`).
 //
@@ -6,6 +7,7 @@
 // 2 wrong usage or no supervisor running.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { remoteNames, type RemoteName } from '@qf/shared/contracts';
 import { releasesDir } from './release';
 import { stateDirOf, type HistoryEntry, type SwitchResult } from './supervisor';
@@ -28,10 +30,14 @@ export function supervisorOf(stateDir: string): { url: string; token: string } |
 /** The lines printed for a deploy or rollback that went through. */
 export function describeSwitch(result: SwitchResult): string[] {
   if (result.mode === 'unchanged') return [`${result.release} is already live; nothing to do`];
-  return [
-    `${result.action === 'rollback' ? 'rolled back' : 'deployed'} ${result.release}${result.from ? ` (was ${result.from})` : ''}: live in ${(result.switchedMs / 1000).toFixed(1)} s, done in ${(result.totalMs / 1000).toFixed(1)} s (${result.mode})`,
-    ...result.steps.map((s) => `  ${s.step}: ${s.ms} ms`),
-  ];
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const head =
+    result.action === 'canary'
+      ? `canary ${result.release} serves ${result.percent} % of visitors (live: ${result.from}) after ${s(result.switchedMs)}; npm run promote -- ${result.remote} makes it live, npm run rollback -- ${result.remote} stops it`
+      : result.action === 'canary-rollback'
+        ? `canary ${result.from} stopped: everyone gets ${result.release} again, after ${s(result.switchedMs)}, done in ${s(result.totalMs)}`
+        : `${result.action === 'rollback' ? 'rolled back' : result.action === 'promote' ? 'promoted' : 'deployed'} ${result.release}${result.from ? ` (was ${result.from})` : ''}: live in ${s(result.switchedMs)}, done in ${s(result.totalMs)} (${result.mode})`;
+  return [head, ...result.steps.map((x) => `  ${x.step}: ${x.ms} ms`)];
 }
 
 export function describeHistory(entries: HistoryEntry[]): string[] {
@@ -40,7 +46,9 @@ export function describeHistory(entries: HistoryEntry[]): string[] {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [command, remote = '', release] = argv;
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { canary: { type: 'string' } } });
+  const [command, remote = '', release] = positionals;
+  const canary = values.canary === undefined ? undefined : Number(values.canary);
   const stateDir = stateDirOf(releasesDir());
   if (command === 'history') {
     const file = path.join(stateDir, 'history.jsonl');
@@ -48,8 +56,11 @@ async function main(argv: string[]): Promise<number> {
     for (const line of describeHistory(entries.filter((e) => !remote || e.remote === remote))) console.log(line);
     return 0;
   }
-  if (!isRemote(remote) || (command === 'deploy' && !release) || (command !== 'deploy' && command !== 'rollback')) {
-    console.error(`usage: npm run deploy -- <remote> <release>   (a release as npm run releases -- <remote> lists it)\n       npm run rollback -- <remote>\nremotes: ${remoteNames.join(', ')}`);
+  const wrongCanary = canary !== undefined && (command !== 'deploy' || !Number.isInteger(canary) || canary < 1 || canary > 99);
+  if (!isRemote(remote) || (command === 'deploy' && !release) || !['deploy', 'rollback', 'promote'].includes(command ?? '') || wrongCanary) {
+    console.error(
+      `usage: npm run deploy -- <remote> <release> [--canary <1-99>]   (a release as npm run releases -- <remote> lists it)\n       npm run promote -- <remote>    (the running canary becomes live)\n       npm run rollback -- <remote>   (stops a running canary; else back to the release before)\nremotes: ${remoteNames.join(', ')}`,
+    );
     return 2;
   }
   const supervisor = supervisorOf(stateDir);
@@ -60,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
   const res = await fetch(`${supervisor.url}/_supervisor/${command}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${supervisor.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ remote, ...(release ? { release } : {}) }),
+    body: JSON.stringify({ remote, ...(release ? { release } : {}), ...(canary ? { canary } : {}) }),
     signal: AbortSignal.timeout(120_000),
   });
   const body = (await res.json()) as SwitchResult | { error: string };

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { writeRelease } from './release';
-import { createSupervisor, DeployError, type SmokeTarget, type Supervisor } from './supervisor';
+import { createSupervisor, DeployError, type ReleaseCounts, type SmokeTarget, type Supervisor } from './supervisor';
 
 let work: string;
 let supervisor: Supervisor | undefined;
@@ -61,7 +61,7 @@ function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-
 
 const noProblems = jest.fn(async (_target: SmokeTarget) => [] as string[]);
 
-async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv } = {}) {
+async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv; health?: () => Promise<ReleaseCounts[]> } = {}) {
   const remote = options.remote ?? 'mf-events';
   supervisor = createSupervisor({
     store: store(),
@@ -72,6 +72,8 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
     smoke: options.smoke ?? noProblems,
     drainMs: 100,
     readyTimeoutMs: 10_000,
+    canaryRule: { minRequests: 20, margin: 0.05, everyMs: 50 },
+    ...(options.health ? { releaseHealth: options.health } : {}),
     log: (line) => logs.push(line),
   });
   await supervisor.start({ [remote]: path.join(store(), remote, first) });
@@ -185,6 +187,90 @@ describe('the supervisor', () => {
     await expect(buildOf(second.url)).resolves.toBe('bbb');
     expect(registry().remotes['mf-forms']!.url).toBe(second.url);
     expect(logs).toContain('mf-forms: mf-forms@1.0.0+bbb is live again');
+  });
+
+  describe('a canary', () => {
+    /** The shell's counts as the test sets them: per build, pages and errors. */
+    let counts: Record<string, [number, number]> = {};
+    const health = async (): Promise<ReleaseCounts[]> => Object.entries(counts).map(([build, [requests, errors]]) => ({ remote: 'mf-events', build, requests, errors }));
+    beforeEach(() => (counts = { aaa: [100, 1] }));
+    const until = async (check: () => boolean, ms = 5000) => {
+      const end = Date.now() + ms;
+      while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      return check();
+    };
+
+    it('runs beside the live release for a share of visitors; a deploy or a second canary waits for it; promote makes it live', async () => {
+      const a = release('aaa');
+      const b = release('bbb');
+      const s = await startWith(a, { health });
+      const result = await s.deploy('mf-events', b, 10);
+      expect(result).toMatchObject({ action: 'canary', release: 'mf-events@1.0.0+bbb', from: 'mf-events@1.0.0+aaa', percent: 10 });
+      const entry = registry().remotes['mf-events']! as unknown as { url: string; canary: { url: string; manifest: string; percent: number; release: string } };
+      expect(entry.canary).toMatchObject({ percent: 10, release: 'mf-events@1.0.0+bbb' });
+      expect(entry.canary.manifest).toContain(`/releases/mf-events/${b}/dist/browser/mf-manifest.b-bbb.json`);
+      await expect(buildOf(entry.url)).resolves.toBe('aaa');
+      await expect(buildOf(entry.canary.url)).resolves.toBe('bbb');
+      await expect(s.deploy('mf-events', b)).rejects.toThrow('a canary of mf-events (mf-events@1.0.0+bbb) is running: npm run promote -- mf-events, or npm run rollback -- mf-events to stop it');
+      await expect(s.deploy('mf-events', b, 20)).rejects.toThrow('a canary of mf-events (mf-events@1.0.0+bbb) is running: one canary at a time');
+
+      const promoted = await s.promote('mf-events');
+      expect(promoted).toMatchObject({ action: 'promote', release: 'mf-events@1.0.0+bbb', from: 'mf-events@1.0.0+aaa' });
+      const after = registry().remotes['mf-events']! as unknown as { url: string; canary?: unknown };
+      expect(after.canary).toBeUndefined();
+      expect(after.url).toBe(entry.canary.url);
+      await expect(answers(entry.url)).resolves.toBe(false);
+      await expect(s.promote('mf-events')).rejects.toThrow('no canary of mf-events is running');
+      await expect(s.rollback('mf-events')).resolves.toMatchObject({ action: 'rollback', release: 'mf-events@1.0.0+aaa' });
+      expect(history().map((h) => h.action)).toEqual(['start', 'canary', 'promote', 'rollback']);
+    });
+
+    it('is rolled back automatically when its error rate is worse than the live one’s by the margin, over enough pages, and the history says why', async () => {
+      const a = release('aaa');
+      const b = release('bbb');
+      const s = await startWith(a, { health });
+      await s.deploy('mf-events', b, 50);
+      const canaryUrl = (registry().remotes['mf-events'] as unknown as { canary: { url: string } }).canary.url;
+      // Worse, but over too few pages: nothing happens.
+      counts = { aaa: [200, 1], bbb: [19, 19] };
+      await new Promise((r) => setTimeout(r, 300));
+      expect(s.live()['mf-events']!.canary).toBeDefined();
+      // No worse than live by more than the margin: nothing happens.
+      counts = { aaa: [200, 11], bbb: [40, 2] };
+      await new Promise((r) => setTimeout(r, 300));
+      expect(s.live()['mf-events']!.canary).toBeDefined();
+      counts = { aaa: [300, 1], bbb: [40, 10] };
+      expect(await until(() => !s.live()['mf-events']!.canary)).toBe(true);
+      expect(registry().remotes['mf-events']).not.toHaveProperty('canary');
+      expect(history().at(-1)).toEqual(
+        expect.objectContaining({
+          action: 'canary-rollback',
+          release: 'mf-events@1.0.0+aaa',
+          from: 'mf-events@1.0.0+bbb',
+          // Counted since the canary started: live had 100 pages and 1 error then.
+          reason: 'automatic: error rate 25 % (10 errors, 40 pages) against 0 % for mf-events@1.0.0+aaa (0 errors, 200 pages): more than 5 % worse',
+        }),
+      );
+      expect(await until(() => logs.some((l) => l.includes('canary mf-events@1.0.0+bbb rolled back')))).toBe(true);
+      // The canary's server is stopped once drained (100 ms here).
+      await new Promise((r) => setTimeout(r, 300));
+      await expect(answers(canaryUrl)).resolves.toBe(false);
+    });
+
+    it('is stopped by hand with npm run rollback; refused for mf-forms on the embedded database', async () => {
+      const a = release('aaa');
+      const b = release('bbb');
+      const s = await startWith(a, { health });
+      await s.deploy('mf-events', b, 10);
+      await expect(s.rollback('mf-events')).resolves.toMatchObject({ action: 'canary-rollback', release: 'mf-events@1.0.0+aaa', from: 'mf-events@1.0.0+bbb' });
+      expect(history().at(-1)).toMatchObject({ action: 'canary-rollback', reason: 'by hand (npm run rollback)' });
+      await s.close();
+      supervisor = undefined;
+      const fa = release('aaa', { remote: 'mf-forms' });
+      const fb = release('bbb', { remote: 'mf-forms' });
+      const f = await startWith(fa, { remote: 'mf-forms' });
+      await expect(f.deploy('mf-forms', fb, 10)).rejects.toThrow('mf-forms on the embedded database runs one process at a time: a canary of it needs DATABASE_URL (PostgreSQL)');
+    });
   });
 
   it('answers its control API only with its token (deploy, rollback, state)', async () => {

@@ -38,7 +38,7 @@ const root = path.resolve(__dirname, '..', '..');
 
 export class DeployError extends Error {}
 
-export type Action = 'start' | 'deploy' | 'rollback' | 'restart';
+export type Action = 'start' | 'deploy' | 'rollback' | 'restart' | 'canary' | 'promote' | 'canary-rollback';
 
 export interface HistoryEntry {
   at: string;
@@ -61,6 +61,32 @@ export interface LiveRemote {
   pid?: number;
   /** Release folders to roll back to, the most recent last. */
   previous: string[];
+  /** A release tried on a share of visitors first, while it runs. */
+  canary?: CanaryState;
+}
+
+/** Pages answered and errors counted for one release by the shell (its GET /_qf/release-health). */
+export interface Counts {
+  requests: number;
+  errors: number;
+}
+
+export interface CanaryState {
+  release: string;
+  folder: string;
+  url: string;
+  port: number;
+  pid?: number;
+  percent: number;
+  startedAt: string;
+  /** The shell's counts of the live build and the canary's when the canary started (counts are since the shell started). */
+  baseline: { live: Counts; canary: Counts };
+}
+
+/** One release's counts as the shell reports them. */
+export interface ReleaseCounts extends Counts {
+  remote: string;
+  build: string;
 }
 
 export interface Step {
@@ -71,6 +97,8 @@ export interface Step {
 export interface SwitchResult {
   remote: RemoteName;
   action: Action;
+  /** For a canary: the share of visitors it is served to. */
+  percent?: number;
   release: string;
   from?: string;
   /** blue/green: the new server ran beside the old; replace: the old one stopped first (one process at a time). */
@@ -113,6 +141,13 @@ export interface SupervisorOptions {
   drainMs?: number;
   /** How long a new server may take to answer its health check with the release's build. */
   readyTimeoutMs?: number;
+  /**
+   * A canary is rolled back when, over at least `minRequests` of its pages, its error rate is above the
+   * live release's by more than `margin` (0.05: five points); the counts are looked at every `everyMs`.
+   */
+  canaryRule?: { minRequests: number; margin: number; everyMs: number };
+  /** The shell's release counts (default: its GET /_qf/release-health with the token this supervisor gave it). */
+  releaseHealth?: () => Promise<ReleaseCounts[]>;
   log?: (line: string) => void;
 }
 
@@ -154,16 +189,26 @@ export function verifiedRelease(folder: string): ReleaseRecord {
 export const releaseBuildInfo = (folder: string): BuildInfo => buildInfoSchema.parse(JSON.parse(readFileSync(path.join(folder, 'dist', 'build-info.json'), 'utf8')));
 
 /** The registry document for the live releases: each entry's server and its browser build in the store. */
-export function registryFor(base: Registry, live: Partial<Record<RemoteName, { url: string; folder: string }>>, store: string, assetsUrl: string): Registry {
+export function registryFor(
+  base: Registry,
+  live: Partial<Record<RemoteName, { url: string; folder: string; canary?: { url: string; folder: string; percent: number; release: string } }>>,
+  store: string,
+  assetsUrl: string,
+): Registry {
+  /** The release's pinned browser manifest, as the store serves it. */
+  const manifestOf = (remote: RemoteName, folder: string) => {
+    const info = releaseBuildInfo(folder);
+    const browserBuild = info.builds?.[`${remote}-browser`] ?? info.buildId;
+    const rel = path.relative(store, folder).split(path.sep).map((part) => encodeURIComponent(part).replace(/%2B/g, '+')).join('/');
+    return `${assetsUrl}/releases/${rel}/dist/browser/mf-manifest.${browserBuild}.json`;
+  };
   const remotes: Registry['remotes'] = {};
   for (const remote of remoteNames) {
     const entry = live[remote];
     if (!entry) continue;
-    const info = releaseBuildInfo(entry.folder);
-    const browserBuild = info.builds?.[`${remote}-browser`] ?? info.buildId;
-    const rel = path.relative(store, entry.folder).split(path.sep).map((part) => encodeURIComponent(part).replace(/%2B/g, '+')).join('/');
     const prefixes = base.remotes[remote]?.prefixes;
-    remotes[remote] = { url: entry.url, manifest: `${assetsUrl}/releases/${rel}/dist/browser/mf-manifest.${browserBuild}.json`, ...(prefixes ? { prefixes } : {}) } satisfies RegistryEntry;
+    const canary = entry.canary ? { canary: { url: entry.canary.url, manifest: manifestOf(remote, entry.canary.folder), percent: entry.canary.percent, release: entry.canary.release } } : {};
+    remotes[remote] = { url: entry.url, manifest: manifestOf(remote, entry.folder), ...(prefixes ? { prefixes } : {}), ...canary } satisfies RegistryEntry;
   }
   return registrySchema.parse({ remotes });
 }
@@ -188,7 +233,7 @@ export async function smokePaths(url: string, limit = 400): Promise<{ paths: str
   return pages.length ? { paths: pages.flatMap((p) => [p.en, p.ar]), owned: true } : { paths: ['/', '/ar'], owned: false };
 }
 
-const controlBody = z.object({ remote: z.enum(remoteNames), release: z.string().min(1).max(300).optional() });
+const controlBody = z.object({ remote: z.enum(remoteNames), release: z.string().min(1).max(300).optional(), canary: z.number().int().min(1).max(99).optional() });
 
 interface Running {
   child: ChildProcess;
@@ -204,6 +249,9 @@ export function createSupervisor(options: SupervisorOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const drainMs = options.drainMs ?? 1500;
   const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  const canaryRule = options.canaryRule ?? { minRequests: 20, margin: 0.05, everyMs: 1000 };
+  /** The token of the shell's release counts: given to the shell this supervisor starts. */
+  const opsToken = randomBytes(24).toString('hex');
   const registryFile = path.join(options.stateDir, 'registry.json');
   const liveFile = path.join(options.stateDir, 'live.json');
   const historyFile = path.join(options.stateDir, 'history.jsonl');
@@ -310,10 +358,10 @@ export function createSupervisor(options: SupervisorOptions) {
     ...(remote === 'mf-forms' && !options.env.DATABASE_URL ? { DATA_DIR: options.env.DATA_DIR ?? path.join(root, 'data', 'forms') } : {}),
   });
 
-  async function startRelease(remote: RemoteName, folder: string, port?: number): Promise<{ server: Running; port: number }> {
+  async function startRelease(remote: RemoteName, folder: string, port?: number, onDeath: (dead: Running) => void = (dead) => void restart(remote, dead)): Promise<{ server: Running; port: number }> {
     const record = readRelease(folder);
     const chosen = port ?? (await freePort(host));
-    const server = spawnServer(remote, `${remote} ${record.version}+${record.buildId}`, path.join(folder, 'dist', 'app', 'main.js'), folder, chosen, sectionEnv(remote), (dead) => void restart(remote, dead));
+    const server = spawnServer(remote, `${remote} ${record.version}+${record.buildId}`, path.join(folder, 'dist', 'app', 'main.js'), folder, chosen, sectionEnv(remote), onDeath);
     try {
       await ready(server, remote, record.buildId);
     } catch (error) {
@@ -351,7 +399,7 @@ export function createSupervisor(options: SupervisorOptions) {
   function startShell() {
     if (!options.shell) return;
     const { dir, port } = options.shell;
-    shellProcess = spawnServer('shell', 'shell', path.join(dir, 'dist', 'server', 'main.js'), dir, port, { REGISTRY: registryFile }, () => {
+    shellProcess = spawnServer('shell', 'shell', path.join(dir, 'dist', 'server', 'main.js'), dir, port, { REGISTRY: registryFile, OPS_TOKEN: opsToken }, () => {
       log('[shell] started again in 1 s');
       setTimeout(() => !closing && startShell(), 1000);
     });
@@ -382,27 +430,72 @@ export function createSupervisor(options: SupervisorOptions) {
     return problems;
   }
 
-  /** Makes the release in `folder` live for `remote` (deploy and rollback). */
-  async function switchTo(remote: RemoteName, folder: string, action: 'deploy' | 'rollback'): Promise<SwitchResult> {
-    if (busy.has(remote)) throw new DeployError(`a deploy or rollback of ${remote} is already running`);
-    busy.add(remote);
+  /** Times the steps of one deploy, rollback, canary or promotion. */
+  function stepper() {
     const started = Date.now();
     const steps: Step[] = [];
     let last = started;
-    const step = (name: string) => {
-      steps.push({ step: name, ms: Date.now() - last });
-      last = Date.now();
+    return {
+      started,
+      steps,
+      step(name: string) {
+        steps.push({ step: name, ms: Date.now() - last });
+        last = Date.now();
+      },
     };
+  }
+
+  /** One operation of a remote at a time. */
+  async function exclusive<T>(remote: RemoteName, work: () => Promise<T>): Promise<T> {
+    if (busy.has(remote)) throw new DeployError(`a deploy, canary or rollback of ${remote} is already running`);
+    busy.add(remote);
     try {
-      const release = verifiedRelease(folder);
-      if (release.remote !== remote) throw new DeployError(`${release.id} is a release of ${release.remote}, not of ${remote}`);
-      step('verified');
-      const problems = options.shellInfo ? compatibilityProblems(options.shellInfo, releaseBuildInfo(folder)) : [];
-      if (problems.length) throw new DeployError(`${release.id} cannot join the live shell: ${problems.join('; ')}`);
-      step('gated');
+      return await work();
+    } finally {
+      busy.delete(remote);
+    }
+  }
+
+  /** The release in `folder`, checked (digests, gate): a release that must not run is refused here. */
+  function checked(remote: RemoteName, folder: string, t: ReturnType<typeof stepper>): ReleaseRecord {
+    const release = verifiedRelease(folder);
+    if (release.remote !== remote) throw new DeployError(`${release.id} is a release of ${release.remote}, not of ${remote}`);
+    t.step('verified');
+    const problems = options.shellInfo ? compatibilityProblems(options.shellInfo, releaseBuildInfo(folder)) : [];
+    if (problems.length) throw new DeployError(`${release.id} cannot join the live shell: ${problems.join('; ')}`);
+    t.step('gated');
+    return release;
+  }
+
+  /**
+   * The smoke render of a candidate server: a throw-away shell over the live registry with the
+   * candidate in this remote's place renders one page of each of its templates in both languages.
+   */
+  async function smokeTest(remote: RemoteName, folder: string, url: string, release: ReleaseRecord, t: ReturnType<typeof stepper>): Promise<string[]> {
+    if (options.smoke === undefined && !options.shell) return [];
+    const candidate = { ...Object.fromEntries([...live].map(([r, l]) => [r, { url: l.url, folder: l.folder }])), [remote]: { url, folder } };
+    const trial = path.join(options.stateDir, `smoke-${remote}-${Date.now()}.json`);
+    writeAtomic(trial, JSON.stringify(registryFor(options.base, candidate, options.store, assetsUrl)));
+    try {
+      const problems = await (options.smoke ?? defaultSmoke)({ registryFile: trial, remote, buildId: release.buildId, ...(await smokePaths(url)) });
+      if (!problems.length) t.step('smoke render of each template (en, ar)');
+      return problems;
+    } catch (error) {
+      return [messageOf(error)];
+    } finally {
+      rmSync(trial, { force: true });
+    }
+  }
+
+  /** Makes the release in `folder` live for `remote` (deploy and rollback). */
+  async function switchTo(remote: RemoteName, folder: string, action: 'deploy' | 'rollback'): Promise<SwitchResult> {
+    return exclusive(remote, async () => {
+      const t = stepper();
+      const release = checked(remote, folder, t);
       const current = live.get(remote);
+      if (current?.canary) throw new DeployError(`a canary of ${remote} (${current.canary.release}) is running: npm run promote -- ${remote}, or npm run rollback -- ${remote} to stop it`);
       if (current && path.resolve(current.folder) === path.resolve(folder)) {
-        return { remote, action, release: release.id, mode: 'unchanged', steps, switchedMs: 0, totalMs: Date.now() - started };
+        return { remote, action, release: release.id, mode: 'unchanged', steps: t.steps, switchedMs: 0, totalMs: Date.now() - t.started };
       }
       // PGlite allows one process per data folder: mf-forms on the embedded database is replaced, not run beside.
       const mode = remote === 'mf-forms' && !options.env.DATABASE_URL ? 'replace' : 'blue-green';
@@ -410,7 +503,7 @@ export function createSupervisor(options: SupervisorOptions) {
       if (mode === 'replace' && old) {
         servers.delete(remote);
         await stopServer(old);
-        step('old server stopped (one process at a time)');
+        t.step('old server stopped (one process at a time)');
       }
       let fresh: { server: Running; port: number };
       try {
@@ -420,45 +513,190 @@ export function createSupervisor(options: SupervisorOptions) {
         throw error;
       }
       const { server, port } = fresh;
-      step('started and healthy');
+      t.step('started and healthy');
       const url = `http://${host}:${port}`;
-      if (options.smoke !== undefined || options.shell) {
-        const candidate = { ...Object.fromEntries(live), [remote]: { url, folder } };
-        const trial = path.join(options.stateDir, `smoke-${remote}-${Date.now()}.json`);
-        writeAtomic(trial, JSON.stringify(registryFor(options.base, candidate, options.store, assetsUrl)));
-        let smokeProblems: string[];
-        try {
-          smokeProblems = await (options.smoke ?? defaultSmoke)({ registryFile: trial, remote, buildId: release.buildId, ...(await smokePaths(url)) });
-        } catch (error) {
-          smokeProblems = [messageOf(error)];
-        } finally {
-          rmSync(trial, { force: true });
-        }
-        if (smokeProblems.length) {
-          await stopServer(server);
-          if (mode === 'replace' && current) await revive(remote, current);
-          throw new DeployError(`${release.id} failed its smoke render, nothing was switched: ${smokeProblems.join('; ')}`);
-        }
-        step('smoke render of each template (en, ar)');
+      const smokeProblems = await smokeTest(remote, folder, url, release, t);
+      if (smokeProblems.length) {
+        await stopServer(server);
+        if (mode === 'replace' && current) await revive(remote, current);
+        throw new DeployError(`${release.id} failed its smoke render, nothing was switched: ${smokeProblems.join('; ')}`);
       }
       const previous = current ? (action === 'deploy' ? [...current.previous, current.folder] : current.previous.slice(0, -1)) : [];
       live.set(remote, { release: release.id, folder, url, port, ...(server.child.pid ? { pid: server.child.pid } : {}), previous });
       servers.set(remote, server);
       persist();
-      const switchedMs = Date.now() - started;
+      const switchedMs = Date.now() - t.started;
       record({ at: new Date().toISOString(), remote, action, release: release.id, ...(current ? { from: current.release } : {}), ms: switchedMs });
-      step('registry switched');
+      t.step('registry switched');
       log(`${remote}: ${action} of ${release.id} live in ${switchedMs} ms${current ? ` (was ${current.release})` : ''}`);
       if (old && mode === 'blue-green') {
-        // The shell reads the registry at most every 500 ms; requests it sent to the old server finish.
-        await sleep(drainMs);
-        await stopServer(old);
-        step('old server drained and stopped');
+        await drainAndStop(old);
+        t.step('old server drained and stopped');
       }
-      return { remote, action, release: release.id, ...(current ? { from: current.release } : {}), mode, steps, switchedMs, totalMs: Date.now() - started };
-    } finally {
-      busy.delete(remote);
+      return { remote, action, release: release.id, ...(current ? { from: current.release } : {}), mode, steps: t.steps, switchedMs, totalMs: Date.now() - t.started };
+    });
+  }
+
+  /** The shell reads the registry at most every 500 ms; requests it sent to the old server finish. */
+  async function drainAndStop(old: Running) {
+    await sleep(drainMs);
+    await stopServer(old);
+  }
+
+  /** The canary server of each remote running one. */
+  const canaryServers = new Map<RemoteName, Running>();
+
+  /** The shell's counts of a build (0 when it has none yet). */
+  async function countsOf(): Promise<ReleaseCounts[]> {
+    if (options.releaseHealth) return options.releaseHealth();
+    if (!options.shell) return [];
+    const res = await fetch(`http://${host}:${options.shell.port}/_qf/release-health`, { headers: { authorization: `Bearer ${opsToken}` }, signal: AbortSignal.timeout(2000) });
+    if (!res.ok) throw new Error(`the shell's release health answered ${res.status}`);
+    return ((await res.json()) as { releases: ReleaseCounts[] }).releases;
+  }
+  const pick = (all: ReleaseCounts[], remote: RemoteName, build: string): Counts => {
+    const c = all.find((r) => r.remote === remote && r.build === build);
+    return { requests: c?.requests ?? 0, errors: c?.errors ?? 0 };
+  };
+  const buildOfRelease = (folder: string) => readRelease(folder).buildId;
+
+  /** Starts a canary: the release beside the live one, checked and smoke-rendered, served to `percent` % of visitors. */
+  async function startCanary(remote: RemoteName, folder: string, percent: number): Promise<SwitchResult> {
+    return exclusive(remote, async () => {
+      const t = stepper();
+      const release = checked(remote, folder, t);
+      const current = live.get(remote);
+      if (!current) throw new DeployError(`${remote} is not running here`);
+      const other = [...live].find(([, l]) => l.canary);
+      if (other) throw new DeployError(`a canary of ${other[0]} (${other[1].canary!.release}) is running: one canary at a time (npm run promote or npm run rollback -- ${other[0]})`);
+      if (remote === 'mf-forms' && !options.env.DATABASE_URL) throw new DeployError('mf-forms on the embedded database runs one process at a time: a canary of it needs DATABASE_URL (PostgreSQL)');
+      if (path.resolve(current.folder) === path.resolve(folder)) throw new DeployError(`${release.id} is already live`);
+      const { server, port } = await startRelease(remote, folder, undefined, () => void abortCanary(remote, 'its server exited'));
+      t.step('started and healthy');
+      const url = `http://${host}:${port}`;
+      const problems = await smokeTest(remote, folder, url, release, t);
+      if (problems.length) {
+        await stopServer(server);
+        throw new DeployError(`${release.id} failed its smoke render, no canary was started: ${problems.join('; ')}`);
+      }
+      const all = await countsOf().catch(() => []);
+      current.canary = {
+        release: release.id,
+        folder,
+        url,
+        port,
+        ...(server.child.pid ? { pid: server.child.pid } : {}),
+        percent,
+        startedAt: new Date().toISOString(),
+        baseline: { live: pick(all, remote, buildOfRelease(current.folder)), canary: pick(all, remote, release.buildId) },
+      };
+      canaryServers.set(remote, server);
+      persist();
+      const switchedMs = Date.now() - t.started;
+      record({ at: new Date().toISOString(), remote, action: 'canary', release: release.id, from: current.release, ms: switchedMs, reason: `${percent} % of visitors` });
+      t.step('registry: canary to a cohort');
+      log(`${remote}: canary ${release.id} to ${percent} % of visitors in ${switchedMs} ms (live: ${current.release})`);
+      watchCanaries();
+      return { remote, action: 'canary', release: release.id, from: current.release, percent, mode: 'blue-green', steps: t.steps, switchedMs, totalMs: Date.now() - t.started };
+    });
+  }
+
+  /** Makes the canary live for everyone; the release it replaces can be rolled back to. */
+  async function promote(remote: RemoteName): Promise<SwitchResult> {
+    return exclusive(remote, async () => {
+      const t = stepper();
+      const current = live.get(remote);
+      const canary = current?.canary;
+      if (!current || !canary) throw new DeployError(`no canary of ${remote} is running`);
+      const old = servers.get(remote);
+      live.set(remote, { release: canary.release, folder: canary.folder, url: canary.url, port: canary.port, ...(canary.pid ? { pid: canary.pid } : {}), previous: [...current.previous, current.folder] });
+      const server = canaryServers.get(remote);
+      canaryServers.delete(remote);
+      if (server) {
+        // From now on it is the live server: started again if it dies, like any.
+        server.child.removeAllListeners('exit');
+        server.child.once('exit', (code, signal) => {
+          running.delete(server);
+          if (!server.stopping && !closing) {
+            log(`[${server.label}] exited (${signal ?? code})`);
+            void restart(remote, server);
+          }
+        });
+        servers.set(remote, server);
+      }
+      persist();
+      const switchedMs = Date.now() - t.started;
+      record({ at: new Date().toISOString(), remote, action: 'promote', release: canary.release, from: current.release, ms: switchedMs });
+      t.step('registry switched');
+      log(`${remote}: canary ${canary.release} promoted, live for everyone (was ${current.release})`);
+      if (old) {
+        await drainAndStop(old);
+        t.step('old server drained and stopped');
+      }
+      return { remote, action: 'promote', release: canary.release, from: current.release, mode: 'blue-green', steps: t.steps, switchedMs, totalMs: Date.now() - t.started };
+    });
+  }
+
+  /** Stops a canary: everyone gets the live release again; the history says why. */
+  async function abortCanary(remote: RemoteName, reason: string): Promise<SwitchResult> {
+    const t = stepper();
+    const current = live.get(remote);
+    const canary = current?.canary;
+    if (!current || !canary) throw new DeployError(`no canary of ${remote} is running`);
+    delete current.canary;
+    persist();
+    const switchedMs = Date.now() - t.started;
+    record({ at: new Date().toISOString(), remote, action: 'canary-rollback', release: current.release, from: canary.release, ms: switchedMs, reason });
+    t.step('registry: canary removed');
+    log(`${remote}: canary ${canary.release} rolled back (${reason}); everyone gets ${current.release}`);
+    const server = canaryServers.get(remote);
+    canaryServers.delete(remote);
+    if (server) {
+      await drainAndStop(server);
+      t.step('canary server drained and stopped');
     }
+    return { remote, action: 'canary-rollback', release: current.release, from: canary.release, mode: 'blue-green', steps: t.steps, switchedMs, totalMs: Date.now() - t.started };
+  }
+
+  /** The verdict on a canary from the counts since it started: the reason to roll it back, or none. */
+  function verdict(remote: RemoteName, current: LiveRemote, all: ReleaseCounts[]): string | undefined {
+    const canary = current.canary!;
+    const since = (now: Counts, base: Counts): Counts => (now.requests < base.requests ? now : { requests: now.requests - base.requests, errors: now.errors - base.errors });
+    const c = since(pick(all, remote, buildOfRelease(canary.folder)), canary.baseline.canary);
+    const l = since(pick(all, remote, buildOfRelease(current.folder)), canary.baseline.live);
+    if (c.requests < canaryRule.minRequests) return undefined;
+    const rate = (x: Counts) => (x.requests ? x.errors / x.requests : 0);
+    if (rate(c) <= rate(l) + canaryRule.margin) return undefined;
+    const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+    return `error rate ${pct(rate(c))} (${c.errors} errors, ${c.requests} pages) against ${pct(rate(l))} for ${current.release} (${l.errors} errors, ${l.requests} pages): more than ${pct(canaryRule.margin)} worse`;
+  }
+
+  /** While a canary runs, its counts are looked at every `canaryRule.everyMs`; a bad one is rolled back. */
+  let watching: NodeJS.Timeout | undefined;
+  function watchCanaries() {
+    if (watching) return;
+    let looking = false;
+    watching = setInterval(() => {
+      const running = [...live].filter(([, l]) => l.canary);
+      if (!running.length || closing) {
+        clearInterval(watching);
+        watching = undefined;
+        return;
+      }
+      if (looking) return;
+      looking = true;
+      countsOf()
+        .then(async (all) => {
+          for (const [remote, current] of running) {
+            if (busy.has(remote) || !current.canary) continue;
+            const reason = verdict(remote, current, all);
+            if (reason) await exclusive(remote, () => abortCanary(remote, `automatic: ${reason}`));
+          }
+        })
+        .catch((error: unknown) => log(`canary watch: ${messageOf(error)}`))
+        .finally(() => (looking = false));
+    }, canaryRule.everyMs);
+    watching.unref();
   }
 
   /** After a failed replace, the release that was live is started again where it was. */
@@ -516,17 +754,15 @@ export function createSupervisor(options: SupervisorOptions) {
       if (!authorized(request.headers.authorization)) return reply.code(401).send({ error: 'the supervisor’s token is required (supervisor.json)' });
       return { remotes: Object.fromEntries(live), assetsUrl, registry: registryFile, ...(shellProcess?.child.pid ? { shell: { pid: shellProcess.child.pid } } : {}) };
     });
-    for (const action of ['deploy', 'rollback'] as const) {
+    for (const action of ['deploy', 'rollback', 'promote'] as const) {
       server.post(`/_supervisor/${action}`, async (request, reply) => {
         if (!authorized(request.headers.authorization)) return reply.code(401).send({ error: 'the supervisor’s token is required (supervisor.json)' });
         const body = controlBody.safeParse(request.body);
-        if (!body.success || (action === 'deploy' && !body.data.release)) return reply.code(400).send({ error: action === 'deploy' ? 'remote and release are required' : 'remote is required' });
+        if (!body.success || (action === 'deploy' && !body.data.release)) return reply.code(400).send({ error: action === 'deploy' ? 'remote and release are required (canary: 1-99)' : 'remote is required' });
         try {
-          const { remote } = body.data;
-          if (action === 'deploy') return await switchTo(remote, releaseFolderOf(remote, body.data.release!), 'deploy');
-          const target = live.get(remote)?.previous.at(-1);
-          if (!target) throw new DeployError(`${remote} has no earlier release to roll back to`);
-          return await switchTo(remote, target, 'rollback');
+          const { remote, release, canary } = body.data;
+          if (action === 'deploy') return await api.deploy(remote, release!, canary);
+          return await (action === 'promote' ? api.promote(remote) : api.rollback(remote));
         } catch (error) {
           if (!(error instanceof DeployError)) throw error;
           return reply.code(409).send({ error: error.message });
@@ -537,15 +773,19 @@ export function createSupervisor(options: SupervisorOptions) {
     return server;
   }
 
-  return {
+  const api = {
     registryFile,
     historyFile,
     get url() {
       return assetsUrl;
     },
     live: () => Object.fromEntries(live) as Partial<Record<RemoteName, LiveRemote>>,
-    deploy: async (remote: RemoteName, release: string) => switchTo(remote, releaseFolderOf(remote, release), 'deploy'),
+    /** Deploys a release (blue/green), or with `canary` starts it as a canary for that share of visitors. */
+    deploy: async (remote: RemoteName, release: string, canary?: number) => (canary ? startCanary(remote, releaseFolderOf(remote, release), canary) : switchTo(remote, releaseFolderOf(remote, release), 'deploy')),
+    promote: async (remote: RemoteName) => promote(remote),
+    /** Stops a running canary (by hand); without one, makes the release live before the current one live again. */
     rollback: async (remote: RemoteName) => {
+      if (live.get(remote)?.canary) return exclusive(remote, () => abortCanary(remote, 'by hand (npm run rollback)'));
       const target = live.get(remote)?.previous.at(-1);
       if (!target) throw new DeployError(`${remote} has no earlier release to roll back to`);
       return switchTo(remote, target, 'rollback');
@@ -572,10 +812,12 @@ export function createSupervisor(options: SupervisorOptions) {
 
     async close() {
       closing = true;
+      clearInterval(watching);
       await Promise.all([...running].map((r) => stopServer(r)));
       await app?.close();
     },
   };
+  return api;
 }
 
 export type Supervisor = ReturnType<typeof createSupervisor>;
