@@ -11,7 +11,8 @@ jest.setTimeout(300_000);
 // Issue 12: a section deployed and rolled back on the running site, as ops do it (npm start, npm run
 // release / deploy / rollback), with a browser holding a page rendered by the release being replaced.
 // Release A is the workspace's build of mf-events (npm start releases it); B is the same section with
-// one visible change, built as its team would (buildVariant) and released from there.
+// one visible change, built as its team would (buildVariant) and released from there; two more are
+// built to fail: one throws when the server renders it, one when a browser does.
 
 const UPCOMING = { a: 'Upcoming events', b: 'Upcoming events, next release' };
 
@@ -24,6 +25,7 @@ let browser: Browser | undefined;
 let releaseA = '';
 let releaseB = '';
 let broken = '';
+let throwsInBrowser = '';
 
 interface Ran {
   code: number | null;
@@ -52,7 +54,7 @@ async function releaseFrom(folder: string): Promise<string> {
 }
 
 const live = () => (JSON.parse(readFileSync(path.join(store, '.deploy', 'live.json'), 'utf8')) as { remotes: Record<string, { release: string }> }).remotes['mf-events']!.release;
-const history = () => readFileSync(path.join(store, '.deploy', 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { remote: string; action: string; release: string; from?: string });
+const history = () => readFileSync(path.join(store, '.deploy', 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { remote: string; action: string; release: string; from?: string; reason?: string });
 
 async function waitForShell(url: string, ms: number) {
   const until = Date.now() + ms;
@@ -71,6 +73,13 @@ beforeAll(async () => {
   // The two variants first, while nothing else runs (two cores): B, and a release built to throw on render.
   const thrower = await buildVariant('mf-events', 'src/server.ts', 'export const { render } = createServerRenderer(section);', "export const render = (): string => {\n  throw new Error('a release built to throw on render');\n};\nvoid createServerRenderer(section);");
   broken = await releaseFrom(thrower);
+  const browserThrower = await buildVariant(
+    'mf-events',
+    'src/views/EventsList.tsx',
+    'export function EventsList({ data }: ViewComponentProps<EventsListData>): ReactElement {',
+    "export function EventsList({ data }: ViewComponentProps<EventsListData>): ReactElement {\n  if (typeof window !== 'undefined') throw new Error('a release built to throw on render in the browser');",
+  );
+  throwsInBrowser = await releaseFrom(browserThrower);
   const variant = await buildVariant('mf-events', 'src/translations.ts', `upcoming: '${UPCOMING.a}',`, `upcoming: '${UPCOMING.b}',`);
   releaseB = await releaseFrom(variant);
 
@@ -114,6 +123,10 @@ async function acrossSwitch(page: Page, sitePath: string, command: () => Promise
   const loaded: { release: string; at: 'before' | 'after' }[] = [];
   const failed: string[] = [];
   let phase: 'before' | 'after' = 'before';
+  // A request the page's own next navigation cut short (a preload, then the full load) is not a failure.
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${r.failure()?.errorText ?? 'failed'} ${r.url()}`);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
     const release = releaseOf(r.url());
@@ -149,7 +162,7 @@ async function acrossSwitch(page: Page, sitePath: string, command: () => Promise
 describe('a section deployed and rolled back while visitors read it', () => {
   it('deploy: a page rendered by release A hydrates with A after B is live; the next page is B’s (English)', async () => {
     const page = await browser!.newPage();
-    const problems = recordProblems(page);
+    const problems = recordProblems(page, { requests: false });
     const before = await (await fetch(`${shellUrl}/events`)).text();
     expect(before).toContain(UPCOMING.a);
     const { ran, loaded, failed } = await acrossSwitch(page, '/events', () => npm(['deploy', '--', 'mf-events', releaseB]));
@@ -166,7 +179,7 @@ describe('a section deployed and rolled back while visitors read it', () => {
 
   it('rollback: a page rendered by B hydrates with B after A is live again; the next page is A’s (Arabic)', async () => {
     const page = await browser!.newPage();
-    const problems = recordProblems(page);
+    const problems = recordProblems(page, { requests: false });
     const { ran, loaded, failed } = await acrossSwitch(page, '/ar/events', () => npm(['rollback', '--', 'mf-events']));
     console.log(`rollback journey: ${ran.stdout.split('\n')[0]}`);
     expect(ran.code).toBe(0);
@@ -224,5 +237,77 @@ describe('a section deployed and rolled back while visitors read it', () => {
     expect(listed.stdout).toContain(`* mf-events@${releaseA}`);
     expect(listed.stdout).toMatch(/live: mf-events at http:\/\/127\.0\.0\.1:\d+ serves build /);
     expect(existsSync(path.join(store, 'mf-events', releaseB, 'dist', 'browser'))).toBe(true);
+  });
+
+  /** The page `path` as a visitor of `cohort` gets it (the release named by its scripts' addresses). */
+  const pageFor = async (cohort: number, sitePath = '/events') => (await fetch(shellUrl + sitePath, { headers: { cookie: `qf_cohort=${cohort}` } })).text();
+  const releasesIn = (html: string) => [...new Set([...html.matchAll(/\/releases\/mf-events\/([^/]+)\/dist\/browser\//g)].map((m) => m[1]))];
+
+  /** A visitor of `cohort` in a browser of their own: the events list, reached for so that it hydrates. */
+  async function visit(cohort: number, sitePath = '/events') {
+    const context = await browser!.newContext();
+    await context.addCookies([{ name: 'qf_cohort', value: String(cohort), url: shellUrl }]);
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    await page.goto(shellUrl + sitePath);
+    await page.locator('main h1').hover();
+    return { page, problems, context };
+  }
+
+  it('canary: a release that throws in the browser serves its cohort only, and is rolled back automatically with the reason', async () => {
+    const ran = await npm(['deploy', '--', 'mf-events', throwsInBrowser, '--canary', '50']);
+    console.log(`canary journey: ${ran.stdout.split('\n')[0]}`);
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(ran.stdout.split('\n')[0]).toMatch(new RegExp(`^canary mf-events@${throwsInBrowser.replace(/[.+]/g, '\\$&')} serves 50 % of visitors \\(live: mf-events@${releaseA.replace(/[.+]/g, '\\$&')}\\)`));
+    expect(releasesIn(await pageFor(10))).toEqual([throwsInBrowser]);
+    expect(releasesIn(await pageFor(90))).toEqual([releaseA]);
+
+    // A visitor of the live cohort: the list hydrates, nothing fails.
+    const calm = await visit(90);
+    await calm.page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+    expect(calm.problems).toEqual([]);
+    await calm.context.close();
+
+    // Visitors of the canary's cohort: its view throws in their browser; the page says so, the browser tells the shell.
+    for (let i = 0; i < 5; i++) {
+      const { page, context } = await visit(10);
+      await page.getByRole('alert').filter({ hasText: 'This part of the page could not be displayed.' }).waitFor();
+      await context.close();
+    }
+    // More pages served to both cohorts: the canary has its minimum of pages to be judged on.
+    for (let i = 0; i < 20; i++) await Promise.all([pageFor(10), pageFor(90)]);
+    const until = Date.now() + 20_000;
+    while (Date.now() < until && !history().some((h) => h.action === 'canary-rollback')) await new Promise((r) => setTimeout(r, 200));
+    const last = history().at(-1)!;
+    expect(last).toMatchObject({ action: 'canary-rollback', release: `mf-events@${releaseA}`, from: `mf-events@${throwsInBrowser}` });
+    expect(last.reason ?? '').toMatch(new RegExp(`^automatic: error rate [\\d.]+ % \\(\\d+ errors, \\d+ pages\\) against 0 % for mf-events@${releaseA.replace(/[.+]/g, '\\$&')} \\(0 errors, \\d+ pages\\): more than 5 % worse$`));
+    console.log(`canary journey: ${last.reason}`);
+    // The shell reads the registry within a second: then the cohort gets the live release again.
+    const back = Date.now() + 5000;
+    while (Date.now() < back && releasesIn(await pageFor(10))[0] !== releaseA) await new Promise((r) => setTimeout(r, 100));
+    expect(releasesIn(await pageFor(10))).toEqual([releaseA]);
+    expect(live()).toBe(`mf-events@${releaseA}`);
+  });
+
+  it('canary: a good release tried on a cohort, then promoted for everyone (Arabic)', async () => {
+    const ran = await npm(['deploy', '--', 'mf-events', releaseB, '--canary', '30']);
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(await pageFor(10)).toContain(UPCOMING.b);
+    expect(await pageFor(90)).toContain(UPCOMING.a);
+    const arabic = await pageFor(10, '/ar/events');
+    expect(releasesIn(arabic)).toEqual([releaseB]);
+    expect(releasesIn(await pageFor(90, '/ar/events'))).toEqual([releaseA]);
+    // The cohort's browser hydrates the Arabic list with the canary's code, without an error.
+    const { page, problems, context } = await visit(10, '/ar/events');
+    await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const promoted = await npm(['promote', '--', 'mf-events']);
+    expect(promoted.code).toBe(0);
+    expect(promoted.stdout).toMatch(new RegExp(`^promoted mf-events@${releaseB.replace(/[.+]/g, '\\$&')} \\(was mf-events@${releaseA.replace(/[.+]/g, '\\$&')}\\)`));
+    expect(await pageFor(90)).toContain(UPCOMING.b);
+    expect(live()).toBe(`mf-events@${releaseB}`);
+    expect(history().slice(-2).map((h) => h.action)).toEqual(['canary', 'promote']);
   });
 });

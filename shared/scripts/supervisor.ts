@@ -571,7 +571,7 @@ export function createSupervisor(options: SupervisorOptions) {
       if (other) throw new DeployError(`a canary of ${other[0]} (${other[1].canary!.release}) is running: one canary at a time (npm run promote or npm run rollback -- ${other[0]})`);
       if (remote === 'mf-forms' && !options.env.DATABASE_URL) throw new DeployError('mf-forms on the embedded database runs one process at a time: a canary of it needs DATABASE_URL (PostgreSQL)');
       if (path.resolve(current.folder) === path.resolve(folder)) throw new DeployError(`${release.id} is already live`);
-      const { server, port } = await startRelease(remote, folder, undefined, () => void abortCanary(remote, 'its server exited'));
+      const { server, port } = await startRelease(remote, folder, undefined, () => void abortCanary(remote, 'its server exited', true).catch(() => undefined));
       t.step('started and healthy');
       const url = `http://${host}:${port}`;
       const problems = await smokeTest(remote, folder, url, release, t);
@@ -597,6 +597,9 @@ export function createSupervisor(options: SupervisorOptions) {
       t.step('registry: canary to a cohort');
       log(`${remote}: canary ${release.id} to ${percent} % of visitors in ${switchedMs} ms (live: ${current.release})`);
       watchCanaries();
+      // Answered once the shell has read the registry (every 500 ms): from then on the cohort gets it.
+      await sleep(drainMs);
+      t.step('the shell reads it');
       return { remote, action: 'canary', release: release.id, from: current.release, percent, mode: 'blue-green', steps: t.steps, switchedMs, totalMs: Date.now() - t.started };
     });
   }
@@ -637,8 +640,12 @@ export function createSupervisor(options: SupervisorOptions) {
     });
   }
 
-  /** Stops a canary: everyone gets the live release again; the history says why. */
-  async function abortCanary(remote: RemoteName, reason: string): Promise<SwitchResult> {
+  /**
+   * Stops a canary: everyone gets the live release again; the history says why. Its server is drained
+   * and stopped before this answers, or after (`inBackground`: the automatic rollback, so that the
+   * remote is free for the next deploy at once).
+   */
+  async function abortCanary(remote: RemoteName, reason: string, inBackground = false): Promise<SwitchResult> {
     const t = stepper();
     const current = live.get(remote);
     const canary = current?.canary;
@@ -651,7 +658,8 @@ export function createSupervisor(options: SupervisorOptions) {
     log(`${remote}: canary ${canary.release} rolled back (${reason}); everyone gets ${current.release}`);
     const server = canaryServers.get(remote);
     canaryServers.delete(remote);
-    if (server) {
+    if (server && inBackground) void drainAndStop(server);
+    else if (server) {
       await drainAndStop(server);
       t.step('canary server drained and stopped');
     }
@@ -690,7 +698,7 @@ export function createSupervisor(options: SupervisorOptions) {
           for (const [remote, current] of running) {
             if (busy.has(remote) || !current.canary) continue;
             const reason = verdict(remote, current, all);
-            if (reason) await exclusive(remote, () => abortCanary(remote, `automatic: ${reason}`));
+            if (reason) await exclusive(remote, () => abortCanary(remote, `automatic: ${reason}`, true));
           }
         })
         .catch((error: unknown) => log(`canary watch: ${messageOf(error)}`))
