@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { writeRelease } from './release';
-import { createSupervisor, DeployError, type ReleaseCounts, type SmokeTarget, type Supervisor } from './supervisor';
+import { aboutAnotherRemote, createSupervisor, DeployError, type ReleaseCounts, type SmokeTarget, type Supervisor } from './supervisor';
 
 let work: string;
 let supervisor: Supervisor | undefined;
@@ -84,6 +84,15 @@ const registry = () => JSON.parse(readFileSync(path.join(stateDir(), 'registry.j
 const history = () => readFileSync(path.join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 const answers = (url: string) => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
 const buildOf = async (url: string) => ((await (await fetch(`${url}/build-info.json`)).json()) as { buildId: string }).buildId;
+
+describe('the smoke render’s reading of the shell’s log', () => {
+  it('holds against a candidate what the shell says of it, not what it says of another section’s status', () => {
+    expect(aboutAnotherRemote('mf-content did not say which build it serves in time (no answer within 1500 ms); still up for this shell (slow look 1 of 2 tolerated)', 'mf-events')).toBe(true);
+    expect(aboutAnotherRemote('mf-idkt (canary view) went down for this shell: connect ECONNREFUSED', 'mf-events')).toBe(true);
+    expect(aboutAnotherRemote('mf-events went down for this shell: build-info answered 500', 'mf-events')).toBe(false);
+    expect(aboutAnotherRemote('Error: a release built to throw on render', 'mf-events')).toBe(false);
+  });
+});
 
 describe('the supervisor', () => {
   it('serves each section from its release and writes the registry the shell reads: its server, its browser build in the store, its prefixes', async () => {

@@ -163,8 +163,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   });
 
   /**
-   * The composition of a request: the canary's for a visitor of its cohort while a canary runs (the
-   * cohort cookie is set on the first page a visitor asks then: `assign`), the live one otherwise.
+   * The composition of a request: the canary's for a visitor of its cohort while a canary runs, the
+   * live one otherwise. A visitor without a cohort gets one on the first page (or page data) they ask
+   * while a canary runs (`reply` given); an API call never chooses one.
    */
   async function compositionFor(request: FastifyRequest, reply: FastifyReply | undefined): Promise<Composition> {
     const reg = await live.registry.registry().catch(() => undefined);
@@ -313,9 +314,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     }
   }
 
-  app.get('/page-data/app-data.json', async (_req: FastifyRequest, reply) => {
+  app.get('/page-data/app-data.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return { webpackCompilationHash: await (await compositionFor(_req, reply)).registry.compositionHash(shellBuild) };
+    return { webpackCompilationHash: await (await compositionFor(request, reply)).registry.compositionHash(shellBuild) };
   });
 
   app.get('/page-data/*', async (request, reply) => {
