@@ -310,4 +310,29 @@ describe('a section deployed and rolled back while visitors read it', () => {
     expect(live()).toBe(`mf-events@${releaseB}`);
     expect(history().slice(-2).map((h) => h.action)).toEqual(['canary', 'promote']);
   });
+
+  it('a page two releases old reloads once on its next navigation, and nothing fails (English)', async () => {
+    const page = await browser!.newPage();
+    const problems = recordProblems(page, { requests: false });
+    const failed: string[] = [];
+    page.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
+    await page.goto(shellUrl + '/events');
+    await page.locator('main h1').hover();
+    await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+    // Two switches under the open page: back to A, then B again on a new server.
+    expect((await npm(['rollback', '--', 'mf-events'])).code).toBe(0);
+    expect((await npm(['deploy', '--', 'mf-events', releaseB])).code).toBe(0);
+    let loads = 0;
+    page.on('load', () => loads++);
+    const link = page.locator('main a[href*="/events/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+    await page.waitForURL(shellUrl + href);
+    await page.locator('main h1').hover();
+    await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+    expect(loads).toBe(1);
+    expect({ failed, problems }).toEqual({ failed: [], problems: [] });
+    expect(live()).toBe(`mf-events@${releaseB}`);
+    await page.close();
+  });
 });

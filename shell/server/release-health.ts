@@ -2,16 +2,16 @@
 // build) the pages and page data it answered for pages that remote owns, and the errors: answers of
 // 500 and over (an owner that failed to resolve or render), widgets that failed to render on the
 // server, and the errors browsers report (`POST /_qf/beacon`: a section or widget that failed to mount
-// or to render). The supervisor reads the counts (`GET /_qf/release-health`, with its token) and rolls a
+// or to render, or whose hydration did not match the server's HTML). The supervisor reads the counts (`GET /_qf/release-health`, with its token) and rolls a
 // canary back when its error rate is worse than the live release's by its margin.
 import { z } from 'zod';
 import { remoteNames, type RemoteName } from '@qf/shared/contracts';
 
-export const ERROR_KINDS = ['5xx', 'widget', 'mount', 'render'] as const;
+export const ERROR_KINDS = ['5xx', 'widget', 'mount', 'render', 'hydration'] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** What a browser may report: only these, only of a known remote; anything else is a 400. */
-export const beaconSchema = z.strictObject({ remote: z.enum(remoteNames), kind: z.enum(['mount', 'render']) });
+export const beaconSchema = z.strictObject({ remote: z.enum(remoteNames), kind: z.enum(['mount', 'render', 'hydration']) });
 
 /** Beacons counted from one client address per minute: a page reports a handful; a flood is not a signal. */
 export const BEACONS_PER_MINUTE = 20;

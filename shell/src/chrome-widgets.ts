@@ -42,7 +42,7 @@ export function createChromeMount({ loader, bus, errorMessage, onError }: { load
     const cancel = schedule(hydrate ? 'visible' : 'eager', element, () => {
       Promise.all([loader.parcel(remote), import(/* webpackChunkName: "single-spa" */ 'single-spa')]).then(([config, spa]) => {
         if (stopped) return;
-        parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: element, view, data: widget.props, lang, bus, host: {}, hydrate, errorMessage: errorMessage(lang), onRenderError: (error: unknown) => onError(error, { remote, kind: 'render' }) });
+        parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: element, view, data: widget.props, lang, bus, host: {}, hydrate, errorMessage: errorMessage(lang), onRenderError: (error: unknown, kind: 'render' | 'hydration' = 'render') => onError(error, { remote, kind }) });
         parcel.mountPromise.catch(failed);
       }, failed);
     });

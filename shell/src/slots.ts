@@ -25,7 +25,7 @@ interface SlotsOptions {
 /** A section or widget of a remote that failed in this browser: what release health counts (issue 12). */
 export interface RemoteFailure {
   remote: RemoteName;
-  kind: 'mount' | 'render';
+  kind: 'mount' | 'render' | 'hydration';
 }
 
 /** A widget slot's server HTML, captured before anything hydrated, with what the server rendered it for. */
@@ -190,8 +190,8 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
     stopEarlyWidgets();
   }
 
-  /** What a parcel's error boundary calls when a view of `remote` threw while rendering. */
-  const renderFailed = (remote: RemoteName) => (error: unknown) => onError(error, { remote, kind: 'render' });
+  /** What a parcel calls when a view of `remote` threw while rendering, or its hydration did not match. */
+  const renderFailed = (remote: RemoteName) => (error: unknown, kind: 'render' | 'hydration' = 'render') => onError(error, { remote, kind });
 
   /** Incremented by every navigation: a mount started for an older page gives up at its next step. */
   let generation = 0;

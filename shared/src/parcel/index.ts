@@ -10,8 +10,11 @@ export interface SectionParcelProps extends ViewProps {
   hydrate: boolean;
   /** Shown by the parcel's error boundary; the shell passes a translated message. */
   errorMessage: string;
-  /** Told once when the error boundary caught a view that threw (the shell counts it for the release). */
-  onRenderError?: (error: unknown) => void;
+  /**
+   * Told when the error boundary caught a view that threw ('render'), or when React recovered from a
+   * hydration mismatch by rendering afresh ('hydration'): the shell counts it for the release.
+   */
+  onRenderError?: (error: unknown, kind?: 'render' | 'hydration') => void;
 }
 
 type ViewLoader = () => Promise<SectionDefinition['views'][string]>;
@@ -43,8 +46,10 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
     if (!section.views[view] && loaders[view]) section.views[view] = await loaders[view]!();
   };
   let nextRenderType: 'hydrateRoot' | 'createRoot' = 'createRoot';
-  // single-spa-react creates the root without options: give it one that carries the root's id prefix.
+  // single-spa-react creates the root without options: give it one that carries the root's id prefix,
+  // and, when hydrating, where a recovered mismatch is reported (besides React's own report, kept).
   let nextIdPrefix = '';
+  let nextOnHydrationError: ((error: unknown) => void) | undefined;
   // Every render is a transition: React works in slices and yields to the browser between them, so
   // hydrating a long page or rendering the next one never blocks a tap or a keystroke.
   const sliced = (root: ReactDOMClient.Root): ReactDOMClient.Root => ({ ...root, render: (node) => React.startTransition(() => root.render(node)), unmount: () => root.unmount() });
@@ -53,7 +58,16 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
     hydrateRoot(el: Element, node: React.ReactNode) {
       let root: ReactDOMClient.Root | undefined;
       React.startTransition(() => {
-        root = ReactDOMClient.hydrateRoot(el, node, { identifierPrefix: nextIdPrefix });
+        const told = nextOnHydrationError;
+        root = ReactDOMClient.hydrateRoot(el, node, {
+          identifierPrefix: nextIdPrefix,
+          onRecoverableError(error) {
+            // What React does without this option, so the console and error listeners see it as before.
+            if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+            else console.error(error);
+            told?.(error);
+          },
+        });
       });
       return sliced(root!);
     },
@@ -73,9 +87,11 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
     React.useLayoutEffect(() => settle(props.name ?? ''));
     return React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
   };
-  const SectionError = ({ message, name, error, onRenderError }: { message: string; name: string; error: unknown; onRenderError?: (error: unknown) => void }) => {
+  const SectionError = ({ message, name, error, onRenderError }: { message: string; name: string; error: unknown; onRenderError?: SectionParcelProps['onRenderError'] }) => {
     React.useLayoutEffect(() => settle(name));
-    React.useEffect(() => onRenderError?.(error), [error, onRenderError]);
+    React.useEffect(() => {
+      onRenderError?.(error, 'render');
+    }, [error, onRenderError]);
     return React.createElement('p', { role: 'alert', className: 'qf-section-error' }, message);
   };
   const lifecycles = singleSpaReact({
@@ -93,6 +109,7 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
       await ensureView(props.view);
       nextRenderType = props.hydrate ? 'hydrateRoot' : 'createRoot';
       nextIdPrefix = rootIdPrefix(props);
+      nextOnHydrationError = props.onRenderError && ((error: unknown) => props.onRenderError?.(error, 'hydration'));
       live.add(props.name ?? '');
       return lifecycles.mount(props as never);
     },

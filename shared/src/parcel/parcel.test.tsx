@@ -138,11 +138,15 @@ describe('a section parcel', () => {
       event.preventDefault();
     };
     window.addEventListener('error', onError);
-    const props = { ...base, name: 'p2', domElement: el, view: 'hello', data: { name: 'browser' }, hydrate: true };
+    const told: [string, string | undefined][] = [];
+    const props = { ...base, name: 'p2', domElement: el, view: 'hello', data: { name: 'browser' }, hydrate: true, onRenderError: (e: unknown, kind?: string) => told.push([String((e as Error).message), kind]) };
     await parcel.mount(props);
     await flush();
     window.removeEventListener('error', onError);
     expect([...reported, ...errors.mock.calls.flat().map(String)].join(' ')).toMatch(/Hydration failed/);
+    // And the shell is told, for the release's health.
+    expect(told.length).toBeGreaterThanOrEqual(1);
+    expect(told[0]).toEqual([expect.stringMatching(/Hydration failed/), 'hydration']);
     expect(el.textContent).toBe('Hello browser');
     await parcel.unmount(props as never);
     errors.mockRestore();
@@ -151,10 +155,12 @@ describe('a section parcel', () => {
   it('shows its error message instead of blanking the page when a view throws', async () => {
     const el = document.createElement('div');
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const props = { ...base, name: 'p3', domElement: el, view: 'broken', data: null, hydrate: false };
+    const told: [string, string | undefined][] = [];
+    const props = { ...base, name: 'p3', domElement: el, view: 'broken', data: null, hydrate: false, onRenderError: (e: unknown, kind?: string) => told.push([String((e as Error).message), kind]) };
     await parcel.mount(props);
     await flush();
     expect(el.querySelector('[role="alert"]')?.textContent).toBe('This part of the page could not be displayed.');
+    expect(told).toEqual([['a section bug', 'render']]);
     await parcel.unmount(props as never);
   });
 });
