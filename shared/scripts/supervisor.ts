@@ -417,33 +417,39 @@ export function createSupervisor(options: SupervisorOptions) {
     });
   }
 
-  /** A throw-away shell over `registryFile` renders `paths`; every answer but 200 and every line it logs is a problem. */
-  async function defaultSmoke(target: SmokeTarget): Promise<string[]> {
-    if (!options.shell) return [];
+  /**
+   * A throw-away shell over `registryFile`, started (it takes a second) while the candidate starts. It
+   * looks at each remote on every request (status TTL 0): it must see the candidate as soon as it is up.
+   */
+  async function startSmokeShell(remote: RemoteName, registryFile: string): Promise<{ shell: Running; port: number }> {
     const port = await freePort(host);
-    const smoke = spawnServer('shell', `smoke shell for ${target.remote}`, path.join(options.shell.dir, 'dist', 'server', 'main.js'), options.shell.dir, port, { REGISTRY: target.registryFile });
-    const problems: string[] = [];
+    const shell = spawnServer('shell', `smoke shell for ${remote}`, path.join(options.shell!.dir, 'dist', 'server', 'main.js'), options.shell!.dir, port, { REGISTRY: registryFile, REMOTE_STATUS_TTL_MS: '0' });
     try {
-      await ready(smoke, 'shell');
-      const before = smoke.output.length;
-      for (const p of target.paths) {
-        const res = await fetch(`http://${host}:${port}${p}`, { signal: AbortSignal.timeout(15_000), headers: { accept: 'text/html' } });
-        const html = await res.text();
-        if (res.status !== 200) problems.push(`${p} answered ${res.status}`);
-        else if (target.owned && !html.includes(`"buildId":"${target.buildId}"`)) problems.push(`${p} was not rendered with ${target.remote} build ${target.buildId}`);
-      }
-      // What the shell says of another section's status (a slow look on a busy machine) is not the candidate's fault.
-      const said = smoke.output
-        .slice(before)
-        .split('\n')
-        .filter((line) => line.trim() && !aboutAnotherRemote(line, target.remote))
-        .join('\n');
-      if (said) problems.push(`the shell logged while rendering: ${said.slice(-1500)}`);
+      await ready(shell, 'shell');
     } catch (error) {
-      problems.push(messageOf(error));
-    } finally {
-      await stopServer(smoke);
+      await stopServer(shell);
+      throw error;
     }
+    return { shell, port };
+  }
+
+  /** The smoke shell renders `paths`; every answer but 200, a page not made with the candidate, and every line it logs about it are problems. */
+  async function renderSmoke({ shell, port }: { shell: Running; port: number }, target: SmokeTarget): Promise<string[]> {
+    const problems: string[] = [];
+    const before = shell.output.length;
+    for (const p of target.paths) {
+      const res = await fetch(`http://${host}:${port}${p}`, { signal: AbortSignal.timeout(15_000), headers: { accept: 'text/html' } });
+      const html = await res.text();
+      if (res.status !== 200) problems.push(`${p} answered ${res.status}`);
+      else if (target.owned && !html.includes(`"buildId":"${target.buildId}"`)) problems.push(`${p} was not rendered with ${target.remote} build ${target.buildId}`);
+    }
+    // What the shell says of another section's status (a slow look on a busy machine) is not the candidate's fault.
+    const said = shell.output
+      .slice(before)
+      .split('\n')
+      .filter((line) => line.trim() && !aboutAnotherRemote(line, target.remote))
+      .join('\n');
+    if (said) problems.push(`the shell logged while rendering: ${said.slice(-1500)}`);
     return problems;
   }
 
@@ -485,23 +491,37 @@ export function createSupervisor(options: SupervisorOptions) {
   }
 
   /**
-   * The smoke render of a candidate server: a throw-away shell over the live registry with the
-   * candidate in this remote's place renders one page of each of its templates in both languages.
+   * The smoke render of a candidate that will answer at `url`: a throw-away shell over the live registry
+   * with the candidate in this remote's place renders one page of each of its templates in both
+   * languages. Begun before the candidate starts (the shell starts meanwhile); `finish` once it is up.
    */
-  async function smokeTest(remote: RemoteName, folder: string, url: string, release: ReleaseRecord, t: ReturnType<typeof stepper>): Promise<string[]> {
-    if (options.smoke === undefined && !options.shell) return [];
+  function beginSmoke(remote: RemoteName, folder: string, url: string, release: ReleaseRecord): { finish(t: ReturnType<typeof stepper>): Promise<string[]>; cancel(): Promise<void> } {
+    if (options.smoke === undefined && !options.shell) return { finish: async () => [], cancel: async () => undefined };
     const candidate = { ...Object.fromEntries([...live].map(([r, l]) => [r, { url: l.url, folder: l.folder }])), [remote]: { url, folder } };
     const trial = path.join(options.stateDir, `smoke-${remote}-${Date.now()}.json`);
     writeAtomic(trial, JSON.stringify(registryFor(options.base, candidate, options.store, assetsUrl)));
-    try {
-      const problems = await (options.smoke ?? defaultSmoke)({ registryFile: trial, remote, buildId: release.buildId, ...(await smokePaths(url)) });
-      if (!problems.length) t.step('smoke render of each template (en, ar)');
-      return problems;
-    } catch (error) {
-      return [messageOf(error)];
-    } finally {
+    const shell = options.smoke ? undefined : startSmokeShell(remote, trial);
+    shell?.catch(() => undefined);
+    const cleanup = async () => {
       rmSync(trial, { force: true });
-    }
+      const started = await shell?.catch(() => undefined);
+      if (started) await stopServer(started.shell);
+    };
+    return {
+      async finish(t) {
+        try {
+          const target: SmokeTarget = { registryFile: trial, remote, buildId: release.buildId, ...(await smokePaths(url)) };
+          const problems = options.smoke ? await options.smoke(target) : await renderSmoke(await shell!, target);
+          if (!problems.length) t.step('smoke render of each template (en, ar)');
+          return problems;
+        } catch (error) {
+          return [messageOf(error)];
+        } finally {
+          await cleanup();
+        }
+      },
+      cancel: cleanup,
+    };
   }
 
   /** Makes the release in `folder` live for `remote` (deploy and rollback). */
@@ -522,17 +542,19 @@ export function createSupervisor(options: SupervisorOptions) {
         await stopServer(old);
         t.step('old server stopped (one process at a time)');
       }
-      let fresh: { server: Running; port: number };
+      const port = await freePort(host);
+      const url = `http://${host}:${port}`;
+      const smoke = beginSmoke(remote, folder, url, release);
+      let server: Running;
       try {
-        fresh = await startRelease(remote, folder);
+        ({ server } = await startRelease(remote, folder, port));
       } catch (error) {
+        await smoke.cancel();
         if (mode === 'replace' && current) await revive(remote, current);
         throw error;
       }
-      const { server, port } = fresh;
       t.step('started and healthy');
-      const url = `http://${host}:${port}`;
-      const smokeProblems = await smokeTest(remote, folder, url, release, t);
+      const smokeProblems = await smoke.finish(t);
       if (smokeProblems.length) {
         await stopServer(server);
         if (mode === 'replace' && current) await revive(remote, current);
@@ -588,10 +610,18 @@ export function createSupervisor(options: SupervisorOptions) {
       if (other) throw new DeployError(`a canary of ${other[0]} (${other[1].canary!.release}) is running: one canary at a time (npm run promote or npm run rollback -- ${other[0]})`);
       if (remote === 'mf-forms' && !options.env.DATABASE_URL) throw new DeployError('mf-forms on the embedded database runs one process at a time: a canary of it needs DATABASE_URL (PostgreSQL)');
       if (path.resolve(current.folder) === path.resolve(folder)) throw new DeployError(`${release.id} is already live`);
-      const { server, port } = await startRelease(remote, folder, undefined, () => void abortCanary(remote, 'its server exited', true).catch(() => undefined));
-      t.step('started and healthy');
+      const port = await freePort(host);
       const url = `http://${host}:${port}`;
-      const problems = await smokeTest(remote, folder, url, release, t);
+      const smoke = beginSmoke(remote, folder, url, release);
+      let server: Running;
+      try {
+        ({ server } = await startRelease(remote, folder, port, () => void abortCanary(remote, 'its server exited', true).catch(() => undefined)));
+      } catch (error) {
+        await smoke.cancel();
+        throw error;
+      }
+      t.step('started and healthy');
+      const problems = await smoke.finish(t);
       if (problems.length) {
         await stopServer(server);
         throw new DeployError(`${release.id} failed its smoke render, no canary was started: ${problems.join('; ')}`);
