@@ -6,7 +6,8 @@
 // `npm run deploy -- mf-events <B>` and `npm run rollback -- mf-events`.
 //
 // Prints, for each: how long the command took (wall clock, and the switch as the supervisor measured it),
-// requests, non-2xx answers, errors and timeouts, p99; whether the shell is the same process after both.
+// requests, non-2xx answers, errors and timeouts, p99, the command's own output (each step timed);
+// whether the shell is the same process after both.
 // Bars (issue 12): deploy and rollback each <= 10 s, 0 failed or 5xx requests, the shell neither rebuilt
 // nor restarted. Exit 1 above a bar, 2 when it cannot be measured.
 //
@@ -108,7 +109,7 @@ try {
     rows.push({
       name,
       code: command.code,
-      line: (command.stdout || command.stderr).split('\n')[0],
+      line: (command.stdout || command.stderr).trim(),
       wall: command.ms / 1000,
       live: live ? Number(live[1]) : NaN,
       done: live ? Number(live[2]) : NaN,
