@@ -62,7 +62,7 @@ export interface ReleaseRecord {
 
 export class ReleaseError extends Error {}
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const posix = (p: string) => p.split(path.sep).join('/');
 
 function walk(dir: string, base = dir): string[] {
@@ -188,7 +188,7 @@ export function listReleases(store: string, remote: RemoteName): ReleaseRecord[]
     .sort((a, b) => a.releasedAt.localeCompare(b.releasedAt));
 }
 
-const messageOf = (error: unknown): string => (error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error));
+export const messageOf = (error: unknown): string => (error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error));
 
 /** The build the registry's server of `remote` serves now: its build id, or why it is not known. */
 export async function liveBuild(registrySource: string, remote: RemoteName, timeoutMs = 3000): Promise<{ buildId: string; url: string } | { problem: string }> {

@@ -26,7 +26,7 @@
 // reads them every second and rolls the canary back when its error rate is worse than the live one's by
 // the margin (canaryRule), or promotes it when asked.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -36,7 +36,7 @@ import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { buildInfoSchema, pagePathsSchema, registrySchema, remoteNames, type BuildInfo, type Registry, type RegistryEntry, type RemoteName } from '@qf/shared/contracts';
 import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
-import { readRelease, type ReleaseRecord } from './release';
+import { messageOf, readRelease, sha256, type ReleaseRecord } from './release';
 
 export { stateDirOf } from './release';
 
@@ -169,8 +169,6 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Writes a file beside its name and renames it: a reader sees the old content or the new, never half. */
@@ -597,7 +595,13 @@ export function createSupervisor(options: SupervisorOptions) {
     const c = all.find((r) => r.remote === remote && r.build === build);
     return { requests: c?.requests ?? 0, errors: c?.errors ?? 0 };
   };
-  const buildOfRelease = (folder: string) => readRelease(folder).buildId;
+  /** A release's build id (a release never changes: read once, not at every look of the canary watch). */
+  const builds = new Map<string, string>();
+  const buildOfRelease = (folder: string): string => {
+    let build = builds.get(folder);
+    if (build === undefined) builds.set(folder, (build = readRelease(folder).buildId));
+    return build;
+  };
 
   /** Starts a canary: the release beside the live one, checked and smoke-rendered, served to `percent` % of visitors. */
   async function startCanary(remote: RemoteName, folder: string, percent: number): Promise<SwitchResult> {
