@@ -146,6 +146,13 @@ async function acrossSwitch(page: Page, sitePath: string, command: () => Promise
   await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
   await page.unroute(/\/releases\/mf-events\//);
   phase = 'after';
+  // The composition changed under the page: its next navigation is one full load (then client-side again).
+  expect(await followEventLink(page)).toBe(1);
+  return { ran, loaded, failed };
+}
+
+/** The visitor follows the list's first event link and reaches for the page; returns the full loads it took. */
+async function followEventLink(page: Page): Promise<number> {
   let loads = 0;
   page.on('load', () => loads++);
   const link = page.locator('main a[href*="/events/"]').first();
@@ -154,9 +161,7 @@ async function acrossSwitch(page: Page, sitePath: string, command: () => Promise
   await page.waitForURL(shellUrl + href);
   await page.locator('main h1').hover();
   await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
-  // The composition changed under the page: its next navigation is one full load (then client-side again).
-  expect(loads).toBe(1);
-  return { ran, loaded, failed };
+  return loads;
 }
 
 describe('a section deployed and rolled back while visitors read it', () => {
@@ -322,15 +327,7 @@ describe('a section deployed and rolled back while visitors read it', () => {
     // Two switches under the open page: back to A, then B again on a new server.
     expect((await npm(['rollback', '--', 'mf-events'])).code).toBe(0);
     expect((await npm(['deploy', '--', 'mf-events', releaseB])).code).toBe(0);
-    let loads = 0;
-    page.on('load', () => loads++);
-    const link = page.locator('main a[href*="/events/"]').first();
-    const href = (await link.getAttribute('href'))!;
-    await link.click();
-    await page.waitForURL(shellUrl + href);
-    await page.locator('main h1').hover();
-    await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
-    expect(loads).toBe(1);
+    expect(await followEventLink(page)).toBe(1);
     expect({ failed, problems }).toEqual({ failed: [], problems: [] });
     expect(live()).toBe(`mf-events@${releaseB}`);
     await page.close();
