@@ -15,13 +15,13 @@ import { createManifestReader, createStylesheetReader, readShellAssets } from '.
 import type { ShellConfig } from './config';
 import type { ChromeHtml } from '../src/chrome-widgets';
 import { renderChrome } from './chrome';
-import { renderDocument } from './document';
+import { documentPieces, renderDocument } from './document';
 import { formAnswerFallback, formPageOf, readFormAnswer, withoutPageParam, type FormPage } from './form-answer-page';
 import { createServerRemotes, type ServerRemotes } from './federation';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
-import { accepts, createPageCache, etagOf, onceBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
+import { accepts, createPageCache, etagOf, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { cohortCookie, cohortFromCookies } from './cohort';
 import { beaconSchema, createReleaseHealth, type ErrorKind } from './release-health';
 import { createRedirects } from './redirects';
@@ -446,7 +446,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (pathname.length > MAX_PAGE_URL || search.length > MAX_PAGE_URL) {
       const { lang } = splitLang(pathname.slice(0, 4));
       const { html } = await renderPage(lang === 'ar' ? '/ar' : '/', { status: 'not-found', lang }, themeFromCookies(request.headers.cookie) ?? 'dark');
-      return reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+      return reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(htmlText(html));
     }
     const sitePath = normalizePath(pathname);
     if (sitePath !== pathname && pathname !== '/index.html') {
@@ -478,15 +478,15 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       const { status, html } = answer.render;
       if (status === 'unavailable') reply.header('Retry-After', '30');
       reply.code(STATUS_CODES[status]).type('text/html; charset=utf-8').header('Cache-Control', status === 'ok' ? FRESH : 'no-store');
-      if (status !== 'ok') return reply.send(html);
+      if (status !== 'ok') return reply.send(htmlText(html));
       // A page answered once and not kept (an address with a query string asked for the first time):
       // made into this one answer's body at once, as the first answers of a kept page are.
-      const etag = etagOf(html);
-      reply.header('ETag', etag).header('Vary', 'Cookie, Accept-Encoding');
-      if (reply.request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const once = noncedBody(html, NONCE_PLACEHOLDER);
+      reply.header('ETag', once.etag).header('Vary', 'Cookie, Accept-Encoding');
+      if (reply.request.headers['if-none-match'] === once.etag) return reply.code(304).send();
       const nonce = newNonce();
       reply.header('Content-Security-Policy', await htmlPolicy(nonce));
-      const { body, encoding } = onceBody(html, NONCE_PLACEHOLDER, nonce, reply.request.headers['accept-encoding']);
+      const { body, encoding } = once.answer(nonce, reply.request.headers['accept-encoding'], true);
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply.send(body);
     }
@@ -514,7 +514,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (answer === 'broken') {
       console.error(`the answer to a form posted from ${page.path} broke the form-answer contract`);
       const { html } = await renderPage(page.path, { status: 'unavailable', lang }, theme, undefined, view);
-      return reply.code(503).header('Retry-After', '30').send(html);
+      return reply.code(503).header('Retry-After', '30').send(htmlText(html));
     }
     const outcome = await view.resolve(page.path, page.search);
     const placed = outcome.status === 'ok' && [...outcome.pageData.result.page.widgets, ...Object.values(outcome.pageData.result.page.chrome ?? {}).map((w) => w.id)].includes(answer.widget);
@@ -522,7 +522,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (!placed) return reply.code(status).send(formAnswerFallback(lang, answer, address));
     // The answer names its page: sent again from there, the form says where it is (FORM_PAGE_PARAM).
     const { html } = await renderPage(page.path, outcome, theme, { answer: { ...answer, page: address }, address }, view);
-    return reply.code(status).send(html);
+    return reply.code(status).send(htmlText(html));
   }
 
   /** The HTML of an outcome: the owner's section and its widgets through their Node builds, and the chrome. */
@@ -583,7 +583,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       theme,
       ...(config.ASSISTANT_SCRIPT_URL ? { assistantScript: config.ASSISTANT_SCRIPT_URL } : {}),
     };
-    const html = renderDocument({
+    const html = documentPieces({
       state,
       slotHtml,
       chromeHtml,

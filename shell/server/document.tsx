@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { languages, type Lang } from '@qf/shared/i18n';
-import { parts, rootIdPrefix, type PartProps } from '../src/parts';
+import { partInputs, parts, rootIdPrefix, type PartProps } from '../src/parts';
 import { AnnouncerMarkup, CookieMarkup, DelayedNoticeMarkup, NavigationProgressMarkup, ScrollProgressMarkup, SkipLink, StatementMarkup, ToTopMarkup } from '../src/components/ChromeMarkup';
 import { ROOT_ATTR, ROOT_POLICY_ATTR, type RootName } from '../src/boot/protocol';
 import { areaOfPath } from '../src/areas';
@@ -60,11 +60,15 @@ function embedShared(value: object): string {
   return json;
 }
 export function embedState(state: ShellState & { siteUrl: string }): string {
+  return embeddedStatePieces(state).join('');
+}
+/** The embedded state as pieces: the page's own part, then the kept menu and globals (never copied into one string). */
+function embeddedStatePieces(state: ShellState & { siteUrl: string }): string[] {
   const { menu, globals, ...rest } = state;
-  const shared = [menu && `"menu":${embedShared(menu)}`, globals && `"globals":${embedShared(globals)}`].filter(Boolean);
   const head = embedJson(rest);
-  if (!shared.length) return head;
-  return `${head.slice(0, -1)}${head === '{}' ? '' : ','}${shared.join(',')}}`;
+  const shared = [menu && ['"menu":', embedShared(menu)], globals && ['"globals":', embedShared(globals)]].filter((p): p is string[] => Array.isArray(p));
+  if (!shared.length) return [head];
+  return [head.slice(0, -1), ...shared.flatMap((p, i) => (i || head !== '{}' ? [',', ...p] : p)), '}'];
 }
 
 /** The chrome's markup that depends on the language alone (skip link, notices, cookie banner): rendered once per language. */
@@ -82,6 +86,54 @@ function fixedChrome(lang: Lang): { top: string; bottom: string } {
   return html;
 }
 
+/**
+ * The chrome's parts as rendered for their inputs (`partInputs`): the header with its mega menu and the
+ * footer with its links are a third of a page's markup and of its render time, and the same every time
+ * a path is rendered again (another query string, a page re-rendered when it expires, an events list
+ * kept for a short time); the footer and the status part are the same on most pages. Bounded (about
+ * 10 MB at most: a header is ~25 K characters), least recently used out.
+ */
+const PARTS_KEPT = 300;
+const renderedParts = new Map<string, string>();
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+function partKey(name: RootName, inputs: readonly unknown[]): string {
+  const key = inputs.map((v) => {
+    if (v !== null && typeof v === 'object') {
+      let id = identities.get(v);
+      if (id === undefined) identities.set(v, (id = ++nextIdentity));
+      return `#${id}`;
+    }
+    return v === undefined ? '' : `${typeof v}:${String(v)}`;
+  });
+  return JSON.stringify([name, ...key]);
+}
+function keptPart(key: string, render: () => string): string {
+  const kept = renderedParts.get(key);
+  if (kept !== undefined) {
+    renderedParts.delete(key);
+    renderedParts.set(key, kept);
+    return kept;
+  }
+  const html = render();
+  renderedParts.set(key, html);
+  if (renderedParts.size > PARTS_KEPT) renderedParts.delete(renderedParts.keys().next().value!);
+  return html;
+}
+
+/** A part of the chrome as its root's server HTML: rendered once for its inputs, then reused. */
+export function renderPart(name: RootName, props: PartProps, chromeHtml: ChromeHtml): string {
+  const Part = parts[name];
+  return keptPart(partKey(name, partInputs[name](props.store.get(), chromeHtml)), () =>
+    renderToString(
+      <ChromeContext.Provider value={{ html: chromeHtml }}>
+        <Part {...props} />
+      </ChromeContext.Provider>,
+      { identifierPrefix: rootIdPrefix(name) },
+    ),
+  );
+}
+
 /** One head element as HTML; JSON-LD carries the response's nonce like every script. */
 function renderHeadTag({ tag, attrs, text }: HeadTag): string {
   const attributes = Object.entries(attrs)
@@ -92,14 +144,12 @@ function renderHeadTag({ tag, attrs, text }: HeadTag): string {
   return `<${tag}${attributes}>`;
 }
 
-export function renderDocument({
-  state,
-  slotHtml,
-  chromeHtml = {},
-  assets,
-  siteUrl,
-  address,
-}: {
+/** The document as one string (the static error pages, tests): see `documentPieces`. */
+export function renderDocument(input: DocumentInput): string {
+  return documentPieces(input).join('');
+}
+
+interface DocumentInput {
   state: ShellState;
   slotHtml: string;
   chromeHtml?: ChromeHtml;
@@ -110,7 +160,24 @@ export function renderDocument({
    * POST): the browser is told to show it, so a reload asks for the page, not the post again.
    */
   address?: string;
-}): string {
+}
+
+/**
+ * The document as the pieces it is made of, in order, never joined: a page of a few tens of thousands
+ * of characters joined into one string is a single heap object of over 128 KB once it holds a character
+ * above U+00FF (two bytes each: every Arabic page, and an English one with a dash), which V8 allocates in
+ * its large-object space, several times per request (the join, the nonce filled in, the encoding): that
+ * cost more than the rest of the document (bench:ssr, /events uncached). The bytes are made piece by
+ * piece instead (page-cache.ts `bytesCutAt`). A nonce placeholder is never cut across two pieces.
+ */
+export function documentPieces({
+  state,
+  slotHtml,
+  chromeHtml = {},
+  assets,
+  siteUrl,
+  address,
+}: DocumentInput): string[] {
   const lang: Lang = state.lang;
   const t = shellT(lang);
   const page = state.status === 'ok' ? state.pageData?.result.page : undefined;
@@ -120,16 +187,8 @@ export function renderDocument({
   // Each part of the chrome is its own root; the boot hydrates the header and footer when the visitor
   // reaches for them (the footer when its section widget comes into view), the others only for a
   // client-side navigation.
-  const root = (name: RootName, policy?: Hydration) => {
-    const Part = parts[name];
-    const html = renderToString(
-      <ChromeContext.Provider value={{ html: chromeHtml }}>
-        <Part {...partProps} />
-      </ChromeContext.Provider>,
-      { identifierPrefix: rootIdPrefix(name) },
-    );
-    return `<div ${ROOT_ATTR}="${name}" class="qf-root"${policy ? ` ${ROOT_POLICY_ATTR}="${policy}"` : ''}>${html}</div>`;
-  };
+  const root = (name: RootName, policy?: Hydration) =>
+    `<div ${ROOT_ATTR}="${name}" class="qf-root"${policy ? ` ${ROOT_POLICY_ATTR}="${policy}"` : ''}>${renderPart(name, partProps, chromeHtml)}</div>`;
   const markup = (node: ReactElement) => renderToStaticMarkup(node);
   const ok = state.status === 'ok';
   const fixed = fixedChrome(lang);
@@ -146,7 +205,7 @@ export function renderDocument({
     '</main>',
     root('footer', page?.chrome?.footer ? 'visible' : 'interaction'),
     fixed.bottom,
-  ].join('');
+  ];
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -163,14 +222,20 @@ export function renderDocument({
     ...assets.preloadJs.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
   ];
   return [
-    '<!doctype html>',
-    `<html lang="${lang}" dir="${languages[lang].dir}">`,
-    `<head>${head.join('')}</head>`,
+    '<!doctype html>\n',
+    `<html lang="${lang}" dir="${languages[lang].dir}">\n`,
+    '<head>',
+    ...head,
+    '</head>\n',
     // The active area's colour applies before any script runs (the stylesheet reads data-area).
-    `<body data-theme="${state.theme ?? 'dark'}"${area ? ` data-area="${area.vertical}"` : ''}>`,
-    `<div id="${APP_ID}">${appHtml}</div>`,
+    `<body data-theme="${state.theme ?? 'dark'}"${area ? ` data-area="${area.vertical}"` : ''}>\n`,
+    `<div id="${APP_ID}">`,
+    ...appHtml,
+    '</div>\n',
     // The site's origin goes with the state: the browser builds the head of the next pages from it.
-    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${embedState({ ...state, siteUrl })}</script>`,
+    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">`,
+    ...embeddedStatePieces({ ...state, siteUrl }),
+    '</script>\n',
     '</body></html>',
-  ].join('\n');
+  ];
 }

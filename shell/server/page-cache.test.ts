@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, crc32, gunzipSync, gzipSync } from 'node:zlib';
-import { accepts, createSwrCache, crc32Combine, etagOf, noncedBody, NONCE_LENGTH, type Deps, type Rendered } from './page-cache';
+import { accepts, bytesCutAt, createSwrCache, crc32Combine, etagOf, htmlText, noncedBody, NONCE_LENGTH, type Deps, type Rendered } from './page-cache';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
 
 const P = NONCE_PLACEHOLDER;
@@ -72,6 +72,41 @@ describe('a page kept with its nonce placeholders', () => {
     expect(plain).toEqual({ encoding: 'identity', body: Buffer.from(filled(html, b)) });
     // The ETag is that of the page before any nonce, as the shell computes for any text answer.
     expect(page.etag).toBe(etagOf(html));
+  });
+
+  /** `html` cut into pieces of up to `size` characters, never inside a placeholder, as documentPieces gives a page. */
+  const inPieces = (html: string, size: number): string[] => {
+    const pieces: string[] = [];
+    let at = 0;
+    while (at < html.length) {
+      let end = Math.min(at + size, html.length);
+      const inside = html.lastIndexOf(P, end - 1);
+      if (inside >= 0 && inside < end && inside + P.length > end) end = inside + P.length;
+      pieces.push(html.slice(at, end));
+      at = end;
+    }
+    return pieces;
+  };
+
+  it.each(Object.entries(pages))('%s, given in pieces: the same bytes, cut at the same places, the same answers', (_name, html) => {
+    for (const size of [1, 7, 100, 20_000]) {
+      const pieces = inPieces(html, size);
+      expect(htmlText(pieces)).toBe(html);
+      expect(bytesCutAt(pieces, P)).toEqual(html.split(P).map((part) => Buffer.from(part, 'utf8')));
+      const page = noncedBody(pieces, P);
+      expect(page.etag).toBe(etagOf(html));
+      const nonce = newNonce();
+      expect(brotliDecompressSync(page.answer(nonce, 'br', true).body).toString()).toBe(filled(html, nonce));
+      expect(gunzipSync(page.answer(nonce, 'gzip', false).body).toString()).toBe(filled(html, nonce));
+    }
+  });
+
+  it('makes the bytes of a page bigger than one run of text (two-byte characters, 64 Ki of them and more) whole', () => {
+    const big = Array.from({ length: 30 }, (_, i) => `<p>${i} ${'مؤسسة قطر — '.repeat(300)}</p>`);
+    big.splice(10, 0, `<script nonce="${P}">`, '{"x":1}', '</script>');
+    const html = big.join('');
+    expect(html.length).toBeGreaterThan(65_536);
+    expect(bytesCutAt(big, P)).toEqual(html.split(P).map((part) => Buffer.from(part, 'utf8')));
   });
 
   it('compresses the page once, not per answer: a second answer is the first with the nonce bytes changed', () => {

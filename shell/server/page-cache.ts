@@ -29,7 +29,7 @@ import type { RegistryClient, RemoteStatus } from './registry';
  * only push a page visitors do ask for out of the cache, and cost its packaging (cut at the nonces,
  * hashed, copied off the heap) and the collector's time for nothing. The keys asked once are
  * remembered in a bounded set (four times `maxEntries`, oldest out), as CDNs do ("cache on second
- * hit"); a key asked once is answered like a page that is not kept (`onceBody`).
+ * hit"); a key asked once is answered like a page that is not kept (its `noncedBody`'s first answer, then dropped).
  *
  * The CSP nonce is fresh per response although the page is compressed once: the HTML is kept cut at the
  * nonce placeholders, each piece deflated on its own (ending on a byte boundary), and a response is
@@ -138,8 +138,56 @@ export interface NoncedBody {
   answer(nonce: string, acceptEncoding: string | string[] | undefined, first: boolean): { body: Buffer; encoding: AnswerEncoding };
 }
 
-export function noncedBody(html: string, placeholder: string, { level = 6 }: { level?: number } = {}): NoncedBody {
-  let parts: Buffer[] | undefined = html.split(placeholder).map((p) => Buffer.from(p, 'utf8'));
+/**
+ * HTML as one string or as the pieces it was made of, in order (document.tsx `documentPieces`): a
+ * placeholder is never cut across two pieces.
+ */
+export type Html = string | readonly string[];
+
+export const htmlText = (html: Html): string => (typeof html === 'string' ? html : html.join(''));
+
+/**
+ * Pieces are encoded in runs of at most this many characters: few calls to the encoder, and never a
+ * string big enough for V8's large-object space (over 128 KB: 64 Ki characters of two bytes), whose
+ * allocation cost more than the whole rest of an uncached page's HTML (see `documentPieces`).
+ */
+const RUN_CHARS = 16 * 1024;
+
+/** The UTF-8 bytes of `html` between its `placeholder`s (one part more than placeholders), made piece by piece. */
+export function bytesCutAt(html: Html, placeholder: string): Buffer[] {
+  const parts: Buffer[] = [];
+  let part: Buffer[] = [];
+  let run: string[] = [];
+  let runChars = 0;
+  const flushRun = () => {
+    if (run.length) part.push(Buffer.from(run.length === 1 ? run[0]! : run.join(''), 'utf8'));
+    run = [];
+    runChars = 0;
+  };
+  const add = (text: string) => {
+    if (!text) return;
+    if (runChars + text.length > RUN_CHARS) flushRun();
+    run.push(text);
+    runChars += text.length;
+  };
+  for (const piece of typeof html === 'string' ? [html] : html) {
+    const cut = piece.split(placeholder);
+    cut.forEach((text, i) => {
+      if (i) {
+        flushRun();
+        parts.push(part.length === 1 ? part[0]! : Buffer.concat(part));
+        part = [];
+      }
+      add(text);
+    });
+  }
+  flushRun();
+  parts.push(part.length === 1 ? part[0]! : Buffer.concat(part));
+  return parts;
+}
+
+export function noncedBody(html: Html, placeholder: string, { level = 6 }: { level?: number } = {}): NoncedBody {
+  let parts: Buffer[] | undefined = bytesCutAt(html, placeholder);
   const length = parts.reduce((n, p) => n + p.length, 0);
   const count = parts.length;
   /** The whole gzip member with stand-ins where the nonces go (`nonceAt`) and the trailer to fill. */
@@ -231,14 +279,6 @@ export function plainBody(identity: Buffer): PlainBody {
         encoding === 'br' ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }) : gzipSync(identity));
     },
   };
-}
-
-/**
- * The body of a page answered once and not kept: the nonce filled in, compressed for this answer alone
- * as the first answers of a kept page are.
- */
-export function onceBody(html: string, placeholder: string, nonce: string, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: AnswerEncoding } {
-  return compressedOnce(Buffer.from(html.replaceAll(placeholder, nonce), 'utf8'), acceptEncoding);
 }
 
 /** A body compressed for one answer, fast (brotli 2 or gzip 4): the first answers of a page, and one never kept. */
@@ -355,7 +395,7 @@ export type Theme = 'dark' | 'light';
 /** What the shell renders around an outcome: the status it answers and the HTML (nonce placeholders in). */
 export interface PageRender {
   status: Outcome['status'];
-  html: string;
+  html: Html;
 }
 export type PageAnswer = { cached: true; state: 'hit' | 'stale' | 'miss'; page: NoncedBody } | { cached: false; render: PageRender };
 export type PageDataAnswer = { cached: true; state: 'hit' | 'stale' | 'miss'; body: PlainBody } | { cached: false; outcome: Outcome };

@@ -10,6 +10,7 @@ import { InfoBar } from './components/InfoBar';
 import { ShellLangContext } from './i18n';
 import type { RootName } from './boot/protocol';
 import type { Store, ViewState } from './store';
+import type { ChromeHtml } from './chrome-widgets';
 
 /**
  * The shell's chrome as separate React roots (`data-qf-root`), each hydrated on its own when it is
@@ -91,6 +92,23 @@ export function FooterPart({ store }: PartProps): ReactElement {
     </InLang>
   );
 }
+
+/**
+ * What each part's first render reads of the state, the page and the chrome widgets' HTML: exactly the
+ * reads above, so keep them in step (parts.test.tsx renders every part for states that differ in each
+ * input, and for states that differ in everything else). The server renders a part once per distinct
+ * inputs and reuses it (document.tsx): objects are compared by identity (the menu and the globals are
+ * kept between requests), the rest by value.
+ */
+export const partInputs: Record<RootName, (s: ViewState, chromeHtml: ChromeHtml) => readonly unknown[]> = {
+  header: (s) => [s.lang, s.path, pageOf(s)?.head.alternatePath, s.globals.infoBar, s.globals.featuredStoryPath, s.theme, s.assistantScript, s.menu, s.mapsApiKey],
+  subheader: (s) => [s.lang, s.path, s.globals, pageOf(s)?.head.title],
+  status: (s) => [s.lang, s.status],
+  footer: (s, chromeHtml) => {
+    const widget = pageOf(s)?.chrome?.footer;
+    return [s.lang, s.globals, widget && JSON.stringify(widget), widget && chromeHtml.footer];
+  },
+};
 
 /** useId values of one root never collide with another's; the server renders each root with the same prefix. */
 export const rootIdPrefix = (name: RootName): string => `qf-${name}-`;
