@@ -11,6 +11,7 @@ import type { ShellState } from '../src/state';
 import { APP_ID, SECTION_ATTR, SLOT_ID, STATE_ELEMENT_ID } from '../src/state-ids';
 import { createStore } from '../src/store';
 import { NONCE_PLACEHOLDER } from './security';
+import { htmlText, type HtmlPiece } from './page-cache';
 import { pageHead, type HeadTag } from '../src/document-head';
 import { prePaintScript } from '../src/boot/prepaint';
 import { bootLoaderScript } from '../src/boot/loader';
@@ -50,36 +51,48 @@ const embedJson = (value: unknown) => escapeJson(JSON.stringify(value));
 
 /**
  * The state as embedded JSON. Its two big parts, the menu (~11 KB) and the globals, are objects the
- * server keeps between requests (rebuilt when the content changes): each is stringified once, not on
- * every page it goes into.
+ * server keeps between requests (rebuilt when the content changes): each is stringified and encoded
+ * once, not on every page it goes into.
  */
-const embeddedOnce = new WeakMap<object, string>();
-function embedShared(value: object): string {
+const embeddedOnce = new WeakMap<object, Buffer>();
+function embedShared(value: object): Buffer {
   let json = embeddedOnce.get(value);
-  if (json === undefined) embeddedOnce.set(value, (json = embedJson(value)));
+  if (json === undefined) embeddedOnce.set(value, (json = Buffer.from(embedJson(value), 'utf8')));
   return json;
 }
 export function embedState(state: ShellState & { siteUrl: string }): string {
-  return embeddedStatePieces(state).join('');
+  return htmlText(embeddedStatePieces(state));
 }
 /** The embedded state as pieces: the page's own part, then the kept menu and globals (never copied into one string). */
-function embeddedStatePieces(state: ShellState & { siteUrl: string }): string[] {
+function embeddedStatePieces(state: ShellState & { siteUrl: string }): HtmlPiece[] {
   const { menu, globals, ...rest } = state;
   const head = embedJson(rest);
-  const shared = [menu && ['"menu":', embedShared(menu)], globals && ['"globals":', embedShared(globals)]].filter((p): p is string[] => Array.isArray(p));
+  const shared = [menu && ['"menu":', embedShared(menu)], globals && ['"globals":', embedShared(globals)]].filter((p): p is [string, Buffer] => Array.isArray(p));
   if (!shared.length) return [head];
   return [head.slice(0, -1), ...shared.flatMap((p, i) => (i || head !== '{}' ? [',', ...p] : p)), '}'];
 }
 
-/** The chrome's markup that depends on the language alone (skip link, notices, cookie banner): rendered once per language. */
-const fixedMarkup = new Map<Lang, { top: string; bottom: string }>();
-function fixedChrome(lang: Lang): { top: string; bottom: string } {
+/**
+ * The chrome's markup that depends on the language alone (skip link, notices, progress bars, cookie
+ * banner): rendered and encoded once per language.
+ */
+interface FixedChrome {
+  top: Buffer;
+  scrollProgress: Buffer;
+  progress: Buffer;
+  bottom: Buffer;
+}
+const fixedMarkup = new Map<Lang, FixedChrome>();
+function fixedChrome(lang: Lang): FixedChrome {
   let html = fixedMarkup.get(lang);
   if (!html) {
     const t = shellT(lang);
+    const bytes = (...nodes: ReactElement[]) => Buffer.from(nodes.map((node) => renderToStaticMarkup(node)).join(''), 'utf8');
     html = {
-      top: renderToStaticMarkup(<SkipLink t={t} />) + renderToStaticMarkup(<StatementMarkup t={t} />),
-      bottom: renderToStaticMarkup(<AnnouncerMarkup />) + renderToStaticMarkup(<ToTopMarkup t={t} />) + renderToStaticMarkup(<CookieMarkup t={t} />),
+      top: bytes(<SkipLink t={t} />, <StatementMarkup t={t} />),
+      scrollProgress: bytes(<ScrollProgressMarkup />),
+      progress: bytes(<NavigationProgressMarkup />, <DelayedNoticeMarkup />),
+      bottom: bytes(<AnnouncerMarkup />, <ToTopMarkup t={t} />, <CookieMarkup t={t} />),
     };
     fixedMarkup.set(lang, html);
   }
@@ -90,11 +103,12 @@ function fixedChrome(lang: Lang): { top: string; bottom: string } {
  * The chrome's parts as rendered for their inputs (`partInputs`): the header with its mega menu and the
  * footer with its links are a third of a page's markup and of its render time, and the same every time
  * a path is rendered again (another query string, a page re-rendered when it expires, an events list
- * kept for a short time); the footer and the status part are the same on most pages. Bounded (about
- * 10 MB at most: a header is ~25 K characters), least recently used out.
+ * kept for a short time); the footer and the status part are the same on most pages. Kept as UTF-8
+ * (encoded once, off the JS heap), bounded (about 10 MB at most: a header is ~30 KB), least recently
+ * used out.
  */
 const PARTS_KEPT = 300;
-const renderedParts = new Map<string, string>();
+const renderedParts = new Map<string, Buffer>();
 const identities = new WeakMap<object, number>();
 let nextIdentity = 0;
 function partKey(name: RootName, inputs: readonly unknown[]): string {
@@ -108,21 +122,21 @@ function partKey(name: RootName, inputs: readonly unknown[]): string {
   });
   return JSON.stringify([name, ...key]);
 }
-function keptPart(key: string, render: () => string): string {
+function keptPart(key: string, render: () => string): Buffer {
   const kept = renderedParts.get(key);
   if (kept !== undefined) {
     renderedParts.delete(key);
     renderedParts.set(key, kept);
     return kept;
   }
-  const html = render();
+  const html = Buffer.from(render(), 'utf8');
   renderedParts.set(key, html);
   if (renderedParts.size > PARTS_KEPT) renderedParts.delete(renderedParts.keys().next().value!);
   return html;
 }
 
-/** A part of the chrome as its root's server HTML: rendered once for its inputs, then reused. */
-export function renderPart(name: RootName, props: PartProps, chromeHtml: ChromeHtml): string {
+/** A part of the chrome as its root's server HTML (UTF-8): rendered once for its inputs, then reused. */
+export function renderPart(name: RootName, props: PartProps, chromeHtml: ChromeHtml): Buffer {
   const Part = parts[name];
   return keptPart(partKey(name, partInputs[name](props.store.get(), chromeHtml)), () =>
     renderToString(
@@ -134,19 +148,37 @@ export function renderPart(name: RootName, props: PartProps, chromeHtml: ChromeH
   );
 }
 
+/**
+ * The response's nonce goes where a piece of the document is the placeholder itself, and only there
+ * (page-cache.ts `bytesCutAt`): the markup of a section or of content that happens to hold the
+ * placeholder's text is never given the nonce.
+ */
+const NONCE = NONCE_PLACEHOLDER;
+
+/** A stylesheet's text escaped for `<style>` and encoded once (the texts are the builds' own, a handful). */
+const escapedStyles = new Map<string, Buffer>();
+function styleText(css: string): Buffer {
+  let escaped = escapedStyles.get(css);
+  if (escaped === undefined) {
+    if (escapedStyles.size >= 200) escapedStyles.clear();
+    escapedStyles.set(css, (escaped = Buffer.from(escapeStyle(css), 'utf8')));
+  }
+  return escaped;
+}
+
 /** One head element as HTML; JSON-LD carries the response's nonce like every script. */
-function renderHeadTag({ tag, attrs, text }: HeadTag): string {
+function renderHeadTag({ tag, attrs, text }: HeadTag): string[] {
   const attributes = Object.entries(attrs)
     .map(([name, value]) => ` ${name}="${escapeAttr(value)}"`)
     .join('');
-  if (tag === 'title') return `<title>${escapeText(text ?? '')}</title>`;
-  if (tag === 'script') return `<script${attributes} nonce="${NONCE_PLACEHOLDER}">${escapeJson(text ?? '')}</script>`;
-  return `<${tag}${attributes}>`;
+  if (tag === 'title') return [`<title>${escapeText(text ?? '')}</title>`];
+  if (tag === 'script') return [`<script${attributes} nonce="`, NONCE, `">${escapeJson(text ?? '')}</script>`];
+  return [`<${tag}${attributes}>`];
 }
 
 /** The document as one string (the static error pages, tests): see `documentPieces`. */
 export function renderDocument(input: DocumentInput): string {
-  return documentPieces(input).join('');
+  return htmlText(documentPieces(input));
 }
 
 interface DocumentInput {
@@ -168,7 +200,7 @@ interface DocumentInput {
  * above U+00FF (two bytes each: every Arabic page, and an English one with a dash), which V8 allocates in
  * its large-object space, several times per request (the join, the nonce filled in, the encoding): that
  * cost more than the rest of the document (bench:ssr, /events uncached). The bytes are made piece by
- * piece instead (page-cache.ts `bytesCutAt`). A nonce placeholder is never cut across two pieces.
+ * piece instead (page-cache.ts `bytesCutAt`). Each nonce is a piece of its own (`NONCE`).
  */
 export function documentPieces({
   state,
@@ -177,7 +209,7 @@ export function documentPieces({
   assets,
   siteUrl,
   address,
-}: DocumentInput): string[] {
+}: DocumentInput): HtmlPiece[] {
   const lang: Lang = state.lang;
   const t = shellT(lang);
   const page = state.status === 'ok' ? state.pageData?.result.page : undefined;
@@ -187,37 +219,42 @@ export function documentPieces({
   // Each part of the chrome is its own root; the boot hydrates the header and footer when the visitor
   // reaches for them (the footer when its section widget comes into view), the others only for a
   // client-side navigation.
-  const root = (name: RootName, policy?: Hydration) =>
-    `<div ${ROOT_ATTR}="${name}" class="qf-root"${policy ? ` ${ROOT_POLICY_ATTR}="${policy}"` : ''}>${renderPart(name, partProps, chromeHtml)}</div>`;
-  const markup = (node: ReactElement) => renderToStaticMarkup(node);
+  const root = (name: RootName, policy?: Hydration): HtmlPiece[] => [
+    `<div ${ROOT_ATTR}="${name}" class="qf-root"${policy ? ` ${ROOT_POLICY_ATTR}="${policy}"` : ''}>`,
+    renderPart(name, partProps, chromeHtml),
+    '</div>',
+  ];
   const ok = state.status === 'ok';
   const fixed = fixedChrome(lang);
   const appHtml = [
     fixed.top,
-    root('header', 'interaction'),
-    markup(<ScrollProgressMarkup />),
-    root('subheader'),
-    markup(<NavigationProgressMarkup />),
-    markup(<DelayedNoticeMarkup />),
+    ...root('header', 'interaction'),
+    fixed.scrollProgress,
+    ...root('subheader'),
+    fixed.progress,
     `<main id="main" tabindex="-1" data-qf-page="${escapeAttr(page?.template ?? state.status)}">`,
-    `<div id="${SLOT_ID}" class="qf-slot"${ok ? '' : ' hidden'}>${ok ? `<div ${SECTION_ATTR}="">${slotHtml}</div>` : ''}</div>`,
-    root('status'),
+    `<div id="${SLOT_ID}" class="qf-slot"${ok ? '' : ' hidden'}>`,
+    ...(ok ? [`<div ${SECTION_ATTR}="">`, slotHtml, '</div>'] : []),
+    '</div>',
+    ...root('status'),
     '</main>',
-    root('footer', page?.chrome?.footer ? 'visible' : 'interaction'),
+    ...root('footer', page?.chrome?.footer ? 'visible' : 'interaction'),
     fixed.bottom,
   ];
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     // Before any stylesheet, so that it waits for none and the parser never waits for it.
-    `<script nonce="${NONCE_PLACEHOLDER}">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}${address ? `;history.replaceState(history.state,'',${escapeJson(JSON.stringify(address))});` : ''}</script>`,
-    ...pageHead(state, siteUrl, t).map(renderHeadTag),
+    '<script nonce="',
+    NONCE,
+    `">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}${address ? `;history.replaceState(history.state,'',${escapeJson(JSON.stringify(address))});` : ''}</script>`,
+    ...pageHead(state, siteUrl, t).flatMap(renderHeadTag),
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     // data-href: the sections' style loader (mini-css-extract) finds these and never fetches them again.
-    ...assets.sectionCss.map((css) =>
-      css.text === undefined ? `<link rel="stylesheet" href="${escapeAttr(css.href)}">` : `<style nonce="${NONCE_PLACEHOLDER}" data-href="${escapeAttr(css.href)}">${escapeStyle(css.text)}</style>`,
+    ...assets.sectionCss.flatMap((css) =>
+      css.text === undefined ? [`<link rel="stylesheet" href="${escapeAttr(css.href)}">`] : ['<style nonce="', NONCE, `" data-href="${escapeAttr(css.href)}">`, styleText(css.text), '</style>'],
     ),
     ...assets.preloadJs.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
   ];
@@ -233,7 +270,9 @@ export function documentPieces({
     ...appHtml,
     '</div>\n',
     // The site's origin goes with the state: the browser builds the head of the next pages from it.
-    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">`,
+    `<script type="application/json" id="${STATE_ELEMENT_ID}" nonce="`,
+    NONCE,
+    '">',
     ...embeddedStatePieces({ ...state, siteUrl }),
     '</script>\n',
     '</body></html>',

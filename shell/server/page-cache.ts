@@ -118,7 +118,7 @@ export const NONCE_LENGTH = 24;
 const NONCE_STAND_IN = Buffer.alloc(NONCE_LENGTH, 0xff);
 const WINDOW = 32 * 1024;
 /** The first answers of a new page are compressed for themselves, fast (most pages answered once are never asked again). */
-const FIRST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 2, [zlib.BROTLI_PARAM_LGWIN]: 18 } };
+const FIRST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_LGWIN]: 18 } };
 
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
 
@@ -139,12 +139,15 @@ export interface NoncedBody {
 }
 
 /**
- * HTML as one string or as the pieces it was made of, in order (document.tsx `documentPieces`): a
- * placeholder is never cut across two pieces.
+ * HTML as one string, whose every placeholder is a nonce's place, or as the pieces it was made of, in
+ * order (document.tsx `documentPieces`), where a nonce goes only where a piece is the placeholder
+ * itself: text from a section or from content that holds the placeholder's characters stays as it is.
  */
-export type Html = string | readonly string[];
+export type Html = string | readonly HtmlPiece[];
+/** A piece of a page: text, or bytes the server keeps encoded (the chrome's parts, the menu's JSON, inlined stylesheets). */
+export type HtmlPiece = string | Buffer;
 
-export const htmlText = (html: Html): string => (typeof html === 'string' ? html : html.join(''));
+export const htmlText = (html: Html): string => (typeof html === 'string' ? html : html.map((p) => (typeof p === 'string' ? p : p.toString('utf8'))).join(''));
 
 /**
  * Pieces are encoded in runs of at most this many characters: few calls to the encoder, and never a
@@ -153,7 +156,7 @@ export const htmlText = (html: Html): string => (typeof html === 'string' ? html
  */
 const RUN_CHARS = 16 * 1024;
 
-/** The UTF-8 bytes of `html` between its `placeholder`s (one part more than placeholders), made piece by piece. */
+/** The UTF-8 bytes of `html` between its nonces' places (one part more than places), made piece by piece. */
 export function bytesCutAt(html: Html, placeholder: string): Buffer[] {
   const parts: Buffer[] = [];
   let part: Buffer[] = [];
@@ -170,16 +173,25 @@ export function bytesCutAt(html: Html, placeholder: string): Buffer[] {
     run.push(text);
     runChars += text.length;
   };
-  for (const piece of typeof html === 'string' ? [html] : html) {
-    const cut = piece.split(placeholder);
-    cut.forEach((text, i) => {
-      if (i) {
-        flushRun();
-        parts.push(part.length === 1 ? part[0]! : Buffer.concat(part));
-        part = [];
-      }
+  const cut = () => {
+    flushRun();
+    parts.push(part.length === 1 ? part[0]! : Buffer.concat(part));
+    part = [];
+  };
+  if (typeof html === 'string') {
+    html.split(placeholder).forEach((text, i) => {
+      if (i) cut();
       add(text);
     });
+  } else {
+    for (const piece of html) {
+      if (piece === placeholder) cut();
+      else if (typeof piece === 'string') add(piece);
+      else if (piece.length) {
+        flushRun();
+        part.push(piece);
+      }
+    }
   }
   flushRun();
   parts.push(part.length === 1 ? part[0]! : Buffer.concat(part));

@@ -82,7 +82,7 @@ describe('chrome parts kept by their inputs', () => {
       const props: PartProps = { store: createStore(state), onToggleTheme: () => undefined, onSearch: () => undefined };
       for (const name of names) {
         const expected = fresh(name, props, chromeHtml);
-        expect({ step, name, html: renderPart(name, props, chromeHtml) }).toEqual({ step, name, html: expected });
+        expect({ step, name, html: renderPart(name, props, chromeHtml).toString('utf8') }).toEqual({ step, name, html: expected });
         seen.get(name)!.add(expected);
       }
     }
