@@ -293,7 +293,7 @@ export function plainBody(identity: Buffer): PlainBody {
   };
 }
 
-/** A body compressed for one answer, fast (brotli 2 or gzip 4): the first answers of a page, and one never kept. */
+/** A body compressed for one answer, fast (brotli 1 or gzip 4): the first answers of a page, and one never kept. */
 function compressedOnce(identity: Buffer, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: AnswerEncoding } {
   if (accepts(acceptEncoding, 'br')) return { body: brotliCompressSync(identity, FIRST_BROTLI), encoding: 'br' };
   if (accepts(acceptEncoding, 'gzip')) return { body: gzipSync(identity, { level: 4 }), encoding: 'gzip' };

@@ -95,7 +95,7 @@ export function FooterPart({ store }: PartProps): ReactElement {
 
 /**
  * What each part's first render reads of the state, the page and the chrome widgets' HTML: exactly the
- * reads above, so keep them in step (parts.test.tsx renders every part for states that differ in each
+ * reads above, so keep them in step (server/parts-cache.test.tsx renders every part for states that differ in each
  * input, and for states that differ in everything else). The server renders a part once per distinct
  * inputs and reuses it (document.tsx): objects are compared by identity (the menu and the globals are
  * kept between requests), the rest by value.
