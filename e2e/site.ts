@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request as PageRequest } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
 export const remotes = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
@@ -387,8 +387,10 @@ export async function startByFocus(field: Locator): Promise<void> {
 
 /**
  * What a visitor would call broken on a page, recorded as it happens: console errors (and warnings when
- * asked), page errors and failed requests. Page-data prefetches the shell cancels when the visitor moves
- * on (SPEC §9) are not failures. `allow` names console messages that are documented answers (a 409).
+ * asked), page errors and failed requests. Not failures: page-data prefetches the shell cancels when the
+ * visitor moves on (SPEC §9), and a request the browser aborted because the page itself was left (a
+ * section's script still loading when the journey goes to the next address, as a visitor clicking on
+ * would). `allow` names console messages that are documented answers (a 409).
  */
 export function recordProblems(page: Page, options: { allow?: RegExp; warnings?: boolean; requests?: boolean } = {}): string[] {
   const problems: string[] = [];
@@ -397,11 +399,21 @@ export function recordProblems(page: Page, options: { allow?: RegExp; warnings?:
     if ((m.type() === 'error' || (options.warnings && m.type() === 'warning')) && !options.allow?.test(text)) problems.push(text);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  if (options.requests !== false)
+  if (options.requests !== false) {
+    // Navigations of the page, and how many had started when each request was made.
+    let navigations = 0;
+    const madeAfter = new WeakMap<PageRequest, number>();
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations++;
+      else madeAfter.set(r, navigations);
+    });
     page.on('requestfailed', (r) => {
-      if (r.url().includes('/page-data/') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+      const aborted = r.failure()?.errorText === 'net::ERR_ABORTED';
+      if (aborted && r.url().includes('/page-data/')) return;
+      if (aborted && navigations > (madeAfter.get(r) ?? navigations)) return;
       problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
     });
+  }
   return problems;
 }
 
