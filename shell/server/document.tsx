@@ -12,6 +12,7 @@ import { APP_ID, SECTION_ATTR, SLOT_ID, STATE_ELEMENT_ID } from '../src/state-id
 import { createStore } from '../src/store';
 import { NONCE_PLACEHOLDER } from './security';
 import { htmlText, type HtmlPiece } from './page-cache';
+import { boundedMap } from './bounded-map';
 import { pageHead, type HeadTag } from '../src/document-head';
 import { prePaintScript } from '../src/boot/prepaint';
 import { bootLoaderScript } from '../src/boot/loader';
@@ -104,11 +105,10 @@ function fixedChrome(lang: Lang): FixedChrome {
  * footer with its links are a third of a page's markup and of its render time, and the same every time
  * a path is rendered again (another query string, a page re-rendered when it expires, an events list
  * kept for a short time); the footer and the status part are the same on most pages. Kept as UTF-8
- * (encoded once, off the JS heap), bounded (about 10 MB at most: a header is ~30 KB), least recently
- * used out.
+ * (encoded once, off the JS heap), bounded (about 10 MB at most: a header is ~30 KB), the one kept
+ * longest ago out.
  */
-const PARTS_KEPT = 300;
-const renderedParts = new Map<string, Buffer>();
+const renderedParts = boundedMap<string, Buffer>(300);
 const identities = new WeakMap<object, number>();
 let nextIdentity = 0;
 function partKey(name: RootName, inputs: readonly unknown[]): string {
@@ -123,15 +123,8 @@ function partKey(name: RootName, inputs: readonly unknown[]): string {
   return JSON.stringify([name, ...key]);
 }
 function keptPart(key: string, render: () => string): Buffer {
-  const kept = renderedParts.get(key);
-  if (kept !== undefined) {
-    renderedParts.delete(key);
-    renderedParts.set(key, kept);
-    return kept;
-  }
-  const html = Buffer.from(render(), 'utf8');
-  renderedParts.set(key, html);
-  if (renderedParts.size > PARTS_KEPT) renderedParts.delete(renderedParts.keys().next().value!);
+  let html = renderedParts.get(key);
+  if (html === undefined) renderedParts.set(key, (html = Buffer.from(render(), 'utf8')));
   return html;
 }
 
@@ -156,13 +149,10 @@ export function renderPart(name: RootName, props: PartProps, chromeHtml: ChromeH
 const NONCE = NONCE_PLACEHOLDER;
 
 /** A stylesheet's text escaped for `<style>` and encoded once (the texts are the builds' own, a handful). */
-const escapedStyles = new Map<string, Buffer>();
+const escapedStyles = boundedMap<string, Buffer>(200);
 function styleText(css: string): Buffer {
   let escaped = escapedStyles.get(css);
-  if (escaped === undefined) {
-    if (escapedStyles.size >= 200) escapedStyles.clear();
-    escapedStyles.set(css, (escaped = Buffer.from(escapeStyle(css), 'utf8')));
-  }
+  if (escaped === undefined) escapedStyles.set(css, (escaped = Buffer.from(escapeStyle(css), 'utf8')));
   return escaped;
 }
 
