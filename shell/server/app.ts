@@ -522,7 +522,12 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (!placed) return reply.code(status).send(formAnswerFallback(lang, answer, address));
     // The answer names its page: sent again from there, the form says where it is (FORM_PAGE_PARAM).
     const { html } = await renderPage(page.path, outcome, theme, { answer: { ...answer, page: address }, address }, view);
-    return reply.code(status).send(htmlText(html));
+    // The nonce only where the document puts one (not in what the visitor typed, sent back in the form).
+    const nonce = newNonce();
+    reply.header('Content-Security-Policy', await htmlPolicy(nonce));
+    const { body, encoding } = noncedBody(html, NONCE_PLACEHOLDER).answer(nonce, reply.request.headers['accept-encoding'], true);
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding');
+    return reply.code(status).send(body);
   }
 
   /** The HTML of an outcome: the owner's section and its widgets through their Node builds, and the chrome. */
