@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, crc32, gunzipSync, gzipSync } from 'node:zlib';
-import { accepts, bytesCutAt, createSwrCache, crc32Combine, etagOf, htmlText, noncedBody, NONCE_LENGTH, type Deps, type Rendered } from './page-cache';
+import { accepts, BROTLI_MAX_NONCES, bytesCutAt, createSwrCache, crc32Combine, etagOf, htmlText, noncedBody, NONCE_LENGTH, type Deps, type Rendered } from './page-cache';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
 
 const P = NONCE_PLACEHOLDER;
@@ -46,10 +46,14 @@ describe('a page kept with its nonce placeholders', () => {
     'every ASCII character (and a few others) eight times right after each nonce': [...[...Array(128).keys()].map((i) => String.fromCharCode(i)), 'ÿ', 'ق', '€']
       .map((c) => `<i nonce="${P}">q${c.repeat(8)}z</i>${'<p>The quick brown fox jumps over the lazy dog.</p>'.repeat(6)}`)
       .join(''),
+    // The same in ten nonces' worth (brotli's stand-ins), with `=` around them as base64 nonces end.
+    'every ASCII character (and a few others) after ten nonces, and = signs around them': Array.from({ length: 10 }, (_, i) =>
+      `<i nonce="${P}">${[...Array(13).keys()].map((k) => String.fromCharCode(i * 13 + k).repeat(8)).join('')}==${'ÿقé'.repeat(i)}</i>===<b>${'<p>The quick brown fox jumps over the lazy dog.</p>'.repeat(3)}</b>`,
+    ).join(''),
     'bytes a stand-in could be mistaken for (NUL, ÿ)': `<p>\u0000\u0000\u0000ÿÿÿÿ</p><script nonce="${P}">ÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿ\u0000\u0000\u0000</script>${'ÿ'.repeat(300)}`,
   };
 
-  it.each(Object.entries(pages))('%s: every answer is the page with its own nonce, in every encoding', (_name, html) => {
+  it.each(Object.entries(pages))('%s: every answer is the page with its own nonce, in every encoding', async (_name, html) => {
     const page = noncedBody(html, P);
     const a = newNonce();
     const b = newNonce();
@@ -70,6 +74,17 @@ describe('a page kept with its nonce placeholders', () => {
     // And identity for a client without gzip (inflated from the pieces, which replaced the text).
     const plain = page.answer(b, undefined, false);
     expect(plain).toEqual({ encoding: 'identity', body: Buffer.from(filled(html, b)) });
+    // Once its brotli stream is made (started by the first of those answers), br to those who take it
+    // (a page with more nonces than there are stand-ins stays gzip).
+    const brotli = html.split(P).length - 1 <= BROTLI_MAX_NONCES;
+    expect(await page.brotli()).toBe(brotli);
+    for (const nonce of [a, b, newNonce()]) {
+      const answer = page.answer(nonce, 'gzip, deflate, br, zstd', false);
+      expect(answer.encoding).toBe(brotli ? 'br' : 'gzip');
+      if (!brotli) continue;
+      expect(brotliDecompressSync(answer.body).toString()).toBe(filled(html, nonce));
+    }
+    expect(page.answer(a, 'gzip', false).encoding).toBe('gzip');
     // The ETag is that of the page before any nonce, as the shell computes for any text answer.
     expect(page.etag).toBe(etagOf(html));
   });
@@ -122,6 +137,38 @@ describe('a page kept with its nonce placeholders', () => {
     // Two nonces of 24 bytes and the 8-byte trailer (CRC and length): nothing else moved.
     expect(differing.length).toBeLessThanOrEqual(2 * NONCE_LENGTH + 8);
     expect(differing.every((i) => i >= a.length - 8 || a.subarray(i, i + 1).toString() === 'a')).toBe(true);
+  });
+
+  it('splices brotli as it splices gzip: a second answer is the first with the nonce bytes changed, and smaller than gzip', async () => {
+    const links = Array.from({ length: 300 }, (_, i) => `<li><a href="/stories/${i}">قصة رقم ${i} من مؤسسة قطر</a></li>`).join('');
+    const html = `<head><script nonce="${P}">boot()</script><style nonce="${P}">p{color:red}</style></head><ul>${links}</ul><script nonce="${P}">{"links":"${links.replaceAll('"', "'")}"}</script>`;
+    const page = noncedBody(html, P);
+    page.answer(newNonce(), 'br', true);
+    const gzip = page.answer(newNonce(), 'gzip', false).body.length;
+    expect(await page.brotli()).toBe(true);
+    const [a, b] = [newNonce(), newNonce()];
+    const first = page.answer(a, 'br', false).body;
+    const second = page.answer(b, 'br', false).body;
+    expect(first.length).toBe(second.length);
+    const differing = [...first].filter((byte, i) => byte !== second[i]).length;
+    expect(differing).toBeGreaterThan(0);
+    expect(differing).toBeLessThanOrEqual(3 * (NONCE_LENGTH - 2));
+    expect(first.length).toBeLessThan(gzip * 0.9);
+    expect(brotliDecompressSync(second).toString()).toBe(filled(html, b));
+  });
+
+  it('keeps a page gzip for a nonce that does not end as a nonce does, and a page with more nonces than its stand-ins', async () => {
+    const html = `<script nonce="${P}"></script>${'<p>x</p>'.repeat(100)}`;
+    const page = noncedBody(html, P);
+    page.answer(newNonce(), 'br', false);
+    expect(await page.brotli()).toBe(true);
+    const odd = 'abcdefghijklmnopqrstuvwx';
+    expect(page.answer(odd, 'br, gzip', false).encoding).toBe('gzip');
+    expect(gunzipSync(page.answer(odd, 'br, gzip', false).body).toString()).toBe(filled(html, odd));
+    const many = noncedBody(Array.from({ length: BROTLI_MAX_NONCES + 1 }, () => `<style nonce="${P}">p{}</style>`).join(''), P);
+    expect(await many.brotli()).toBe(false);
+    const nonce = newNonce();
+    expect(many.answer(nonce, 'br, gzip', false).encoding).toBe('gzip');
   });
 
   it('still answers a nonce of another length, compressed for that answer', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, crc32, createBrotliCompress, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import type { PageData, RemoteName } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { splitLang } from '@qf/shared/routing';
@@ -34,8 +35,12 @@ import type { RegistryClient, RemoteStatus } from './registry';
  * The CSP nonce is fresh per response although the page is compressed once: the HTML is kept cut at the
  * nonce placeholders, each piece deflated on its own (ending on a byte boundary), and a response is
  * those pieces with the nonce between them as stored deflate blocks, in one gzip member whose CRC is
- * combined from the pieces' (no byte of the page is compressed again). Brotli cannot be spliced that
- * way, so a cached page is sent gzip-encoded even to a browser that also accepts br.
+ * combined from the pieces' (no byte of the page is compressed again). Brotli is spliced the same way
+ * (`brotliTemplate`): one brotli stream, flushed to a byte boundary before and after every nonce, with
+ * each nonce in an uncompressed meta-block whose bytes an answer writes. That stream is made once, at
+ * brotli's best quality, off the event loop, when the page is asked again; until it is ready the page
+ * goes gzip. Brotli 11 makes the page ~15 % smaller than gzip: on the shell's bigger pages the difference
+ * between a document (with its headers) in TCP's first window of ~14.6 KB and one a round trip later.
  */
 
 export interface CacheOptions {
@@ -120,6 +125,94 @@ const WINDOW = 32 * 1024;
 /** The first answers of a new page are compressed for themselves, fast (most pages answered once are never asked again). */
 const FIRST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_LGWIN]: 18 } };
 
+
+/**
+ * Bytes that stand for nonce number `place` while the brotli stream is made: 22 bytes that never occur
+ * in UTF-8 text and share no two-byte sequence with the text or with any other stand-in (invalid lead
+ * bytes alternating with continuation bytes), so that brotli encodes them as literals only (no copy that
+ * would move its distance cache, which the uncompressed meta-block put in their place does not) and no
+ * later copy reaches into them; then `==`, as every nonce (16 random bytes in base64) ends, so that the
+ * two bytes brotli's literal contexts look back on after a nonce are the same whatever the nonce.
+ */
+const NEVER_IN_UTF8 = [0xc0, 0xc1, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff];
+const NONCE_END = '==';
+function brotliStandIn(place: number): Buffer {
+  const bytes = Buffer.alloc(NONCE_LENGTH);
+  const pairs = (NONCE_LENGTH - NONCE_END.length) / 2;
+  for (let k = 0; k < NONCE_LENGTH - NONCE_END.length; k++) {
+    const pair = place * pairs + (k >> 1);
+    bytes[k] = k % 2 ? NEVER_IN_UTF8[pair % NEVER_IN_UTF8.length]! : 0x80 + (Math.floor(pair / NEVER_IN_UTF8.length) % 64);
+  }
+  bytes.write(NONCE_END, NONCE_LENGTH - NONCE_END.length, 'latin1');
+  return bytes;
+}
+/**
+ * Nonces in a page at most for brotli (a page has ~6); more and the page stays gzip. Up to this many the
+ * stand-ins' last invalid bytes differ too, so that not even their ends (that byte and `==`) repeat.
+ */
+export const BROTLI_MAX_NONCES = NEVER_IN_UTF8.length - 1;
+/** The header of an uncompressed brotli meta-block of NONCE_LENGTH bytes (RFC 7932 §9.2): ISLAST 0, MNIBBLES 4, MLEN - 1, ISUNCOMPRESSED 1, padding to the byte. */
+const NONCE_META_BLOCK = (() => {
+  const bits = ((NONCE_LENGTH - 1) << 3) | (1 << 19);
+  return Buffer.from([bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff]);
+})();
+const isBrotliNonce = (nonce: Buffer) => nonce.length === NONCE_LENGTH && nonce.toString('latin1', NONCE_LENGTH - NONCE_END.length) === NONCE_END;
+
+/**
+ * One brotli stream of `parts` with a nonce's place between each two (see the module's comment), and
+ * where in it each nonce's bytes go. Checked before it is used: decompressed with a random nonce, it
+ * must give the page; `undefined` when it does not (the page is then sent gzip).
+ */
+export async function brotliTemplate(parts: readonly Buffer[]): Promise<{ template: Buffer; nonceAt: number[] } | undefined> {
+  if (parts.length - 1 > BROTLI_MAX_NONCES) return undefined;
+  const length = parts.reduce((n, p) => n + p.length, 0) + NONCE_LENGTH * (parts.length - 1);
+  const encoder = createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: length } });
+  let out: Buffer[] = [];
+  encoder.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => encoder.on('end', resolve).on('error', reject));
+  const flushed = () => new Promise<void>((resolve) => encoder.flush(zlib.BROTLI_OPERATION_FLUSH, () => resolve()));
+  const taken = () => {
+    const bytes = Buffer.concat(out);
+    out = [];
+    return bytes;
+  };
+  const pieces: Buffer[] = [];
+  const nonceAt: number[] = [];
+  let at = 0;
+  const push = (bytes: Buffer) => {
+    pieces.push(bytes);
+    at += bytes.length;
+  };
+  for (let i = 0; i < parts.length; i++) {
+    if (i) {
+      // The encoder sees the stand-in (its history and distances count the nonce's bytes); the stream gets
+      // an uncompressed meta-block of the same length in place of what the encoder made of it.
+      encoder.write(brotliStandIn(i));
+      await flushed();
+      taken();
+      push(NONCE_META_BLOCK);
+      nonceAt.push(at);
+      push(Buffer.alloc(NONCE_LENGTH));
+    }
+    encoder.write(parts[i]!);
+    await flushed();
+    push(taken());
+  }
+  encoder.end();
+  await ended;
+  push(taken());
+  const template = Buffer.concat(pieces);
+  const nonce = Buffer.from(randomBytes(16).toString('base64'), 'latin1');
+  const body = Buffer.from(template);
+  for (const place of nonceAt) nonce.copy(body, place);
+  try {
+    if (brotliDecompressSync(body).equals(Buffer.concat(parts.flatMap((p, i) => (i ? [nonce, p] : [p]))))) return { template, nonceAt };
+  } catch {
+    // not a valid stream: gzip it is
+  }
+  return undefined;
+}
+
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
 
 /**
@@ -136,6 +229,11 @@ export interface NoncedBody {
    * Accept-Encoding takes: `first` for the answers of the render itself.
    */
   answer(nonce: string, acceptEncoding: string | string[] | undefined, first: boolean): { body: Buffer; encoding: AnswerEncoding };
+  /**
+   * Makes the brotli stream the later answers are spliced from (the first answer that is not a first
+   * answer starts it; until it is ready answers go gzip): whether there is one.
+   */
+  brotli(): Promise<boolean>;
 }
 
 /**
@@ -205,6 +303,17 @@ export function noncedBody(html: Html, placeholder: string, { level = 6 }: { lev
   /** The whole gzip member with stand-ins where the nonces go (`nonceAt`) and the trailer to fill. */
   let gzip: { template: Buffer; nonceAt: number[]; crcs: number[]; shifts: number[] } | undefined;
   const nonceShift = shiftOf(NONCE_LENGTH);
+  /** The brotli stream once made (`brotliTemplate`), `null` when there is none for this page. */
+  let br: { template: Buffer; nonceAt: number[] } | null | undefined;
+  let brMaking: Promise<boolean> | undefined;
+  /** The parts are dropped once the gzip pieces replace them; the brotli stream is made from them, so it starts first. */
+  const makeBrotli = (): Promise<boolean> =>
+    (brMaking ??= parts
+      ? brotliTemplate(parts).then(
+          (made) => ((br = made ?? null), br !== null),
+          () => ((br = null), false),
+        )
+      : Promise.resolve(((br = null), false)));
 
   /**
    * Each part deflated on its own and flushed to a byte boundary (never the last block), against the
@@ -267,9 +376,19 @@ export function noncedBody(html: Html, placeholder: string, { level = 6 }: { lev
       const n = Buffer.from(nonce, 'utf8');
       const gz = accepts(acceptEncoding, 'gzip');
       if (n.length !== NONCE_LENGTH) return gz ? { body: gzipSync(identity(n)), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
-      if (first && parts && (gz || accepts(acceptEncoding, 'br'))) return compressedOnce(identity(n), acceptEncoding);
+      const takesBr = accepts(acceptEncoding, 'br');
+      if (first && parts && (gz || takesBr)) return compressedOnce(identity(n), acceptEncoding);
+      // Asked again: the brotli stream is made now, whatever this request takes (the parts go with the gzip pieces).
+      if (br === undefined) void makeBrotli();
+      if (br && takesBr && isBrotliNonce(n)) {
+        const body = Buffer.allocUnsafe(br.template.length);
+        br.template.copy(body);
+        for (const at of br.nonceAt) n.copy(body, at);
+        return { body, encoding: 'br' };
+      }
       return gz ? { body: gzipBody(n), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
     },
+    brotli: makeBrotli,
   };
 }
 
