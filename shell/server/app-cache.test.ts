@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RemoteName } from '@qf/shared/contracts';
 import { buildShellServer } from './app';
 import { etagOf } from './page-cache';
@@ -92,7 +92,8 @@ describe('the shell page cache', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => shell.inject({ url, headers });
   /** The HTML of an answer, decoded as a browser would. */
-  const html = (res: LightMyRequestResponse) => (res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body);
+  const html = (res: LightMyRequestResponse) =>
+    res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
   const nonceOf = (res: LightMyRequestResponse) => /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
   /** Until a background render has been answered by the owner and kept. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -205,6 +206,26 @@ describe('the shell page cache', () => {
     expect(light.headers.vary).toMatch(/Cookie/);
     await get('/t', { cookie: 'qf_theme=light' });
     expect(renders).toBe(2);
+  });
+
+  it('sends a kept page brotli-encoded once its stream is made (gzip until then), and a page refreshed in the background at once', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const first = await get('/timed-brotli', browser);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect((await get('/timed-brotli', browser)).headers['content-encoding']).toBe('gzip');
+    await settle();
+    const kept = await get('/timed-brotli', browser);
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(html(kept)).toContain(`id="__QF_STATE__" nonce="${nonceOf(kept)}"`);
+    expect(html(kept).replaceAll(nonceOf(kept)!, 'N')).toBe(html(first).replaceAll(nonceOf(first)!, 'N'));
+    // Stale: served as kept while the owner is asked again; the page that replaces it goes brotli from its first answer.
+    clock += 61_000;
+    expect((await get('/timed-brotli', browser)).headers['content-encoding']).toBe('br');
+    await settle();
+    const refreshed = await get('/timed-brotli', browser);
+    expect(asked).toEqual(['/timed-brotli', '/timed-brotli']);
+    expect(refreshed.headers['content-encoding']).toBe('br');
+    expect(html(refreshed)).toContain(`id="__QF_STATE__" nonce="${nonceOf(refreshed)}"`);
   });
 
   it('serves a page past its maxAgeSeconds while one background render refreshes it, then the fresh one', async () => {

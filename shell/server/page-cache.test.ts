@@ -237,14 +237,17 @@ describe('the stale-while-revalidate cache', () => {
     expect(await cache.get('k', refresh)).toMatchObject({ state: 'stale', rendered: { value: 'v1' } });
     expect(await cache.get('k', refresh)).toMatchObject({ state: 'stale', rendered: { value: 'v1' } });
     expect(refresh).toHaveBeenCalledTimes(1);
+    // The background render is told it is one (kept, a refresh); a request's render is not.
+    expect(refresh).toHaveBeenCalledWith(true, true);
     finish();
     await new Promise((r) => setImmediate(r));
     expect(await cache.get('k', refresh)).toMatchObject({ state: 'hit', rendered: { value: 'v2' } });
     expect(refresh).toHaveBeenCalledTimes(1);
     // Past freshness and the stale window: the request waits for a new render.
     clock = 150 + 100 + 1000;
-    const late = rendering('v3', 100);
+    const late = jest.fn(rendering('v3', 100));
     expect(await cache.get('k', late)).toMatchObject({ state: 'miss', rendered: { value: 'v3' } });
+    expect(late).toHaveBeenCalledWith(true, false);
     // `fresh` refuses a stale entry.
     clock += 150;
     expect(await cache.get('k', rendering('v4', 100), { fresh: true })).toMatchObject({ state: 'miss', rendered: { value: 'v4' } });
@@ -273,7 +276,7 @@ describe('the stale-while-revalidate cache', () => {
     // Asked a second time: rendered to be kept, then a hit.
     const second = rendering('q');
     await cache.get('/a?utm=49', second);
-    expect(second).toHaveBeenCalledWith(true);
+    expect(second).toHaveBeenCalledWith(true, false);
     expect((await cache.get('/a?utm=49', rendering('q2'))).state).toBe('hit');
   });
 
@@ -283,10 +286,10 @@ describe('the stale-while-revalidate cache', () => {
     // Four times maxEntries are remembered: k0 was forgotten, k1 is asked for the second time.
     const first = rendering('v');
     await cache.get('k0', first);
-    expect(first).toHaveBeenCalledWith(false);
+    expect(first).toHaveBeenCalledWith(false, false);
     const again = rendering('v');
     await cache.get('k4', again);
-    expect(again).toHaveBeenCalledWith(true);
+    expect(again).toHaveBeenCalledWith(true, false);
   });
 
   it('is bounded in entries and bytes, the least recently used out first', async () => {

@@ -476,10 +476,10 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
     }
   }
 
-  function flight(key: string, render: (keep: boolean) => Promise<Rendered<V, U, F>>, keep = true): Promise<Rendered<V, U, F>> {
+  function flight(key: string, render: (keep: boolean, refresh: boolean) => Promise<Rendered<V, U, F>>, keep = true, refresh = false): Promise<Rendered<V, U, F>> {
     let pending = flights.get(key);
     if (!pending) {
-      pending = render(keep)
+      pending = render(keep, refresh)
         .then((r) => {
           if (keep && !('uncacheable' in r)) store(key, { value: r.value, deps: r.deps, bytes: r.bytes, freshUntil: r.freshUntil });
           return r;
@@ -494,10 +494,12 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
     /**
      * The value for `key`: a current entry while fresh ('hit'), or while stale with one background
      * render started ('stale'; not when `fresh` is asked), else the result of a render ('miss').
-     * `render(keep)` is told whether its result will be kept (a first ask of a `secondAskOnly` key is
-     * not): one that will not be may answer `uncacheable` and skip what only keeping needs.
+     * `render(keep, refresh)` is told whether its result will be kept (a first ask of a `secondAskOnly`
+     * key is not): one that will not be may answer `uncacheable` and skip what only keeping needs; and
+     * whether it is the background render of a stale entry (no request waits for it, and what it
+     * replaces was asked for).
      */
-    async get(key: string, render: (keep: boolean) => Promise<Rendered<V, U, F>>, { fresh = false }: { fresh?: boolean } = {}): Promise<{ state: 'hit' | 'stale' | 'miss'; rendered: Rendered<V, U, F> }> {
+    async get(key: string, render: (keep: boolean, refresh: boolean) => Promise<Rendered<V, U, F>>, { fresh = false }: { fresh?: boolean } = {}): Promise<{ state: 'hit' | 'stale' | 'miss'; rendered: Rendered<V, U, F> }> {
       const entry = entries.get(key);
       if (entry && (await isCurrent(entry.deps))) {
         const t = now();
@@ -507,7 +509,7 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
         }
         if (t < entry.freshUntil) return { state: 'hit', rendered: entry };
         if (!fresh && t < entry.freshUntil + staleMs) {
-          if (!flights.has(key)) flight(key, render).catch((error: unknown) => console.error(error));
+          if (!flights.has(key)) flight(key, render, true, true).catch((error: unknown) => console.error(error));
           return { state: 'stale', rendered: entry };
         }
       }
@@ -628,7 +630,7 @@ export function createPageCache(
      */
     async page(sitePath: string, search: string, theme: Theme, render: (outcome: Outcome) => Promise<PageRender>, placeholder: string): Promise<PageAnswer> {
       const rkey = queryKey(sitePath, search);
-      const { state, rendered } = await pages.get(`${theme} ${rkey}`, async (keep) => {
+      const { state, rendered } = await pages.get(`${theme} ${rkey}`, async (keep, refresh) => {
         const shellContent = (await deps.shellContent().catch(() => undefined)) ?? null;
         const { rendered: resolution } = await resolutions.get(rkey, (keepResolution) => resolveAndNote(sitePath, search, keepResolution), { fresh: true });
         const outcome: Outcome =
@@ -638,6 +640,9 @@ export function createPageCache(
         const page = await render(outcome);
         if (!keep || 'uncacheable' in resolution || page.status !== 'ok') return { uncacheable: page };
         const body = noncedBody(page.html, placeholder);
+        // A page re-rendered because it was stale is asked for, and no request waits for this render (no
+        // first answers): its brotli stream is made now, or the next answer would go gzip.
+        if (refresh) void body.brotli();
         return {
           value: body,
           deps: { ...resolution.deps, shellContent },
