@@ -379,6 +379,19 @@ const LOG_TAIL = 12_000;
  * by focusing one of its fields; this waits until React has hydrated that field (its props are on the
  * element), so what the journey does next runs the widget's code, not the plain form post.
  */
+/**
+ * Makes `context` a browser that has been on the site before: `stored` in its localStorage (set before
+ * any page's script runs) and the theme cookie that every visit leaves. A browser without that cookie
+ * is answered as on a first visit, whose pre-paint script reads no storage (the shell's NEW_VISITOR_ATTR):
+ * storage seeded alone would be a browser that keeps no cookies.
+ */
+export async function returningVisitor(context: BrowserContext, siteUrl: string, stored: Record<string, string>, theme: 'dark' | 'light' = 'dark'): Promise<void> {
+  await context.addCookies([{ name: 'qf_theme', value: theme, url: siteUrl }]);
+  await context.addInitScript((entries: [string, string][]) => {
+    for (const [key, value] of entries) window.localStorage.setItem(key, value);
+  }, Object.entries(stored));
+}
+
 export async function startByFocus(field: Locator): Promise<void> {
   await field.focus();
   const handle = await field.elementHandle();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, root, type Site, startJourney, stopJourney } from '../site';
+import { axeViolations, root, returningVisitor, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -28,10 +28,7 @@ async function open(width: number, url: string): Promise<{ page: Page; errors: s
   // a survey already dismissed keeps the story's survey popup (a modal dialog that takes the focus once
   // the page is scrolled down to the footer) from catching the keys meant for the footer.
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript(() => {
-    window.localStorage.setItem('qf_cookie_consent', '1');
-    window.localStorage.setItem('qf-survey:survey-site-experience', 'dismissed');
-  });
+  await returningVisitor(context, site.url, { qf_cookie_consent: '1', 'qf-survey:survey-site-experience': 'dismissed' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

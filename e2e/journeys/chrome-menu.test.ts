@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { type Site, startJourney, stopJourney } from '../site';
+import { returningVisitor, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -71,13 +71,13 @@ afterAll(() => stopJourney(site, browser));
 async function open(width: number, url: string, theme?: 'dark' | 'light'): Promise<{ page: Page; errors: string[] }> {
   // axe needs a page of its own context
   const context = await browser.newContext({ viewport: { width, height: 900 } });
+  // The stored theme (SPEC §4: storage first) decides the theme attribute on the body.
+  if (theme) await returningVisitor(context, site.url, { darkMode: String(theme === 'dark') }, theme);
   const page = await context.newPage();
   page.on('close', () => void context.close());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  // The stored theme (SPEC §4: storage first) decides the theme attribute on the body.
-  if (theme) await page.addInitScript((dark) => window.localStorage.setItem('darkMode', dark), String(theme === 'dark'));
   await page.goto(site.url + url);
   // Hydrated: the menu's controls exist only once the shell's code runs.
   await page.locator(width >= 1380 ? 'button[aria-controls="qf-mega-panel"]' : 'button[aria-controls="qf-mobile-menu"]').first().waitFor();

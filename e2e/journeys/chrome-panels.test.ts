@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Site, startJourney, stopJourney } from '../site';
+import { returningVisitor, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -25,7 +25,7 @@ async function open(width: number, options: { colorScheme?: 'dark' | 'light'; co
   // No service worker: these journeys are about the chrome, not about offline caching.
   const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: options.colorScheme ?? 'dark', serviceWorkers: 'block' });
   // The cookie banner would sit over the page in every journey that is not about it.
-  if (options.consent !== false) await context.addInitScript(() => localStorage.setItem('qf_cookie_consent', '1'));
+  if (options.consent !== false) await returningVisitor(context, site.url, { qf_cookie_consent: '1' }, options.colorScheme ?? 'dark');
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -159,8 +159,9 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     expect(await res!.text()).toMatch(/<body data-theme="light"/);
     await page.getByRole('button', { name: t.toDark }).waitFor();
     expect(await page.getAttribute('body', 'data-theme')).toBe('light');
-    // A light system preference without a stored choice: light from the first paint of the second page.
-    const light = await open(1440, { colorScheme: 'light' });
+    // A first visit with a light system preference (nothing stored, no cookie): the server renders dark,
+    // the pre-paint script makes it light before the first paint, and the second page is light from the server.
+    const light = await open(1440, { colorScheme: 'light', consent: false });
     const first = await light.page.goto(`${site.url}${prefix(lang)}/events`);
     expect(await first!.text()).toMatch(/<body data-theme="dark"/);
     await hydrated(light.page);
@@ -352,7 +353,7 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     await context.close();
 
     const reduced = await browser.newContext({ viewport: { width: 390, height: 900 }, reducedMotion: 'reduce', serviceWorkers: 'block' });
-    await reduced.addInitScript(() => localStorage.setItem('qf_cookie_consent', '1'));
+    await returningVisitor(reduced, site.url, { qf_cookie_consent: '1' });
     const still = await reduced.newPage();
     await still.goto(`${site.url}${prefix(lang)}/stories`);
     await still.mouse.move(100, 300);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, recordProblems, type Site, startJourney, stopJourney } from '../site';
+import { axeViolations, recordProblems, returningVisitor, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -212,7 +212,7 @@ describe('area colours', () => {
     ['light', '/ar/stories/qatar-foundation-opens-new-learning-commons'],
   ])('read at 4.5:1 or more as text, in the %s theme: %s', async (theme, path) => {
     const context = await browser.newContext();
-    await context.addInitScript((dark) => window.localStorage.setItem('darkMode', dark), String(theme === 'dark'));
+    await returningVisitor(context, site.url, { darkMode: String(theme === 'dark') }, theme as 'dark' | 'light');
     const page = await context.newPage();
     const problems = recordProblems(page);
     await page.goto(site.url + path);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { recordProblems, type Site, startJourney, stopJourney } from '../site';
+import { recordProblems, returningVisitor, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -23,7 +23,7 @@ async function openPage(viewport = { width: 1280, height: 800 }, address = '198.
   const context = await browser.newContext({ viewport, extraHTTPHeaders: { 'x-forwarded-for': address } });
   // A visitor who has already accepted cookies: the prompts wait while the cookie banner is up (the
   // overlays rule; forms-overlays.test.ts covers the banner itself).
-  await context.addInitScript(() => window.localStorage.setItem('qf_cookie_consent', '1'));
+  await returningVisitor(context, site.url, { qf_cookie_consent: '1' });
   const page = await context.newPage();
   // 409 (already signed up, already voted) is a documented answer; the browser logs every 4xx.
   return { context, page, problems: recordProblems(page, { allow: /status of 409/, warnings: true, requests: false }) };

@@ -196,16 +196,23 @@ describe('the shell page cache', () => {
     expect(renders).toBe(1);
   });
 
-  it('keeps one page per theme, rendered from the same answer of the owner', async () => {
-    const dark = await get('/t');
+  it('keeps one page per theme, and one for a browser without the cookie, rendered from the same answer of the owner', async () => {
+    const first = await get('/t');
     const light = await get('/t', { cookie: 'qf_theme=light' });
-    expect(html(dark)).toContain('data-theme="dark"');
+    const dark = await get('/t', { cookie: 'other=1; qf_theme=dark' });
+    // No cookie: dark, and the pre-paint script is told there is nothing stored to read.
+    expect(html(first)).toContain('<html lang="en" dir="ltr" data-qf-new="">');
+    expect(html(first)).toContain('data-theme="dark"');
+    expect(html(light)).toContain('<html lang="en" dir="ltr">');
     expect(html(light)).toContain('data-theme="light"');
+    expect(html(dark)).toContain('<html lang="en" dir="ltr">');
+    expect(html(dark)).toContain('data-theme="dark"');
     expect(asked).toEqual(['/t']);
-    expect(renders).toBe(2);
+    expect(renders).toBe(3);
     expect(light.headers.vary).toMatch(/Cookie/);
     await get('/t', { cookie: 'qf_theme=light' });
-    expect(renders).toBe(2);
+    await get('/t');
+    expect(renders).toBe(3);
   });
 
   it('sends a kept page brotli-encoded once its stream is made (gzip until then), and a page refreshed in the background at once', async () => {

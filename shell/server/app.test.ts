@@ -62,7 +62,7 @@ describe('the shell server', () => {
     const res = await shell.inject('/events');
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('30');
-    expect(res.body).toContain('<html lang="en" dir="ltr">');
+    expect(res.body).toContain('<html lang="en" dir="ltr" data-qf-new="">');
     expect(res.body).toContain('This section is temporarily unavailable. Please try again in a few minutes.');
     expect(res.body).toContain('Skip to main content');
     expect(res.body).toContain('© 2026 Qatar Foundation. All rights reserved.');
@@ -72,7 +72,7 @@ describe('the shell server', () => {
   it('says it in Arabic, right to left, under /ar', async () => {
     const res = await shell.inject('/ar/events');
     expect(res.statusCode).toBe(503);
-    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    expect(res.body).toContain('<html lang="ar" dir="rtl" data-qf-new="">');
     expect(res.body).toContain('هذا القسم غير متاح مؤقتاً. يُرجى المحاولة مرة أخرى بعد بضع دقائق.');
   });
 

@@ -30,7 +30,7 @@ import { counted, forward, gatewayTarget } from './gateway';
 import { registerPwa } from './pwa';
 import { canaryOf, createRegistry } from './registry';
 import { createStatementReader } from './statement';
-import { themeFromCookies } from '../src/theme';
+import { requestTheme, type RequestTheme } from '../src/theme';
 import { contentSecurityPolicy, newNonce, NONCE_PLACEHOLDER, SECURITY_HEADERS } from './security';
 
 /** The longest path or query string a page address may have (what a section's page lookup takes). */
@@ -445,7 +445,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     // the visitor reads the translated 404 page, and no section is asked.
     if (pathname.length > MAX_PAGE_URL || search.length > MAX_PAGE_URL) {
       const { lang } = splitLang(pathname.slice(0, 4));
-      const { html } = await renderPage(lang === 'ar' ? '/ar' : '/', { status: 'not-found', lang }, themeFromCookies(request.headers.cookie) ?? 'dark');
+      const { html } = await renderPage(lang === 'ar' ? '/ar' : '/', { status: 'not-found', lang }, requestTheme(request.headers.cookie));
       return reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(htmlText(html));
     }
     const sitePath = normalizePath(pathname);
@@ -471,7 +471,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   async function sendPage(reply: FastifyReply, sitePath: string, search: string, view: Composition) {
     // The visitor's theme is rendered by the server (no light-theme flash): it is part of the HTML, so of
     // the cache key, and shared caches must keep one copy per cookie.
-    const theme = themeFromCookies(reply.request.headers.cookie) ?? 'dark';
+    const theme = requestTheme(reply.request.headers.cookie);
     reply.header('Vary', 'Cookie');
     const answer = await view.cache.page(sitePath, search, theme, (outcome) => renderPage(sitePath, outcome, theme, undefined, view), NONCE_PLACEHOLDER);
     if (!answer.cached) {
@@ -509,7 +509,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
    */
   async function sendFormAnswerPage(reply: FastifyReply, page: FormPage, status: number, answer: FormAnswer | 'broken', view: Composition) {
     const { lang } = splitLang(page.path);
-    const theme = themeFromCookies(reply.request.headers.cookie) ?? 'dark';
+    const theme = requestTheme(reply.request.headers.cookie);
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     if (answer === 'broken') {
       console.error(`the answer to a form posted from ${page.path} broke the form-answer contract`);
@@ -531,8 +531,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   }
 
   /** The HTML of an outcome: the owner's section and its widgets through their Node builds, and the chrome. */
-  async function renderPage(sitePath: string, resolved: Outcome, theme: Theme, form?: { answer: FormAnswer; address: string }, view: Composition = live): Promise<PageRender> {
+  async function renderPage(sitePath: string, resolved: Outcome, requested: RequestTheme, form?: { answer: FormAnswer; address: string }, view: Composition = live): Promise<PageRender> {
     const { registry } = view;
+    const theme: Theme = requested === 'unset' ? 'dark' : requested;
     let outcome = resolved;
     const lang = outcome.lang;
     const chrome = await globals(lang);
@@ -590,6 +591,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     };
     const html = documentPieces({
       state,
+      newVisitor: requested === 'unset',
       slotHtml,
       chromeHtml,
       assets: { bootJs: shellAssets.bootJs, appJs: shellAssets.appJs, shellCss: shellAssets.css, sectionCss: inlineCss, preloadJs },

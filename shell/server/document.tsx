@@ -3,7 +3,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { languages, type Lang } from '@qf/shared/i18n';
 import { partInputs, parts, rootIdPrefix, type PartProps } from '../src/parts';
 import { AnnouncerMarkup, CookieMarkup, DelayedNoticeMarkup, NavigationProgressMarkup, ScrollProgressMarkup, SkipLink, StatementMarkup, ToTopMarkup } from '../src/components/ChromeMarkup';
-import { ROOT_ATTR, ROOT_POLICY_ATTR, type RootName } from '../src/boot/protocol';
+import { NEW_VISITOR_ATTR, ROOT_ATTR, ROOT_POLICY_ATTR, type RootName } from '../src/boot/protocol';
 import { areaOfPath } from '../src/areas';
 import { ChromeContext, type ChromeHtml } from '../src/chrome-widgets';
 import { shellT } from '../src/i18n';
@@ -177,6 +177,8 @@ interface DocumentInput {
   chromeHtml?: ChromeHtml;
   assets: DocumentAssets;
   siteUrl: string;
+  /** The request came without the theme cookie: the pre-paint script is told not to read storage (`NEW_VISITOR_ATTR`). */
+  newVisitor?: boolean;
   /**
    * The page's own address when the document answers another one (a form sent back answers the form's
    * POST): the browser is told to show it, so a reload asks for the page, not the post again.
@@ -198,6 +200,7 @@ export function documentPieces({
   chromeHtml = {},
   assets,
   siteUrl,
+  newVisitor = false,
   address,
 }: DocumentInput): HtmlPiece[] {
   const lang: Lang = state.lang;
@@ -250,7 +253,7 @@ export function documentPieces({
   ];
   return [
     '<!doctype html>\n',
-    `<html lang="${lang}" dir="${languages[lang].dir}">\n`,
+    `<html lang="${lang}" dir="${languages[lang].dir}"${newVisitor ? ` ${NEW_VISITOR_ATTR}=""` : ''}>\n`,
     '<head>',
     ...head,
     '</head>\n',

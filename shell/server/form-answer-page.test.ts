@@ -132,7 +132,7 @@ describe('a form posted without its script, answered as its page', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
-      expect(res.body).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+      expect(res.body).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-qf-new="">`);
       expect(res.body).toContain(lang === 'ar' ? '<h1>فعالية</h1>' : '<h1>An event</h1>');
       expect(res.body).toContain('id="main"');
       // The answer names its page: the form sent again from there says where it is.

@@ -3,6 +3,8 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib, crc32, cre
 import { randomBytes } from 'node:crypto';
 import type { PageData, RemoteName } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
+import type { Theme } from '@qf/shared/bus';
+import type { RequestTheme } from '../src/theme';
 import { splitLang } from '@qf/shared/routing';
 import type { Outcome } from './pages';
 import type { RegistryClient, RemoteStatus } from './registry';
@@ -524,7 +526,7 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
   };
 }
 
-export type Theme = 'dark' | 'light';
+export type { Theme, RequestTheme };
 /** What the shell renders around an outcome: the status it answers and the HTML (nonce placeholders in). */
 export interface PageRender {
   status: Outcome['status'];
@@ -628,7 +630,7 @@ export function createPageCache(
      * The page for a request: the cached HTML of its key when current, else `render` of its outcome
      * (from a fresh resolution); a 200 render is kept, anything else answered once.
      */
-    async page(sitePath: string, search: string, theme: Theme, render: (outcome: Outcome) => Promise<PageRender>, placeholder: string): Promise<PageAnswer> {
+    async page(sitePath: string, search: string, theme: RequestTheme, render: (outcome: Outcome) => Promise<PageRender>, placeholder: string): Promise<PageAnswer> {
       const rkey = queryKey(sitePath, search);
       const { state, rendered } = await pages.get(`${theme} ${rkey}`, async (keep, refresh) => {
         const shellContent = (await deps.shellContent().catch(() => undefined)) ?? null;

@@ -47,6 +47,14 @@ export function themeFromCookies(header: string | undefined): Theme | undefined 
   return undefined;
 }
 
+/**
+ * The theme a request asks for: its cookie's, or `unset` for a browser that has not been here (the
+ * pre-paint script writes the cookie on every visit). An unset theme is rendered dark, and marked so
+ * that the pre-paint script reads no storage (`NEW_VISITOR_ATTR`).
+ */
+export type RequestTheme = Theme | 'unset';
+export const requestTheme = (cookieHeader: string | undefined): RequestTheme => themeFromCookies(cookieHeader) ?? 'unset';
+
 export function mirrorTheme(theme: Theme, doc: Pick<Document, 'cookie'> = document): void {
   try {
     doc.cookie = themeCookie(theme);
@@ -62,11 +70,11 @@ export function mirrorTheme(theme: Theme, doc: Pick<Document, 'cookie'> = docume
  * also marks the document as scripted (`data-qf-js` on `<html>`), so the chrome's scripted layout
  * (menu buttons instead of link lists) is the one painted first and nothing shifts when code arrives.
  */
-export function themePrePaintScript(): string {
+export function themePrePaintScript(nothingStored = 'false'): string {
   return [
     'document.documentElement.setAttribute("data-qf-js","");',
     'try{',
-    `var s=localStorage.getItem(${JSON.stringify(THEME_KEY)}),m=window.matchMedia&&matchMedia("(prefers-color-scheme: light)").matches,`,
+    `var s=${nothingStored}?null:localStorage.getItem(${JSON.stringify(THEME_KEY)}),m=window.matchMedia&&matchMedia("(prefers-color-scheme: light)").matches,`,
     't=s==="true"?"dark":s==="false"?"light":m?"light":"dark",b=document.body;',
     `b.setAttribute("data-theme",t);b.style.setProperty("--progress",t==="dark"?${JSON.stringify(progressColours.dark)}:${JSON.stringify(progressColours.light)});`,
     `document.cookie=${JSON.stringify(`${THEME_COOKIE}=`)}+t+${JSON.stringify(COOKIE_ATTRIBUTES)};`,

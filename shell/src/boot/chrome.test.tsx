@@ -47,6 +47,19 @@ describe('the cookie banner, driven by the boot (SPEC §4, §9)', () => {
     expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
   });
 
+  it('is asked for without reading storage by a page served to a browser without the site\'s cookies, and withdrawn by the boot if consent is stored after all', () => {
+    localStorage.setItem(CONSENT_KEY, '1');
+    const getItem = jest.spyOn(Storage.prototype, 'getItem');
+    new Function(consentPrePaintScript('true'))();
+    expect(getItem).not.toHaveBeenCalled();
+    getItem.mockRestore();
+    expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe('ask');
+    page('en');
+    startCookieBanner(document, win);
+    expect(document.documentElement.hasAttribute(CONSENT_ASK_ATTR)).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+  });
+
   it('stores consent value 1 on close, tells the page, slides out for 0.5 s, then is gone and focus goes to the page', () => {
     const consented = jest.fn();
     window.addEventListener('qf:consent', consented);

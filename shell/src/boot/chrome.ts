@@ -83,7 +83,13 @@ export function startCookieBanner(doc: Document, win: Win): () => void {
   const banner = doc.querySelector<HTMLElement>('[data-qf-cookies]');
   const button = banner?.querySelector('button');
   const storage = storageOf(win, 'localStorage');
-  if (!banner || !button || hasConsent(storage)) return () => undefined;
+  if (!banner || !button) return () => undefined;
+  if (hasConsent(storage)) {
+    // Asked by the page's first script without reading storage (a browser without the site's cookies,
+    // NEW_VISITOR_ATTR) although consent is stored: not asked after all.
+    doc.documentElement.removeAttribute(CONSENT_ASK_ATTR);
+    return () => undefined;
+  }
   // Shown at once: the stylesheet keeps it out of sight and out of reach until 2 s after the page was
   // first shown, then slides it in (SPEC §4). The page's first script asked for the same
   // (CONSENT_ASK_ATTR), so this goes on with the animation already running rather than starting it.

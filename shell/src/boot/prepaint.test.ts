@@ -3,6 +3,7 @@ import { A11Y_KEY } from '../chrome/a11y-prefs';
 import { CONSENT_ASK_ATTR } from '../chrome/consent';
 import { THEME_KEY } from '../theme';
 import { prePaintScript } from './prepaint';
+import { NEW_VISITOR_ATTR } from './protocol';
 
 const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
@@ -38,6 +39,35 @@ describe('the script before the first paint, at the top of <head>', () => {
     document.documentElement.append(document.createTextNode('\n'));
     await settle();
     expect(body.dataset.theme).toBe('dark');
+  });
+
+  it('reads no storage on a first visit (the server marks <html>): dark unless the system asks for light, consent asked', async () => {
+    const getItem = jest.spyOn(Storage.prototype, 'getItem');
+    try {
+      document.documentElement.setAttribute(NEW_VISITOR_ATTR, '');
+      document.body.remove();
+      new Function(prePaintScript())();
+      const body = document.createElement('body');
+      body.setAttribute('data-theme', 'dark');
+      document.documentElement.append(body);
+      await settle();
+      expect(getItem).not.toHaveBeenCalled();
+      // What was stored (light, high contrast: beforeEach) is not applied; that browser sent no cookie.
+      expect(body.dataset.theme).toBe('dark');
+      expect(body.classList.contains('qf-a11y-contrast')).toBe(false);
+      expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe('ask');
+      expect(document.cookie).toContain('qf_theme=dark');
+
+      // The system's colour scheme still decides.
+      Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => ({ matches: q.includes('light') }) });
+      new Function(prePaintScript())();
+      expect(document.body.dataset.theme).toBe('light');
+      expect(getItem).not.toHaveBeenCalled();
+    } finally {
+      getItem.mockRestore();
+      document.documentElement.removeAttribute(NEW_VISITOR_ATTR);
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
   });
 
   it('applies at once where <body> already exists', () => {

@@ -1,6 +1,10 @@
 import { a11yPrePaintScript } from '../chrome/a11y-prepaint';
 import { consentPrePaintScript } from '../chrome/consent';
 import { themePrePaintScript } from '../theme';
+import { NEW_VISITOR_ATTR } from './protocol';
+
+/** True in the page when the server saw a browser that has stored nothing for the site (NEW_VISITOR_ATTR). */
+const NOTHING_STORED = `document.documentElement.hasAttribute(${JSON.stringify(NEW_VISITOR_ATTR)})`;
 
 /**
  * What runs before the first paint, inlined at the top of `<head>`, before any stylesheet.
@@ -17,12 +21,15 @@ import { themePrePaintScript } from '../theme';
  * choices are `<body>` attributes (what the stylesheets and the app read), and `<body>` does not exist
  * yet: they apply from a mutation observer on `<html>`, whose callback runs as a microtask once the
  * parser has inserted `<body>`, in the same task, before any rendering.
+ *
+ * Stored choices are read only from a browser that can have some: on a first visit (NEW_VISITOR_ATTR,
+ * from the server) nothing is read, the system's colour scheme decides the theme and consent is asked.
  */
 export function prePaintScript(): string {
-  const onBody = `${themePrePaintScript()}${a11yPrePaintScript()}`;
+  const onBody = `${themePrePaintScript(NOTHING_STORED)}${a11yPrePaintScript(NOTHING_STORED)}`;
   return [
     'document.documentElement.setAttribute("data-qf-js","");',
-    consentPrePaintScript(),
+    consentPrePaintScript(NOTHING_STORED),
     `(function(d){var x=function(){${onBody}};`,
     'if(d.body)return x();',
     'var o=new MutationObserver(function(){if(d.body){o.disconnect();x()}});',

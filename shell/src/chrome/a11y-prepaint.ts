@@ -8,10 +8,10 @@ import { A11Y_KEY, a11yToggles, TEXT_SIZES } from './a11y-prefs';
  * bundle applies the same choices again with `applyPrefs` (same attribute and classes), and owns every
  * later change. Only booleans and an index into TEXT_SIZES are read, so nothing stored can inject markup.
  */
-export function a11yPrePaintScript(): string {
+export function a11yPrePaintScript(nothingStored = 'false'): string {
   return [
     'try{',
-    `var p=JSON.parse(localStorage.getItem(${JSON.stringify(A11Y_KEY)})||"null"),b=document.body,s=${JSON.stringify(TEXT_SIZES)};`,
+    `var p=${nothingStored}?null:JSON.parse(localStorage.getItem(${JSON.stringify(A11Y_KEY)})||"null"),b=document.body,s=${JSON.stringify(TEXT_SIZES)};`,
     'if(p&&typeof p==="object"){',
     'if(typeof p.textSize==="number"&&p.textSize>0&&s[p.textSize])b.setAttribute("data-text-size",String(s[p.textSize]));',
     `${JSON.stringify(a11yToggles)}.forEach(function(k){if(p[k]===true)b.classList.add("qf-a11y-"+k)});`,

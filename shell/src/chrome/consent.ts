@@ -8,10 +8,14 @@ export const CONSENT_VALUE = '1';
  */
 export const CONSENT_ASK_ATTR = 'data-qf-consent';
 
-/** The inline pre-paint lines that set CONSENT_ASK_ATTR (storage disabled: no consent can be stored, so ask). */
-export function consentPrePaintScript(): string {
+/**
+ * The inline pre-paint lines that set CONSENT_ASK_ATTR (storage disabled: no consent can be stored, so
+ * ask). `nothingStored`: a JavaScript expression, true when the browser has stored nothing for the site
+ * (then storage is not read).
+ */
+export function consentPrePaintScript(nothingStored = 'false'): string {
   const j = JSON.stringify;
-  return `try{if(localStorage.getItem(${j(CONSENT_KEY)})!==${j(CONSENT_VALUE)})throw 0}catch(e){document.documentElement.setAttribute(${j(CONSENT_ASK_ATTR)},"ask")}`;
+  return `try{if(${nothingStored}||localStorage.getItem(${j(CONSENT_KEY)})!==${j(CONSENT_VALUE)})throw 0}catch(e){document.documentElement.setAttribute(${j(CONSENT_ASK_ATTR)},"ask")}`;
 }
 
 /** Dispatched on the window when the visitor consents, for code that loads third-party scripts. */
