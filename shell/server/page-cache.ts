@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, crc32, createBrotliCompress, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
 import type { PageData, RemoteName } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import type { Theme } from '@qf/shared/bus';
@@ -127,7 +126,6 @@ const WINDOW = 32 * 1024;
 /** The first answers of a new page are compressed for themselves, fast (most pages answered once are never asked again). */
 const FIRST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_LGWIN]: 18 } };
 
-
 /**
  * Bytes that stand for nonce number `place` while the brotli stream is made: 22 bytes that never occur
  * in UTF-8 text and share no two-byte sequence with the text or with any other stand-in (invalid lead
@@ -171,8 +169,11 @@ export async function brotliTemplate(parts: readonly Buffer[]): Promise<{ templa
   const encoder = createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: length } });
   let out: Buffer[] = [];
   encoder.on('data', (chunk: Buffer) => out.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => encoder.on('end', resolve).on('error', reject));
-  const flushed = () => new Promise<void>((resolve) => encoder.flush(zlib.BROTLI_OPERATION_FLUSH, () => resolve()));
+  // An encoder that fails (out of memory) ends the making at whichever step it was: the page stays gzip.
+  const failed = new Promise<never>((_resolve, reject) => encoder.once('error', reject));
+  failed.catch(() => undefined);
+  const ended = Promise.race([new Promise<void>((resolve) => encoder.once('end', resolve)), failed]);
+  const flushed = () => Promise.race([new Promise<void>((resolve) => encoder.flush(zlib.BROTLI_OPERATION_FLUSH, () => resolve())), failed]);
   const taken = () => {
     const bytes = Buffer.concat(out);
     out = [];
@@ -224,7 +225,7 @@ export type AnswerEncoding = 'br' | 'gzip' | 'identity';
  */
 export interface NoncedBody {
   etag: string;
-  /** Bytes held at most (the page's own length: the pieces are smaller). */
+  /** Bytes held at most (the page's own length: the gzip pieces and the brotli stream together are smaller). */
   bytes: number;
   /**
    * The body of one answer with `nonce` in place of every placeholder, in an encoding the request's
