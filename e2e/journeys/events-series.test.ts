@@ -75,7 +75,7 @@ describe.each(LANGS)('speaker-series page ($lang)', (l) => {
     const res = await fetch(site.url + seriesPath);
     expect(res.status).toBe(200);
     const body = await res.text();
-    expect(body).toContain(`<html lang="${l.lang}" dir="${l.lang === 'ar' ? 'rtl' : 'ltr'}">`);
+    expect(body).toContain(`<html lang="${l.lang}" dir="${l.lang === 'ar' ? 'rtl' : 'ltr'}" data-qf-new="">`);
     expect(body).toMatch(new RegExp(`<h1[^>]*>${l.title}</h1>`));
     expect(body).toContain(`<title>${l.title} | ${l.siteName}</title>`);
     expect(body).toMatch(new RegExp(`<link rel="alternate" hreflang="en" href="http://127\\.0\\.0\\.1:\\d+${SERIES}">`));

@@ -58,7 +58,8 @@ describe('server-rendered pages, before any JavaScript', () => {
   ])('%s %s carries its title and body text', async (lang, path, title, text) => {
     const { status, body } = await html(path);
     expect(status).toBe(200);
-    expect(body).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+    // Asked without cookies: a first visit, whose pre-paint script is told there is no storage to read.
+    expect(body).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-qf-new="">`);
     expect(body).toMatch(new RegExp(`<h1[^>]*>${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
     expect(body).toContain(text);
     expect(body).toContain('<link rel="canonical"');
