@@ -156,7 +156,16 @@ const NONCE_META_BLOCK = (() => {
   const bits = ((NONCE_LENGTH - 1) << 3) | (1 << 19);
   return Buffer.from([bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff]);
 })();
-const isBrotliNonce = (nonce: Buffer) => nonce.length === NONCE_LENGTH && nonce.toString('latin1', NONCE_LENGTH - NONCE_END.length) === NONCE_END;
+const EQUALS = NONCE_END.charCodeAt(0);
+const isBrotliNonce = (nonce: Buffer) => nonce.length === NONCE_LENGTH && nonce[NONCE_LENGTH - 2] === EQUALS && nonce[NONCE_LENGTH - 1] === EQUALS;
+
+/** A copy of a compressed template with `nonce` written at each of its places (gzip and brotli alike). */
+function spliced(template: Buffer, nonceAt: readonly number[], nonce: Buffer): Buffer {
+  const body = Buffer.allocUnsafe(template.length);
+  template.copy(body);
+  for (const at of nonceAt) nonce.copy(body, at);
+  return body;
+}
 
 /**
  * One brotli stream of `parts` with a nonce's place between each two (see the module's comment), and
@@ -206,8 +215,7 @@ export async function brotliTemplate(parts: readonly Buffer[]): Promise<{ templa
   push(taken());
   const template = Buffer.concat(pieces);
   const nonce = Buffer.from(randomBytes(16).toString('base64'), 'latin1');
-  const body = Buffer.from(template);
-  for (const place of nonceAt) nonce.copy(body, place);
+  const body = spliced(template, nonceAt, nonce);
   try {
     if (brotliDecompressSync(body).equals(Buffer.concat(parts.flatMap((p, i) => (i ? [nonce, p] : [p]))))) return { template, nonceAt };
   } catch {
@@ -355,9 +363,7 @@ export function noncedBody(html: Html, placeholder: string, { level = 6 }: { lev
       crc = (multmodp(nonceShift, crc) ^ nonceCrc) >>> 0;
       crc = (multmodp(shifts[i]!, crc) ^ crcs[i]!) >>> 0;
     }
-    const body = Buffer.allocUnsafe(template.length);
-    template.copy(body);
-    for (const at of nonceAt) nonce.copy(body, at);
+    const body = spliced(template, nonceAt, nonce);
     body.writeUInt32LE(crc, template.length - 8);
     body.writeUInt32LE((length + NONCE_LENGTH * (count - 1)) % 0x100000000, template.length - 4);
     return body;
@@ -383,12 +389,7 @@ export function noncedBody(html: Html, placeholder: string, { level = 6 }: { lev
       if (first && parts && (gz || takesBr)) return compressedOnce(identity(n), acceptEncoding);
       // Asked again: the brotli stream is made now, whatever this request takes (the parts go with the gzip pieces).
       if (br === undefined) void makeBrotli();
-      if (br && takesBr && isBrotliNonce(n)) {
-        const body = Buffer.allocUnsafe(br.template.length);
-        br.template.copy(body);
-        for (const at of br.nonceAt) n.copy(body, at);
-        return { body, encoding: 'br' };
-      }
+      if (br && takesBr && isBrotliNonce(n)) return { body: spliced(br.template, br.nonceAt, n), encoding: 'br' };
       return gz ? { body: gzipBody(n), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
     },
     brotli: makeBrotli,
