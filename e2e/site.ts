@@ -375,11 +375,6 @@ export async function stopJourney(site: Site | undefined, browser: Browser | und
 const LOG_TAIL = 12_000;
 
 /**
- * A widget that hydrates on interaction (the newsletter) comes to life as a visitor brings it to life,
- * by focusing one of its fields; this waits until React has hydrated that field (its props are on the
- * element), so what the journey does next runs the widget's code, not the plain form post.
- */
-/**
  * Makes `context` a browser that has been on the site before: `stored` in its localStorage (set before
  * any page's script runs) and the theme cookie that every visit leaves. A browser without that cookie
  * is answered as on a first visit, whose pre-paint script reads no storage (the shell's NEW_VISITOR_ATTR):
@@ -392,6 +387,11 @@ export async function returningVisitor(context: BrowserContext, siteUrl: string,
   }, Object.entries(stored));
 }
 
+/**
+ * A widget that hydrates on interaction (the newsletter) comes to life as a visitor brings it to life,
+ * by focusing one of its fields; this waits until React has hydrated that field (its props are on the
+ * element), so what the journey does next runs the widget's code, not the plain form post.
+ */
 export async function startByFocus(field: Locator): Promise<void> {
   await field.focus();
   const handle = await field.elementHandle();
