@@ -27,4 +27,4 @@ const parcel = createSectionParcel(
     people: () => import(/* webpackChunkName: "people" */ './views/People').then((m) => m.People),
   },
 );
-export const { bootstrap, mount, unmount, update } = parcel;
+export const { bootstrap, mount, unmount, update, preload, timeouts } = parcel;

@@ -2,4 +2,4 @@ import { createSectionParcel } from '@qf/shared/parcel';
 import { section } from './section';
 
 const parcel = createSectionParcel(section);
-export const { bootstrap, mount, unmount, update } = parcel;
+export const { bootstrap, mount, unmount, update, preload, timeouts } = parcel;

@@ -17,4 +17,4 @@ const parcel = createSectionParcel(
     EcssQuestion: () => import(/* webpackChunkName: "EcssQuestion" */ './views/EcssQuestion').then((m) => m.EcssQuestion),
   },
 );
-export const { bootstrap, mount, unmount, update } = parcel;
+export const { bootstrap, mount, unmount, update, preload, timeouts } = parcel;

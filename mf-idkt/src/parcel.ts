@@ -15,4 +15,4 @@ const parcel = createSectionParcel(
     document: () => import(/* webpackChunkName: "document" */ './views/IdktItem').then((m) => m.IdktItem),
   },
 );
-export const { bootstrap, mount, unmount, update } = parcel;
+export const { bootstrap, mount, unmount, update, preload, timeouts } = parcel;

@@ -16,4 +16,4 @@ const parcel = createSectionParcel(
     landing: () => import(/* webpackChunkName: "landing" */ './views/MediaCenter').then((m) => m.MediaCenter),
   },
 );
-export const { bootstrap, mount, unmount, update } = parcel;
+export const { bootstrap, mount, unmount, update, preload, timeouts } = parcel;

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { federatedName, parcelConfigSchema, type RemoteName, type ResolvedRemote } from '@qf/shared/contracts';
+import { federatedName, LIFECYCLE_TIMEOUTS, parcelConfigSchema, type RemoteName, type ResolvedRemote } from '@qf/shared/contracts';
 import type { ParcelConfig } from 'single-spa';
 
 /**
@@ -28,14 +28,17 @@ export function createRemoteLoader(initial: readonly ResolvedRemote[]) {
 
   return {
     ensure,
-    /** The remote's `./parcel`, validated against the contract; a failed load can be retried. */
+    /**
+     * The remote's `./parcel`, validated against the contract; a failed load can be retried. A parcel
+     * without `timeouts` gets the site's: single-spa's own warn in the console after 1 s of a mount.
+     */
     parcel(remote: RemoteName): Promise<ParcelConfig> {
       let p = parcels.get(remote);
       if (!p) {
         p = loadRemote<unknown>(`${federatedName(remote)}/parcel`).then((mod) => {
           const parsed = parcelConfigSchema.safeParse(mod);
           if (!parsed.success) throw new Error(`${remote}/parcel does not satisfy the parcel contract: ${parsed.error.message}`);
-          return mod as ParcelConfig;
+          return { ...(mod as ParcelConfig), timeouts: parsed.data.timeouts ?? LIFECYCLE_TIMEOUTS } as ParcelConfig;
         });
         p.catch(() => parcels.delete(remote));
         parcels.set(remote, p);

@@ -36,7 +36,33 @@ const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function
 export const remoteServerModuleSchema = z.object({ render: fn });
 
 /**
- * single-spa lifecycles exposed as `./parcel` in the browser build, and optionally `preload(view)`:
- * fetch a view's code ahead of its mount (the shell calls it for a page the visitor points at).
+ * How long single-spa lets a lifecycle run before it warns in the console. Its defaults warn after 1 s
+ * of a mount (and say "3000 ms"), but a mount here includes fetching the section's code from its own
+ * server and hydrating it in slices that yield to the browser: on a slow phone or a busy machine that
+ * takes seconds without anything being wrong (CI runs under load met it: `events-series`). Warn only
+ * when a lifecycle looks stuck; never fail one for being slow. A remote's `./parcel` carries them as
+ * `timeouts`; the shell gives these to one that does not.
  */
-export const parcelConfigSchema = z.object({ bootstrap: fn, mount: fn, unmount: fn, update: z.optional(fn), preload: z.optional(fn) });
+export const LIFECYCLE_TIMEOUTS = {
+  bootstrap: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+  mount: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+  update: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+  unmount: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+  unload: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
+} as const;
+
+const milliseconds = z.optional(z.number().check(z.positive()));
+const lifecycleTimeout = z.object({ millis: milliseconds, dieOnTimeout: z.optional(z.boolean()), warningMillis: milliseconds });
+
+/**
+ * single-spa lifecycles exposed as `./parcel` in the browser build, optionally `preload(view)`: fetch a
+ * view's code ahead of its mount (the shell calls it for a page the visitor points at), and `timeouts`.
+ */
+export const parcelConfigSchema = z.object({
+  bootstrap: fn,
+  mount: fn,
+  unmount: fn,
+  update: z.optional(fn),
+  preload: z.optional(fn),
+  timeouts: z.optional(z.partialRecord(z.enum(['bootstrap', 'mount', 'unmount', 'update', 'unload']), lifecycleTimeout)),
+});

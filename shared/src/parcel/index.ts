@@ -1,7 +1,7 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import type { ViewProps } from '@qf/shared/contracts';
+import { LIFECYCLE_TIMEOUTS, type ViewProps } from '@qf/shared/contracts';
 import { rootIdPrefix } from './id-prefix';
 import { SectionRoot, type SectionDefinition } from '@qf/shared/react';
 
@@ -17,22 +17,10 @@ export interface SectionParcelProps extends ViewProps {
   onRenderError?: (error: unknown, kind?: 'render' | 'hydration') => void;
 }
 
+export { LIFECYCLE_TIMEOUTS };
+
 type ViewLoader = () => Promise<SectionDefinition['views'][string]>;
 
-/**
- * How long single-spa lets a lifecycle run before it warns in the console. Its defaults warn after 1 s
- * of a mount (and say "3000 ms"), but a mount here includes fetching the section's code from its own
- * server and hydrating it in slices that yield to the browser: on a slow phone or a busy machine that
- * takes seconds without anything being wrong (a CI run under load met it: `events-series`). Warn only
- * when a lifecycle looks stuck; never fail one for being slow.
- */
-export const LIFECYCLE_TIMEOUTS = {
-  bootstrap: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
-  mount: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
-  update: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
-  unmount: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
-  unload: { millis: 30_000, dieOnTimeout: false, warningMillis: 10_000 },
-} as const;
 
 /**
  * single-spa lifecycles for a section. The first mount over server HTML hydrates it (same props as
