@@ -101,6 +101,13 @@ function figures(lhr) {
     // The HTML as sent, headers included: past ~14.6 KB (TCP's first window) it costs a round trip more.
     htmlKb: (documentRequest?.transferSize ?? NaN) / 1024,
     requests: requests.length,
+    // What moved, and Lighthouse's guess at why (in --json only): a CLS above 0 says where to look.
+    shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      score: item.score,
+      node: item.node?.selector ?? item.node?.nodeLabel,
+      snippet: item.node?.snippet,
+      causes: (item.subItems?.items ?? []).map((cause) => cause.cause ?? cause.extra?.value ?? cause.extra?.url).filter(Boolean),
+    })),
     runtimeError: lhr.runtimeError?.message,
   };
 }
