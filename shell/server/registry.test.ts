@@ -125,6 +125,25 @@ describe('the registry', () => {
     expect(fetchImpl.mock.calls.filter(([url]) => url === 'http://registry.test/registry.json')).toHaveLength(1);
   });
 
+  it('without a TTL, gives an ask made after a change the new document, even while an older look is still out', async () => {
+    const documents = [{ 'mf-content': { url: 'http://old.test', prefixes: ['/'] } }, { 'mf-content': { url: 'http://new.test', prefixes: ['/'] } }];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const fetchImpl = jest.fn(async () => {
+      const document = documents[asked++ === 0 ? 0 : 1]!;
+      if (asked === 1) await held;
+      return { ok: true, status: 200, json: async () => ({ remotes: document }) };
+    });
+    const registry = createRegistry({ source: 'http://registry.test/registry.json', ttlMs: 0, fetchImpl: fetchImpl as unknown as typeof fetch });
+    // A look begins (the old document is what it will read), then the registry changes, then a request asks.
+    const older = registry.entry('mf-content');
+    const newer = registry.entry('mf-content');
+    release();
+    await expect(newer).resolves.toMatchObject({ url: 'http://new.test' });
+    await expect(older).resolves.toMatchObject({ url: 'http://old.test' });
+  });
+
   it('re-reads the registry document when it changes, so a deploy needs no restart', async () => {
     const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn() });
     await expect(registry.owner('/idkt')).resolves.toBe('mf-content');

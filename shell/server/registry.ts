@@ -86,9 +86,14 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   const lastSeen = new Map<RemoteName, string>();
   let hashed: { reg: Registry; shellBuild: string; builds: string; hash: string } | undefined;
 
-  /** The look being taken: requests that need the registry meanwhile wait for it instead of looking again. */
+  /**
+   * The look being taken: requests that need the registry meanwhile wait for it instead of looking again.
+   * Without a TTL every ask looks for itself: a look started before the document changed (by the last
+   * answer's bookkeeping, say) would give a request made after the change the document before it.
+   */
   let looking: Promise<Registry> | undefined;
   function registry(): Promise<Registry> {
+    if (ttlMs <= 0) return look();
     if (doc && Date.now() - (/^https?:\/\//.test(source) ? Number(doc.stamp) : fileCheckedAt) < ttlMs) return Promise.resolve(doc.registry);
     looking ??= look().finally(() => (looking = undefined));
     return looking;
