@@ -156,8 +156,8 @@ const NONCE_META_BLOCK = (() => {
   const bits = ((NONCE_LENGTH - 1) << 3) | (1 << 19);
   return Buffer.from([bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff]);
 })();
-const EQUALS = NONCE_END.charCodeAt(0);
-const isBrotliNonce = (nonce: Buffer) => nonce.length === NONCE_LENGTH && nonce[NONCE_LENGTH - 2] === EQUALS && nonce[NONCE_LENGTH - 1] === EQUALS;
+const NONCE_END_BYTES = Buffer.from(NONCE_END, 'latin1');
+const isBrotliNonce = (nonce: Buffer) => nonce.length === NONCE_LENGTH && nonce.subarray(NONCE_LENGTH - NONCE_END_BYTES.length).equals(NONCE_END_BYTES);
 
 /** A copy of a compressed template with `nonce` written at each of its places (gzip and brotli alike). */
 function spliced(template: Buffer, nonceAt: readonly number[], nonce: Buffer): Buffer {

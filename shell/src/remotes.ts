@@ -30,7 +30,7 @@ export function createRemoteLoader(initial: readonly ResolvedRemote[]) {
     ensure,
     /**
      * The remote's `./parcel`, validated against the contract; a failed load can be retried. A parcel
-     * without `timeouts` gets the site's: single-spa's own warn in the console after 1 s of a mount.
+     * without `timeouts` gets the site's (single-spa's defaults warn in the console after 1 s of a mount).
      */
     parcel(remote: RemoteName): Promise<ParcelConfig> {
       let p = parcels.get(remote);

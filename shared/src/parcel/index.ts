@@ -17,10 +17,7 @@ export interface SectionParcelProps extends ViewProps {
   onRenderError?: (error: unknown, kind?: 'render' | 'hydration') => void;
 }
 
-export { LIFECYCLE_TIMEOUTS };
-
 type ViewLoader = () => Promise<SectionDefinition['views'][string]>;
-
 
 /**
  * single-spa lifecycles for a section. The first mount over server HTML hydrates it (same props as
