@@ -61,6 +61,60 @@ function fixtureEvent(e: FixtureEvent) {
   };
 }
 
+/** A process's state letter (R running, S sleeping, D waiting on disk...) and CPU seconds so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): { state: string; seconds: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, seconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a Node server's JavaScript is: its inspector is opened (SIGUSR1, which works even in a busy
+ * loop) and paused once; the call stack, or why it could not be had. Within about 10 s.
+ */
+async function whereStuck(child: ChildProcess, port: number | undefined): Promise<string> {
+  if (!port || !child.pid) return '(no inspector port)';
+  if (typeof WebSocket === 'undefined') return '(this Node has no WebSocket to ask its inspector)';
+  const deadline = Date.now() + 10_000;
+  try {
+    child.kill('SIGUSR1');
+    let target: string | undefined;
+    while (!target && Date.now() < deadline) {
+      target = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1000) })
+        .then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }[]>)
+        .then((list) => list[0]?.webSocketDebuggerUrl)
+        .catch(() => undefined);
+      if (!target) await new Promise((r) => setTimeout(r, 200));
+    }
+    if (!target) return '(its inspector did not open)';
+    const ws = new WebSocket(target);
+    return await new Promise<string>((resolve) => {
+      const timer = setTimeout(() => finish('(it did not pause)'), Math.max(0, deadline - Date.now()));
+      const finish = (text: string) => {
+        clearTimeout(timer);
+        ws.close();
+        resolve(text);
+      };
+      ws.addEventListener('error', () => finish('(its inspector refused the connection)'));
+      ws.addEventListener('open', () => {
+        ws.send(JSON.stringify({ id: 1, method: 'Debugger.enable' }));
+        ws.send(JSON.stringify({ id: 2, method: 'Debugger.pause' }));
+      });
+      ws.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as { method?: string; params?: { callFrames: { functionName: string; url: string; location: { lineNumber: number; columnNumber: number } }[] } };
+        if (message.method !== 'Debugger.paused') return;
+        finish(message.params!.callFrames.map((f) => `    at ${f.functionName || '(anonymous)'} ${f.url}:${f.location.lineNumber + 1}:${f.location.columnNumber + 1}`).join('\n'));
+      });
+    });
+  } catch (error) {
+    return `(${String(error)})`;
+  }
+}
+
 /** A free loopback port: asked of the OS, released, then used by the server we start. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -162,8 +216,12 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   options.prepareContent?.(path.join(contentDir, 'entries'));
   const env = { ...process.env, CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', ...options.env };
 
+  // Each server's inspector port, opened only if it must be asked where it is stuck (whereStuck).
+  const inspectPorts = new Map<string, number>();
   const launch = async (name: string, cwd: string, file: string, port: number, healthName?: string) => {
-    const child = spawn(process.execPath, [file], { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const inspectPort = await freePort();
+    inspectPorts.set(name, inspectPort);
+    const child = spawn(process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, file], { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
     child.stderr?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
     children.set(name, child);
@@ -179,9 +237,16 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       const child = children.get(name);
       children.delete(name);
       if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      const cpuAtTerm = cpuSeconds(child.pid);
       const kill = setTimeout(() => {
-        output += `[${name}] did not stop within 15 s of SIGTERM: killed\n`;
-        child.kill('SIGKILL');
+        // Once in CI a server neither answered the shell (its pages were 503s) nor stopped: say whether it
+        // was busy or waiting, and where its JavaScript was, before it is killed.
+        const cpu = cpuSeconds(child.pid);
+        const busy = cpu && cpuAtTerm ? `${cpu.state}, ${(cpu.seconds - cpuAtTerm.seconds).toFixed(1)} s of CPU in the last 15 s` : 'state unknown';
+        void whereStuck(child, inspectPorts.get(name)).then((stack) => {
+          output += `[${name}] did not stop within 15 s of SIGTERM (${busy}); its JavaScript was at:\n${stack}\n[${name}] killed\n`;
+          child.kill('SIGKILL');
+        });
       }, 15_000);
       child.once('exit', () => {
         clearTimeout(kill);

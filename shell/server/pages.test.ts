@@ -1,6 +1,8 @@
 import type { PageData, RemoteName, ViewProps } from '@qf/shared/contracts';
 import type { ServerRemotes } from './federation';
-import { createWidgetCache, renderSection } from './pages';
+import type { ManifestReader } from './assets';
+import { NoAnswerInTime } from './http-get';
+import { createPageResolver, createWidgetCache, renderSection, UNAVAILABLE_LOG_MS } from './pages';
 import type { RegistryClient } from './registry';
 
 /** Sections' Node builds stood in: the owner places widgets through the host, as a real one does. */
@@ -68,5 +70,37 @@ describe('widgets rendered into a page', () => {
     }
     expect(rendered.filter((r) => r.startsWith('Poll'))).toHaveLength(2);
     expect(rendered.filter((r) => r.includes('under-poll'))).toHaveLength(1);
+  });
+});
+
+describe('a page its owner leaves unavailable', () => {
+  it('is a 503 whose reason is logged, once per owner in UNAVAILABLE_LOG_MS, with how many pages followed', async () => {
+    let up = true;
+    let clock = 0;
+    const lines: string[] = [];
+    const registry = {
+      owner: async (p: string) => (p.startsWith('/events') ? 'mf-events' : 'mf-content'),
+      status: async (name: RemoteName) => (up || name !== 'mf-events' ? { up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' } : { up: false, reason: 'connect ECONNREFUSED' }),
+      entry: async () => ({ url: 'http://127.0.0.1:1' }),
+    } as unknown as RegistryClient;
+    const resolve = createPageResolver({
+      registry,
+      manifests: {} as ManifestReader,
+      shellBuild: 's',
+      timeoutMs: 3000,
+      get: async () => Promise.reject(new NoAnswerInTime(3000)),
+      warn: (line) => lines.push(line),
+      now: () => clock,
+    });
+    expect(await resolve('/ar/stories/a')).toMatchObject({ status: 'unavailable', lang: 'ar' });
+    expect(lines).toEqual(['/ar/stories/a answered 503: mf-content did not answer: TimeoutError: no answer within 3000 ms']);
+    await resolve('/stories/b');
+    await resolve('/stories/c');
+    up = false;
+    await resolve('/events');
+    expect(lines.slice(1)).toEqual(['/events answered 503: mf-events is down for this shell: connect ECONNREFUSED']);
+    clock += UNAVAILABLE_LOG_MS;
+    await resolve('/stories/d');
+    expect(lines.slice(2)).toEqual(['/stories/d answered 503: mf-content did not answer: TimeoutError: no answer within 3000 ms (and 2 more of its pages since the last line)']);
   });
 });

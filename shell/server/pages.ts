@@ -30,6 +30,9 @@ export type Outcome =
   | { status: 'not-found' | 'unavailable' | 'error'; lang: Lang; reason?: string };
 
 
+/** At most one line per owner in this long about the pages it left unavailable (the rest are counted). */
+export const UNAVAILABLE_LOG_MS = 10_000;
+
 interface Deps {
   registry: RegistryClient;
   manifests: ManifestReader;
@@ -37,6 +40,9 @@ interface Deps {
   timeoutMs: number;
   /** How the owner is asked (node:http with kept-alive connections). */
   get?: GetJson;
+  /** Where the reason of a 503 goes (console.warn), at most once per owner per UNAVAILABLE_LOG_MS. */
+  warn?: (line: string) => void;
+  now?: () => number;
 }
 
 const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
@@ -45,7 +51,22 @@ const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
  * Steps 2 and 3 of the request flow: find the owner of the path, ask it for the page, and describe
  * the builds the browser will need. Every failure of the owner is contained here as an outcome.
  */
-export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, get = getJson }: Deps) {
+export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, get = getJson, warn = console.warn, now = Date.now }: Deps) {
+  // Why an owner's pages are 503 pages is the first thing ops need (once a look at the registry said
+  // a remote was up, nothing else logs a page its owner did not answer in time): logged, but a remote
+  // down under load must not write a line per request.
+  const warnedAt = new Map<RemoteName, { at: number; since: number }>();
+  function unavailable(owner: RemoteName, sitePath: string, lang: Lang, reason: string): Outcome {
+    const last = warnedAt.get(owner);
+    if (last && now() - last.at < UNAVAILABLE_LOG_MS) last.since++;
+    else {
+      const more = last?.since ? ` (and ${last.since} more of its pages since the last line)` : '';
+      warn(`${sitePath} answered 503: ${reason}${more}`);
+      warnedAt.set(owner, { at: now(), since: 0 });
+    }
+    return { status: 'unavailable', lang, reason };
+  }
+
   async function resolvedRemote(remote: RemoteName): Promise<ResolvedRemote | null> {
     const [status, entry] = await Promise.all([registry.status(remote), registry.entry(remote)]);
     if (!status.up || !entry) return null;
@@ -62,7 +83,7 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     const owner = await registry.owner(path);
     if (!owner) return { status: 'not-found', lang };
     const [status, entry] = await Promise.all([registry.status(owner), registry.entry(owner)]);
-    if (!status.up || !entry) return { status: 'unavailable', lang, reason: status.up ? 'no registry entry' : status.reason };
+    if (!status.up || !entry) return unavailable(owner, sitePath, lang, `${owner} is down for this shell: ${status.up ? 'no registry entry' : status.reason}`);
     let res: JsonAnswer;
     try {
       const query = search.replace(/^\?/, '');
@@ -73,12 +94,12 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
         timeoutMs,
       });
     } catch (error) {
-      return { status: 'unavailable', lang, reason: `${owner} did not answer: ${String(error)}` };
+      return unavailable(owner, sitePath, lang, `${owner} did not answer: ${String(error)}`);
     }
     if (res.status === 404) return { status: 'not-found', lang };
-    if (!res.ok) return { status: 'unavailable', lang, reason: `${owner} answered ${res.status}` };
+    if (!res.ok) return unavailable(owner, sitePath, lang, `${owner} answered ${res.status}`);
     const parsed = resolverAnswerSchema.safeParse(await res.json().catch(() => null));
-    if (!parsed.success) return { status: 'unavailable', lang, reason: `${owner} broke the page contract: ${parsed.error.message}` };
+    if (!parsed.success) return unavailable(owner, sitePath, lang, `${owner} broke the page contract: ${parsed.error.message}`);
     const page = parsed.data.page;
     const chromeWidgets = Object.values(page.chrome ?? {}).map((w) => w.id);
     const involved = [owner, ...new Set([...page.widgets, ...chromeWidgets].map(remoteOfWidget))].filter((r, i, all) => all.indexOf(r) === i);
