@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ContentSource } from '@qf/shared/content';
-import { createRemoteListings, LISTINGS_RETRY_MS, LISTINGS_TTL_MS } from './remote-listings';
+import { listingDocument } from './documents';
+import { createRemoteListings, LISTINGS_RETRY_MS, LISTINGS_TTL_MS, type RemoteListings } from './remote-listings';
 import { createSearch } from './service';
 
 const head = (en: string, ar: string) => ({ en: { title: en, description: `${en} page` }, ar: { title: ar, description: `صفحة ${ar}` } });
@@ -102,5 +103,39 @@ describe('the other sections’ listing pages', () => {
     expect(await query('media mentions', 'en')).toEqual(['/media-center/media-mentions']);
     expect(await query('التغطيات الإعلامية', 'ar')).toEqual(['/ar/media-center/media-mentions']);
     expect(await query('technology database', 'en')).toEqual(['/idkt/technologies']);
+  });
+
+  it('rebuild the index once when they change, while reading the content takes the event loop (no endless loop)', async () => {
+    // Content read from files: every read waits for the event loop (as the file store's checks do).
+    const later = <T>(value: T) => new Promise<T>((resolve) => setImmediate(() => resolve(value)));
+    const content = { entries: () => later([]), entry: () => later(undefined), version: () => later('c1') } as unknown as ContentSource;
+    // The other sections answer a moment after the first index is built; asked again, too soon, resolves at once.
+    let version = '';
+    let docs: ReturnType<RemoteListings['docs']> = [];
+    let refreshes = 0;
+    const remote: RemoteListings = {
+      docs: () => docs,
+      version: () => version,
+      refresh: () => {
+        refreshes++;
+        // Before the fix each early answer asked again: a chain of promises that never let the event loop
+        // run, so the content (and every request, and SIGTERM) waited forever. Cut here so the test ends.
+        if (refreshes > 1000) return new Promise<void>(() => undefined);
+        if (refreshes > 1) return Promise.resolve();
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            docs = [listingDocument(MENTIONS, 'en', MENTIONS.head.en)];
+            version = 'v2';
+            resolve();
+          }, 10),
+        );
+      },
+    };
+    const search = createSearch(content, { remoteListings: remote });
+    const found = async () => (await search.index()).search({ q: 'media mentions', lang: 'en', filters: {}, page: 1, pageSize: 10 }).items.map((i) => i.url);
+    expect(await found()).toEqual([]);
+    for (let i = 0; i < 100 && (await found()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await found()).toEqual(['/media-center/media-mentions']);
+    expect(refreshes).toBeLessThan(20);
   });
 });

@@ -49,22 +49,40 @@ export function createSearch(content: ContentSource, options: { listings?: () =>
   let building: Promise<Built> | undefined;
   const remote = options.remoteListings;
 
-  async function index(): Promise<SearchIndex> {
-    // The other sections' listing pages are asked for in the background (never while a visitor waits);
-    // the index is rebuilt once they say something new.
-    remote
-      ?.refresh()
-      .then(() => (current && current.remoteVersion !== remote.version() ? index() : undefined))
-      .catch((error: unknown) => console.error('search: rebuilding with the other sections’ listing pages failed', error));
-    const contentVersion = (await content.version?.()) ?? 'static';
-    const remoteVersion = remote?.version() ?? '';
-    if (current?.contentVersion === contentVersion && current.remoteVersion === remoteVersion) return current.index;
+  /** The index of these versions, built by whoever asks first while none is under way (the others join it). */
+  function build(contentVersion: string, remoteVersion: string): Promise<Built> {
     building ??= Promise.all([searchDocuments(content), options.listings?.() ?? []])
       .then(([docs, listings]) => (current = { contentVersion, remoteVersion, index: new SearchIndex([...docs, ...listings, ...(remote?.docs() ?? [])]) }))
       .finally(() => (building = undefined));
+    return building;
+  }
+
+  /**
+   * The other sections' listing pages are asked for in the background (never while a visitor waits);
+   * the index is rebuilt once they say something new. That rebuild does not ask them again: it did
+   * once (through index()), and a refresh that resolves at once when asked too soon asked again, and
+   * again, in a chain of promises that never let the event loop run: the content's file checks never
+   * came back, and the server answered nothing, not even SIGTERM, until killed (CI, once).
+   */
+  function refreshRemote(): void {
+    remote
+      ?.refresh()
+      .then(async () => {
+        if (!current || current.remoteVersion === remote.version()) return;
+        await build((await content.version?.()) ?? 'static', remote.version());
+      })
+      .catch((error: unknown) => console.error('search: rebuilding with the other sections’ listing pages failed', error));
+  }
+
+  async function index(): Promise<SearchIndex> {
+    refreshRemote();
+    const contentVersion = (await content.version?.()) ?? 'static';
+    const remoteVersion = remote?.version() ?? '';
+    if (current?.contentVersion === contentVersion && current.remoteVersion === remoteVersion) return current.index;
+    const next = build(contentVersion, remoteVersion);
     // Only the other sections' listings changed: the index of the same content answers meanwhile.
     if (current?.contentVersion === contentVersion) return current.index;
-    return (await building).index;
+    return (await next).index;
   }
 
   function register(app: FastifyInstance): void {
