@@ -93,14 +93,18 @@ describe('a page its owner leaves unavailable', () => {
       now: () => clock,
     });
     expect(await resolve('/ar/stories/a')).toMatchObject({ status: 'unavailable', lang: 'ar' });
-    expect(lines).toEqual(['/ar/stories/a answered 503: mf-content did not answer: TimeoutError: no answer within 3000 ms']);
+    expect(lines).toEqual(['"/ar/stories/a" answered 503: mf-content did not answer: TimeoutError: no answer within 3000 ms']);
     await resolve('/stories/b');
     await resolve('/stories/c');
     up = false;
     await resolve('/events');
-    expect(lines.slice(1)).toEqual(['/events answered 503: mf-events is down for this shell: connect ECONNREFUSED']);
+    expect(lines.slice(1)).toEqual(['"/events" answered 503: mf-events is down for this shell: connect ECONNREFUSED']);
     clock += UNAVAILABLE_LOG_MS;
     await resolve('/stories/d');
-    expect(lines.slice(2)).toEqual(['/stories/d answered 503: mf-content did not answer: TimeoutError: no answer within 3000 ms (and 2 more of its pages since the last line)']);
+    expect(lines.slice(2)).toEqual(['"/stories/d" answered 503: mf-content did not answer: TimeoutError: no answer within 3000 ms (and 2 more of its pages since the last line)']);
+    // A visitor's address with a line break (decoded from %0A) stays on the one line.
+    clock += UNAVAILABLE_LOG_MS;
+    await resolve('/stories/x\nforged line');
+    expect(lines.slice(3)).toEqual(['"/stories/x\\nforged line" answered 503: mf-content did not answer: TimeoutError: no answer within 3000 ms']);
   });
 });

@@ -61,7 +61,8 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     if (last && now() - last.at < UNAVAILABLE_LOG_MS) last.since++;
     else {
       const more = last?.since ? ` (and ${last.since} more of its pages since the last line)` : '';
-      warn(`${sitePath} answered 503: ${reason}${more}`);
+      // The path quoted: a visitor's address (a decoded line break in it) never writes a line of its own.
+      warn(`${JSON.stringify(sitePath)} answered 503: ${reason}${more}`);
       warnedAt.set(owner, { at: now(), since: 0 });
     }
     return { status: 'unavailable', lang, reason };
