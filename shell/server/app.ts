@@ -31,6 +31,7 @@ import { registerPwa } from './pwa';
 import { canaryOf, createRegistry } from './registry';
 import { createStatementReader } from './statement';
 import { requestTheme, type RequestTheme } from '../src/theme';
+import { createTurns, type Turns } from './turns';
 import { contentSecurityPolicy, newNonce, NONCE_PLACEHOLDER, SECURITY_HEADERS } from './security';
 
 /** The longest path or query string a page address may have (what a section's page lookup takes). */
@@ -51,6 +52,8 @@ export interface ShellOverrides {
   remotes?: ServerRemotes;
   /** Page cache settings (a clock, sizes). */
   cache?: CacheOptions;
+  /** The turns heavy steps take (turns.ts). */
+  turns?: Turns;
 }
 
 export async function buildShellServer(config: ShellConfig, overrides: ShellOverrides = {}): Promise<FastifyInstance> {
@@ -227,6 +230,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     return health.snapshot();
   });
   const widgetCache = createWidgetCache();
+  const turns = overrides.turns ?? createTurns();
 
   // The boot (the page's first script) has its own build and folder; it is as immutable as the app's files.
   await app.register(fastifyStatic, {
@@ -454,8 +458,13 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     }
     const view = await compositionFor(request, reply);
     answered.set(request, { view, sitePath });
-    return sendPage(reply, sitePath, search, view);
+    // The first request of a connection just accepted has waited in the kernel's queue (turns.ts).
+    const first = !askedOn.has(request.raw.socket);
+    askedOn.add(request.raw.socket);
+    return sendPage(reply, sitePath, search, view, first);
   });
+  /** Connections that have asked for a page already (the next request on one is not its first). */
+  const askedOn = new WeakSet<object>();
 
   async function pathsOf(remote: RemoteName) {
     const [status, entry] = await Promise.all([live.registry.status(remote), live.registry.entry(remote)]);
@@ -468,12 +477,13 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     }
   }
 
-  async function sendPage(reply: FastifyReply, sitePath: string, search: string, view: Composition) {
+  async function sendPage(reply: FastifyReply, sitePath: string, search: string, view: Composition, first = false) {
     // The visitor's theme is rendered by the server (no light-theme flash): it is part of the HTML, so of
     // the cache key, and shared caches must keep one copy per cookie.
     const theme = requestTheme(reply.request.headers.cookie);
     reply.header('Vary', 'Cookie');
-    const answer = await view.cache.page(sitePath, search, theme, (outcome) => renderPage(sitePath, outcome, theme, undefined, view), NONCE_PLACEHOLDER);
+    // Rendering and compressing take turns (turns.ts): the loop turns between them under load.
+    const answer = await view.cache.page(sitePath, search, theme, (outcome) => turns.run(() => renderPage(sitePath, outcome, theme, undefined, view), { ahead: first }), NONCE_PLACEHOLDER);
     if (!answer.cached) {
       const { status, html } = answer.render;
       if (status === 'unavailable') reply.header('Retry-After', '30');
@@ -481,12 +491,15 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       if (status !== 'ok') return reply.send(htmlText(html));
       // A page answered once and not kept (an address with a query string asked for the first time):
       // made into this one answer's body at once, as the first answers of a kept page are.
-      const once = noncedBody(html, NONCE_PLACEHOLDER);
+      const nonce = newNonce();
+      const policy = await htmlPolicy(nonce);
+      // Cut at the nonces and hashed in a turn (the request's last one on the loop: it goes ahead, finishing
+      // what is begun before beginning more), compressed in zlib's thread pool.
+      const once = await turns.run(() => noncedBody(html, NONCE_PLACEHOLDER), { ahead: true });
       reply.header('ETag', once.etag).header('Vary', 'Cookie, Accept-Encoding');
       if (reply.request.headers['if-none-match'] === once.etag) return reply.code(304).send();
-      const nonce = newNonce();
-      reply.header('Content-Security-Policy', await htmlPolicy(nonce));
-      const { body, encoding } = once.answer(nonce, reply.request.headers['accept-encoding'], true);
+      const { body, encoding } = await once.firstAnswer(nonce, reply.request.headers['accept-encoding']);
+      reply.header('Content-Security-Policy', policy);
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply.send(body);
     }
@@ -497,7 +510,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (reply.request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const nonce = newNonce();
     reply.header('Content-Security-Policy', await htmlPolicy(nonce));
-    const { body, encoding } = page.answer(nonce, reply.request.headers['accept-encoding'], answer.state === 'miss');
+    // A first answer is compressed for itself (in zlib's thread pool); a later one is spliced.
+    const acceptEncoding = reply.request.headers['accept-encoding'];
+    const { body, encoding } = answer.state === 'miss' ? await page.firstAnswer(nonce, acceptEncoding) : page.answer(nonce, acceptEncoding, false);
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply.send(body);
   }
@@ -525,7 +540,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     // The nonce only where the document puts one (not in what the visitor typed, sent back in the form).
     const nonce = newNonce();
     reply.header('Content-Security-Policy', await htmlPolicy(nonce));
-    const { body, encoding } = noncedBody(html, NONCE_PLACEHOLDER).answer(nonce, reply.request.headers['accept-encoding'], true);
+    const { body, encoding } = await noncedBody(html, NONCE_PLACEHOLDER).firstAnswer(nonce, reply.request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding');
     return reply.code(status).send(body);
   }
