@@ -493,12 +493,18 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       // made into this one answer's body at once, as the first answers of a kept page are.
       const nonce = newNonce();
       const policy = await htmlPolicy(nonce);
-      // Cut at the nonces and hashed in a turn (the request's last one on the loop: it goes ahead, finishing
-      // what is begun before beginning more), compressed in zlib's thread pool.
-      const once = await turns.run(() => noncedBody(html, NONCE_PLACEHOLDER), { ahead: true });
-      reply.header('ETag', once.etag).header('Vary', 'Cookie, Accept-Encoding');
-      if (reply.request.headers['if-none-match'] === once.etag) return reply.code(304).send();
-      const { body, encoding } = await once.firstAnswer(nonce, reply.request.headers['accept-encoding']);
+      // Cut at the nonces, hashed and compressed in a turn: the request's last heavy step goes ahead
+      // (finishing what is begun before beginning more).
+      const { etag, made } = await turns.run(
+        () => {
+          const once = noncedBody(html, NONCE_PLACEHOLDER);
+          return { etag: once.etag, made: reply.request.headers['if-none-match'] === once.etag ? null : once.answer(nonce, reply.request.headers['accept-encoding'], true) };
+        },
+        { ahead: true },
+      );
+      reply.header('ETag', etag).header('Vary', 'Cookie, Accept-Encoding');
+      if (!made) return reply.code(304).send();
+      const { body, encoding } = made;
       reply.header('Content-Security-Policy', policy);
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply.send(body);
@@ -510,9 +516,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     if (reply.request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const nonce = newNonce();
     reply.header('Content-Security-Policy', await htmlPolicy(nonce));
-    // A first answer is compressed for itself (in zlib's thread pool); a later one is spliced.
-    const acceptEncoding = reply.request.headers['accept-encoding'];
-    const { body, encoding } = answer.state === 'miss' ? await page.firstAnswer(nonce, acceptEncoding) : page.answer(nonce, acceptEncoding, false);
+    // A first answer is compressed for itself: a heavy step, the request's last (it goes ahead); a later one is spliced.
+    const made = () => page.answer(nonce, reply.request.headers['accept-encoding'], answer.state === 'miss');
+    const { body, encoding } = answer.state === 'miss' ? await turns.run(made, { ahead: true }) : made();
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply.send(body);
   }
@@ -540,7 +546,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     // The nonce only where the document puts one (not in what the visitor typed, sent back in the form).
     const nonce = newNonce();
     reply.header('Content-Security-Policy', await htmlPolicy(nonce));
-    const { body, encoding } = await noncedBody(html, NONCE_PLACEHOLDER).firstAnswer(nonce, reply.request.headers['accept-encoding']);
+    const { body, encoding } = noncedBody(html, NONCE_PLACEHOLDER).answer(nonce, reply.request.headers['accept-encoding'], true);
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding');
     return reply.code(status).send(body);
   }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants as zlib, crc32, createBrotliCompress, deflateRawSync, gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, crc32, createBrotliCompress, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { PageData, RemoteName } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import type { Theme } from '@qf/shared/bus';
@@ -242,12 +241,6 @@ export interface NoncedBody {
    */
   answer(nonce: string, acceptEncoding: string | string[] | undefined, first: boolean): { body: Buffer; encoding: AnswerEncoding };
   /**
-   * A first answer as `answer(…, true)` gives it, compressed off the event loop (zlib's thread pool,
-   * so on another core while the loop goes on with other requests): what the requests that waited
-   * for a render, and a page never kept, are answered with.
-   */
-  firstAnswer(nonce: string, acceptEncoding: string | string[] | undefined): Promise<{ body: Buffer; encoding: AnswerEncoding }>;
-  /**
    * Makes the brotli stream the later answers are spliced from (the first answer that is not a first
    * answer starts it; until it is ready answers go gzip): whether there is one.
    */
@@ -399,11 +392,6 @@ export function noncedBody(html: Html, placeholder: string, { level = 6 }: { lev
       if (br && takesBr && isBrotliNonce(n)) return { body: spliced(br.template, br.nonceAt, n), encoding: 'br' };
       return gz ? { body: gzipBody(n), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
     },
-    firstAnswer(nonce, acceptEncoding) {
-      const n = Buffer.from(nonce, 'utf8');
-      if (n.length !== NONCE_LENGTH || !parts) return Promise.resolve(this.answer(nonce, acceptEncoding, true));
-      return compressedOnceOffLoop(identity(n), acceptEncoding);
-    },
     brotli: makeBrotli,
   };
 }
@@ -432,15 +420,6 @@ export function plainBody(identity: Buffer): PlainBody {
 function compressedOnce(identity: Buffer, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: AnswerEncoding } {
   if (accepts(acceptEncoding, 'br')) return { body: brotliCompressSync(identity, FIRST_BROTLI), encoding: 'br' };
   if (accepts(acceptEncoding, 'gzip')) return { body: gzipSync(identity, { level: 4 }), encoding: 'gzip' };
-  return { body: identity, encoding: 'identity' };
-}
-
-const brotliInPool = promisify(brotliCompress);
-const gzipInPool = promisify(gzip);
-/** compressedOnce in zlib's thread pool. */
-async function compressedOnceOffLoop(identity: Buffer, acceptEncoding: string | string[] | undefined): Promise<{ body: Buffer; encoding: AnswerEncoding }> {
-  if (accepts(acceptEncoding, 'br')) return { body: await brotliInPool(identity, FIRST_BROTLI), encoding: 'br' };
-  if (accepts(acceptEncoding, 'gzip')) return { body: await gzipInPool(identity, { level: 4 }), encoding: 'gzip' };
   return { body: identity, encoding: 'identity' };
 }
 

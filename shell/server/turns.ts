@@ -1,6 +1,7 @@
 /**
- * Turns for the server's heavy steps (a page's render, the cutting and hashing of its body), so that a
- * loaded shell still takes new connections, reads requests and runs its timers between them.
+ * Turns for the server's heavy steps (a page's render, the cutting, hashing and compressing of its
+ * body), so that a loaded shell still takes new connections, reads requests and runs its timers
+ * between them.
  *
  * Since libuv 1.45 (libuv/libuv#3696; Node 20 on) a server accepts one connection per turn of the event
  * loop. A turn of a loaded shell used to render every page whose owner had answered in it: with 50
