@@ -492,7 +492,6 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       // A page answered once and not kept (an address with a query string asked for the first time):
       // made into this one answer's body at once, as the first answers of a kept page are.
       const nonce = newNonce();
-      const policy = await htmlPolicy(nonce);
       // Cut at the nonces, hashed and compressed in a turn: the request's last heavy step goes ahead
       // (finishing what is begun before beginning more).
       const { etag, made } = await turns.run(
@@ -505,7 +504,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       reply.header('ETag', etag).header('Vary', 'Cookie, Accept-Encoding');
       if (!made) return reply.code(304).send();
       const { body, encoding } = made;
-      reply.header('Content-Security-Policy', policy);
+      reply.header('Content-Security-Policy', await htmlPolicy(nonce));
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply.send(body);
     }

@@ -77,4 +77,18 @@ describe('turns for the heavy steps', () => {
     expect(taking.indexOf('timer')).toBeGreaterThan(0);
     expect(taking.indexOf('timer')).toBeLessThanOrEqual(2);
   });
+
+  it('gives the turn to the next step while a step waits for I/O (a remote slow to load holds no other render)', async () => {
+    const turns = createTurns();
+    const log: string[] = [];
+    const slow = turns.run(async () => {
+      log.push('slow starts');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      log.push('slow ends');
+    });
+    const next = turns.run(() => void log.push('next runs'));
+    await Promise.all([slow, next]);
+    expect(log).toEqual(['slow starts', 'next runs', 'slow ends']);
+    expect(turns.waiting).toBe(0);
+  });
 });

@@ -18,9 +18,10 @@
  * than anything waiting here) and a request's last heavy step (finishing what is begun before beginning
  * more keeps the requests in flight, and their memory, few).
  *
- * A step must not take a turn inside another (it would wait for itself); it holds its turn until its
- * promise settles, so it should not wait for the network while holding one (a cold cache's first read
- * of a stylesheet or a manifest is tolerated: rare, and the steps behind it wait, not forever).
+ * A step holds its turn while it computes: until its promise settles or, if it waits for I/O (a render
+ * loading a remote's Node build after a deploy, a stylesheet or a manifest not read yet: up to the SSR
+ * timeout), until the loop's next check phase, whichever comes first. Then the next step goes on and
+ * this one finishes without a turn: a slow remote never holds the renders of the other sections.
  */
 export interface Turns {
   /**
@@ -47,12 +48,6 @@ export function createTurns({ sliceMs = 1, now = () => performance.now(), yieldL
   let running = false;
   let sliceStart = 0;
 
-  function start(go: () => void, newSlice: boolean) {
-    if (newSlice) sliceStart = now();
-    running = true;
-    go();
-  }
-
   function release() {
     const go = queue.shift();
     if (!go) {
@@ -60,8 +55,12 @@ export function createTurns({ sliceMs = 1, now = () => performance.now(), yieldL
       return;
     }
     if (ahead) ahead--;
-    if (now() - sliceStart < sliceMs) start(go, false);
-    else yieldLoop(() => start(go, true));
+    if (now() - sliceStart < sliceMs) go();
+    else
+      yieldLoop(() => {
+        sliceStart = now();
+        go();
+      });
   }
 
   return {
@@ -75,10 +74,19 @@ export function createTurns({ sliceMs = 1, now = () => performance.now(), yieldL
         running = true;
         sliceStart = now();
       }
+      let released = false;
+      const releaseOnce = () => {
+        if (released) return;
+        released = true;
+        clearImmediate(waitingForIo);
+        release();
+      };
+      // A step still running when the check phase comes is waiting for I/O: its turn goes to the next.
+      const waitingForIo = setImmediate(releaseOnce);
       try {
         return await step();
       } finally {
-        release();
+        releaseOnce();
       }
     },
     get waiting() {
