@@ -1,6 +1,6 @@
 import { createTurns } from './turns';
 
-/** Steps that record when they run; `spinMs` of CPU each (a render). */
+/** `ms` of CPU on the event loop, as a render takes. */
 function spin(ms: number) {
   const end = performance.now() + ms;
   while (performance.now() < end);
