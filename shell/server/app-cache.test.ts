@@ -193,8 +193,9 @@ describe('the shell page cache', () => {
     const file = path.join(dir, 'content', 'entries', 'site_globals.json');
     const later = new Date(Date.now() + 5000);
     utimesSync(file, later, later);
-    const res = await get('/s');
-    expect(res.statusCode).toBe(200);
+    // The first request after the look began may still get the page of the content before (the look
+    // never makes a request wait); once the look is in, the page is rendered again, once.
+    for (const deadline = Date.now() + 5_000; renders < 2 && Date.now() < deadline; ) expect((await get('/s')).statusCode).toBe(200);
     expect(renders).toBe(2);
     await get('/s');
     expect(renders).toBe(2);

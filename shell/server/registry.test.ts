@@ -6,6 +6,13 @@ import { createRegistry } from './registry';
 
 const info = (buildId: string, version = '1.0.0') => ({ name: 'x', version, buildId, builtAt: '2026-11-22T00:00:00Z', builds: { 'mf-content-browser': `b-${buildId}` } });
 
+/** Asks `check` every 5 ms until it holds; fails after two seconds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; !(await check()); await new Promise((r) => setTimeout(r, 5))) {
+    if (++tries > 400) throw new Error('never held');
+  }
+}
+
 describe('the registry', () => {
   let dir: string;
   let file: string;
@@ -125,6 +132,40 @@ describe('the registry', () => {
     expect(fetchImpl.mock.calls.filter(([url]) => url === 'http://registry.test/registry.json')).toHaveLength(1);
   });
 
+  it('once it has a document, never makes a request wait for a look: it answers from the document kept, and keeps it when a look fails', async () => {
+    let now = 1_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const documents: Array<() => Promise<unknown>> = [];
+      const fetchImpl = jest.fn((url: string) => (url.endsWith('registry.json') ? documents.shift()!() : Promise.resolve({ ok: true, status: 200, json: async () => info('b1') })));
+      const doc = (url: string) => async () => ({ ok: true, status: 200, json: async () => ({ remotes: { 'mf-content': { url, prefixes: ['/'] } } }) });
+      let release!: () => void;
+      documents.push(doc('http://old.test'), async () => (await new Promise<void>((r) => (release = r)), doc('http://new.test')()), () => Promise.reject(new Error('registry unreachable')), () => Promise.reject(new Error('registry unreachable')));
+      const registry = createRegistry({ source: 'http://registry.test/registry.json', ttlMs: 500, keepFreshMs: 0, fetchImpl: fetchImpl as unknown as typeof fetch });
+      await expect(registry.entry('mf-content')).resolves.toMatchObject({ url: 'http://old.test' });
+      now += 600;
+      // The look is held: requests meanwhile get the document kept, at once, and start no other look.
+      await expect(registry.entry('mf-content')).resolves.toMatchObject({ url: 'http://old.test' });
+      await expect(registry.owner('/')).resolves.toBe('mf-content');
+      expect(fetchImpl.mock.calls.filter(([url]) => url.endsWith('registry.json'))).toHaveLength(2);
+      release();
+      await until(async () => (await registry.entry('mf-content'))?.url === 'http://new.test');
+      // Two failed looks: the document stays, said once.
+      for (const _ of [1, 2]) {
+        now += 600;
+        await expect(registry.entry('mf-content')).resolves.toMatchObject({ url: 'http://new.test' });
+        await until(async () => warn.mock.calls.length > 0);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(fetchImpl.mock.calls.filter(([url]) => url.endsWith('registry.json'))).toHaveLength(4);
+      expect(warn.mock.calls).toEqual([['registry http://registry.test/registry.json not read again, the document read before is kept: registry unreachable']]);
+    } finally {
+      clock.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
   it('without a TTL, gives an ask made after a change the new document, even while an older look is still out', async () => {
     const documents = [{ 'mf-content': { url: 'http://old.test', prefixes: ['/'] } }, { 'mf-content': { url: 'http://new.test', prefixes: ['/'] } }];
     let release!: () => void;
@@ -163,14 +204,21 @@ describe('the registry', () => {
       await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'blue' } });
       now += 501;
       await registry.owner('/');
+      // The look that ask started (the document is older than the TTL) ends at this moment.
+      await new Promise((r) => setTimeout(r, 20));
       now += 100;
       await expect(registry.status('mf-content')).resolves.toMatchObject({ info: { buildId: 'blue' } });
       write({ 'mf-content': { url: 'http://green.test', prefixes: ['/'] } });
       const later = new Date(Date.now() + 5000);
       utimesSync(file, later, later);
       now += 402;
-      // The document is read again (older than the TTL); the status of blue is 402 ms old, under the TTL.
-      await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'green' } });
+      // The document is older than the TTL: the first ask is answered from it (blue, whose status is 402 ms
+      // old, under the TTL) and starts a look; once the look is in, green's status is asked at once.
+      await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'blue' } });
+      await until(async () => {
+        const status = await registry.status('mf-content');
+        return status.up && status.info.buildId === 'green';
+      });
       expect(fetchImpl).toHaveBeenLastCalledWith('http://green.test/build-info.json', expect.anything());
     } finally {
       clock.mockRestore();

@@ -92,11 +92,33 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
    * answer's bookkeeping, say) would give a request made after the change the document before it.
    */
   let looking: Promise<Registry> | undefined;
+  /** The error of the last look that failed while a document was kept, said once until a look succeeds. */
+  let lookFailed: string | undefined;
+  /**
+   * The document, looked at again at most once per TTL. Once there is one, no request waits for a look:
+   * the first after the TTL starts one and is answered from the document kept, which the look replaces
+   * when it is done (a deploy's edit is seen one look later: within the TTL and a file stat or a round
+   * trip). When every request waited for the look, a loaded shell's renders all stopped at once, twice a
+   * second, and ran in a burst after it. A look that fails keeps the document (said once).
+   */
   function registry(): Promise<Registry> {
     if (ttlMs <= 0) return look();
-    if (doc && Date.now() - (/^https?:\/\//.test(source) ? Number(doc.stamp) : fileCheckedAt) < ttlMs) return Promise.resolve(doc.registry);
-    looking ??= look().finally(() => (looking = undefined));
-    return looking;
+    if (!doc) {
+      looking ??= look().finally(() => (looking = undefined));
+      return looking;
+    }
+    if (!looking && Date.now() - (/^https?:\/\//.test(source) ? Number(doc.stamp) : fileCheckedAt) >= ttlMs) {
+      looking = look().finally(() => (looking = undefined));
+      looking.then(
+        () => (lookFailed = undefined),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          if (lookFailed !== message) console.warn(`registry ${source} not read again, the document read before is kept: ${message}`);
+          lookFailed = message;
+        },
+      );
+    }
+    return Promise.resolve(doc.registry);
   }
 
   async function look(): Promise<Registry> {

@@ -5,6 +5,13 @@ import { createFileStore, fieldOf, plainField, requiredField } from '@qf/shared/
 
 const entry = (id: string, contentType = 'article') => ({ sys: { id, contentType }, fields: { title: { 'en-US': `Title ${id}`, 'ar-QA': `عنوان ${id}` }, slug: { 'en-US': id } } });
 
+/** Asks `check` every 10 ms until it holds; fails after two seconds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (const started = Date.now(); !(await check()); await new Promise((r) => setTimeout(r, 10))) {
+    if (Date.now() - started > 2000) throw new Error('never held');
+  }
+}
+
 describe('the embedded file store', () => {
   let dir: string;
   beforeEach(() => {
@@ -23,7 +30,7 @@ describe('the embedded file store', () => {
     expect(await store.entries('missing')).toEqual([]);
   });
 
-  it('picks up edited files without a restart, looking for changes at most once per interval', async () => {
+  it('picks up edited files without a restart, looking for changes at most once per interval and never making a read wait', async () => {
     const file = path.join(dir, 'entries', 'a.json');
     writeFileSync(file, JSON.stringify([entry('one')]));
     const store = createFileStore(dir, { checkIntervalMs: 200 });
@@ -32,7 +39,28 @@ describe('the embedded file store', () => {
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect(await store.entries('article')).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 250));
-    expect(await store.entries('article')).toHaveLength(2);
+    // The first read after the interval is answered from what is loaded, and starts the look.
+    expect(await store.entries('article')).toHaveLength(1);
+    await until(async () => (await store.entries('article')).length === 2);
+    expect((await store.entry('two'))?.sys.id).toBe('two');
+  });
+
+  it('keeps the content it has when an edited file cannot be read, says why once, and reads the file again once it is fixed', async () => {
+    const file = path.join(dir, 'entries', 'a.json');
+    writeFileSync(file, JSON.stringify([entry('one')]));
+    const warn = jest.fn();
+    const store = createFileStore(dir, { checkIntervalMs: 20, warn });
+    expect(await store.entries('article')).toHaveLength(1);
+    writeFileSync(file, '[{"sys": ');
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    await until(async () => (await store.entries('article'), warn.mock.calls.length > 0));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await store.entries('article')).toHaveLength(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(/^content not re-read, the content loaded before is kept: /);
+    writeFileSync(file, JSON.stringify([entry('one'), entry('two')]));
+    utimesSync(file, new Date(), new Date(Date.now() + 10000));
+    await until(async () => (await store.entries('article')).length === 2);
   });
 
   it('names the file and entry of invalid content', async () => {
