@@ -127,6 +127,27 @@ describe('a page kept with its nonce placeholders', () => {
     expect(bytesCutAt(big, P)).toEqual(html.split(P).map((part) => Buffer.from(part, 'utf8')));
   });
 
+  it('gives parts of their own: the bytes of a page stay whole when other pages are cut after it', () => {
+    const first = ['<p>', 'مؤسسة قطر '.repeat(50_000), '</p><script nonce="', P, '">1</script>'];
+    const kept = bytesCutAt(first, P);
+    bytesCutAt([`<p>${'x'.repeat(300_000)}</p><script nonce="`, P, '">2</script>'], P);
+    expect(kept).toEqual(first.join('').split(P).map((part) => Buffer.from(part, 'utf8')));
+  });
+
+  it('encodes long two-byte text as UTF-8 exactly, a lone surrogate as U+FFFD as V8 does', () => {
+    const arabic = `<p>${'مؤسسة قطر — “’ 😀 '.repeat(400)}</p>`;
+    const lone = `<p>${'x'.repeat(2000)}\ud800 مؤسسة \udc00</p>`;
+    for (const text of [arabic, lone, `${'a'.repeat(3000)}é`]) expect(bytesCutAt([text, P, text], P)).toEqual([Buffer.from(text, 'utf8'), Buffer.from(text, 'utf8')]);
+    expect(bytesCutAt([lone], P)[0]!.includes(Buffer.from([0xef, 0xbf, 0xbd]))).toBe(true);
+  });
+
+  it('gives an ETag of the bytes and their length, the same for a page in pieces and as one text', () => {
+    expect(etagOf('<p>a</p>')).toMatch(/^W\/"[0-9a-f]{8}-8"$/);
+    expect(etagOf('<p>a</p>')).not.toBe(etagOf('<p>b</p>'));
+    expect(etagOf('مؤسسة')).toBe(etagOf(Buffer.from('مؤسسة', 'utf8')));
+    expect(noncedBody(['<p>', 'مؤسسة', '</p><i nonce="', P, '">'], P).etag).toBe(etagOf(`<p>مؤسسة</p><i nonce="${P}">`));
+  });
+
   it('compresses the page once, not per answer: a second answer is the first with the nonce bytes changed', () => {
     const html = `<script nonce="${P}">x</script>${'<p>same</p>'.repeat(200)}<script nonce="${P}">y</script>`;
     const page = noncedBody(html, P);
