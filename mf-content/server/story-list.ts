@@ -27,6 +27,29 @@ const matches = (e: Entry, filter: StoryFilter) =>
   (!filter.tag || topics(e, 'en').some((t) => t.value === filter.tag));
 
 /**
+ * What every request of the list needs from the stories, made once per list the content gives (a file
+ * store gives a new one when the content changes; a source that gives a new list per read only loses
+ * the reuse): the stories newest first and, per language, the topics sorted by name. Sorting by date
+ * and collating the topics' names took a third of this server's time per uncached list.
+ */
+interface Prepared {
+  articles: Entry[];
+  topics: Partial<Record<Lang, { value: string; label: string }[]>>;
+}
+const preparedFor = new WeakMap<readonly Entry[], Prepared>();
+function prepared(all: readonly Entry[], lang: Lang): { articles: Entry[]; tags: { value: string; label: string }[] } {
+  let p = preparedFor.get(all);
+  if (!p) preparedFor.set(all, (p = { articles: [...all].sort(newestFirst), topics: {} }));
+  let tags = p.topics[lang];
+  if (!tags) {
+    const byKey = new Map<string, string>();
+    for (const a of p.articles) for (const tag of topics(a, lang)) if (!byKey.has(tag.value)) byKey.set(tag.value, tag.label);
+    tags = p.topics[lang] = [...byKey].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, lang));
+  }
+  return { articles: p.articles, tags };
+}
+
+/**
  * SPEC §2 "news and stories" template at `/stories`: every story, newest first, filtered by area, type and
  * topic through the query (`?area=…&type=…&tag=…`, a GET form, so a filtered list is a shareable URL) and
  * paged by `?page=N`: page N shows the first N pages, so the 'Load more' link works without JavaScript.
@@ -36,10 +59,8 @@ export function createStoryList(content: ContentSource) {
     async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage | null> {
       if (path !== listRoute.pattern) return null;
       const t = tFor(lang);
-      const articles = [...(await content.entries('article'))].sort(newestFirst);
-      const tags = new Map<string, string>();
-      for (const a of articles) for (const tag of topics(a, lang)) if (!tags.has(tag.value)) tags.set(tag.value, tag.label);
-      const { filter, page: asked, invalid } = parseStoryQuery(query, [...tags.keys()]);
+      const { articles, tags } = prepared(await content.entries('article'), lang);
+      const { filter, page: asked, invalid } = parseStoryQuery(query, tags.map((tag) => tag.value));
       const matching = articles.filter((a) => matches(a, filter));
       const pages = Math.max(1, Math.ceil(matching.length / STORIES_PAGE_SIZE));
       // A page past the end (the list got shorter since the link was shared) shows the whole list.
@@ -50,7 +71,7 @@ export function createStoryList(content: ContentSource) {
         page,
         pageSize: STORIES_PAGE_SIZE,
         filter,
-        tags: [...tags].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, lang)),
+        tags,
         invalid,
       });
       return {
