@@ -279,7 +279,9 @@ export const htmlText = (html: Html): string => (typeof html === 'string' ? html
  * typographic quote in a section's markup) made the whole run two-byte, and V8 encodes two-byte text
  * to UTF-8 ~20 times slower than one-byte text (a 66 KB page: 250-460 µs against 9-40).
  */
-let scratch = Buffer.allocUnsafeSlow(256 * 1024);
+const SCRATCH_START = 256 * 1024;
+const SCRATCH_KEPT = 4 * 1024 * 1024;
+let scratch = Buffer.allocUnsafeSlow(SCRATCH_START);
 /**
  * Text with a character past Latin-1 is two-byte in V8, whose UTF-8 encoder takes ~5 ns a character
  * for it; its UTF-16 bytes (a copy) transcoded by ICU take ~1 (a 66 KB page: 60-110 µs against
@@ -337,6 +339,8 @@ export function bytesCutAt(html: Html, placeholder: string): Buffer[] {
     }
   }
   cut();
+  // A page over a few megabytes (none of the site's is near) does not keep its size for every page after it.
+  if (scratch.length > SCRATCH_KEPT) scratch = Buffer.allocUnsafeSlow(SCRATCH_START);
   return parts;
 }
 

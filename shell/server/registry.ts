@@ -78,8 +78,10 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   const label = (remote: RemoteName) => (variant === 'canary' ? `${remote} (canary view)` : remote);
   /** Builds already reported incompatible (remote and build id): said once, not at every poll. */
   const refused = new Set<string>();
+  /** The document and what it was read from: a file's modification time (read again only when it changes). */
   let doc: { stamp: string; registry: Registry } | undefined;
-  let fileCheckedAt = 0;
+  /** When the document was last looked at (fetched, or its file's time checked). */
+  let lookedAt = 0;
   /** The last status of each remote, and the server it was asked of (a new URL in the registry is asked at once). */
   const statuses = new Map<RemoteName, { at: number; url: string; value: Promise<RemoteStatus> }>();
   /** The last build seen of each remote: a remote that is down keeps its place in the hash. */
@@ -107,7 +109,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       looking ??= look().finally(() => (looking = undefined));
       return looking;
     }
-    if (!looking && Date.now() - (/^https?:\/\//.test(source) ? Number(doc.stamp) : fileCheckedAt) >= ttlMs) {
+    if (!looking && Date.now() - lookedAt >= ttlMs) {
       looking = look().finally(() => (looking = undefined));
       looking.then(
         () => (lookFailed = undefined),
@@ -123,17 +125,14 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
 
   async function look(): Promise<Registry> {
     if (/^https?:\/\//.test(source)) {
-      if (doc && Date.now() - Number(doc.stamp) < ttlMs) return doc.registry;
       const res = await fetchImpl(source, { signal: AbortSignal.timeout(statusTimeoutMs) });
       if (!res.ok) throw new Error(`registry ${source} answered ${res.status}`);
-      doc = { stamp: String(Date.now()), registry: registrySchema.parse(await res.json()) };
-      return doc.registry;
+      doc = { stamp: 'http', registry: registrySchema.parse(await res.json()) };
+    } else {
+      const stamp = String((await stat(source)).mtimeMs);
+      if (doc?.stamp !== stamp) doc = { stamp, registry: registrySchema.parse(JSON.parse(await readFile(source, 'utf8'))) };
     }
-    // Asked several times per request: the file is looked at most once per TTL.
-    if (doc && Date.now() - fileCheckedAt < ttlMs) return doc.registry;
-    const stamp = String((await stat(source)).mtimeMs);
-    if (doc?.stamp !== stamp) doc = { stamp, registry: registrySchema.parse(JSON.parse(await readFile(source, 'utf8'))) };
-    fileCheckedAt = Date.now();
+    lookedAt = Date.now();
     return doc.registry;
   }
 
