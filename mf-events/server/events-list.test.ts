@@ -87,6 +87,21 @@ describe('events list: by location', () => {
   });
 });
 
+describe('events list: made once per content', () => {
+  it('gives the same list on every request, and the new one as soon as the content changes', async () => {
+    const all = await content.entries('event');
+    let current = all.slice(0, 3);
+    const changing = createEventsList({ ...content, entries: async (type: string) => (type === 'event' ? current : content.entries(type)) }, { now: () => NOW });
+    const totals = async () => {
+      const data = eventsListDataSchema.parse((await changing.resolve('/events', 'en', new URLSearchParams()))!.data);
+      return { events: Number(data.upcomingTotal) + Number(data.pastTotal), atVenues: data.locations.reduce((n, l) => n + l.count, 0) };
+    };
+    for (let i = 0; i < 3; i++) expect(await totals()).toEqual({ events: 3, atVenues: 3 });
+    current = [...all];
+    for (let i = 0; i < 3; i++) expect(await totals()).toEqual({ events: 16, atVenues: 16 });
+  });
+});
+
 describe('events list: featured events', () => {
   let dir: string;
   let featuredList: ReturnType<typeof createEventsList>;

@@ -1,10 +1,10 @@
-import { plainField, requiredField, type ContentSource } from '@qf/shared/content';
+import { plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
 import { localePath } from '@qf/shared/routing';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import type { ResolvedPage } from '@qf/shared/contracts';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
-import { eventsListDataSchema, type EventLocation, type EventsListData } from '../src/views/events-list-data';
+import { eventsListDataSchema, type EventCard, type EventLocation, type EventsListData } from '../src/views/events-list-data';
 import { EVENTS_PAGE_SIZE, locationKey, parseEventsQuery } from '../src/views/events-query';
 import { cardOf, maxAgeUntil, splitEvents } from './event-cards';
 
@@ -14,6 +14,42 @@ const tFor = (lang: Lang) => i18n(lang).getFixedT(lang, translations.ns);
 
 /** How many pages of `total` events are shown when `asked` were asked for: at least one, never past the end. */
 const shownPages = (asked: number, total: number) => Math.max(1, Math.min(asked, Math.ceil(total / EVENTS_PAGE_SIZE)));
+
+type Row = EventCard & { locationKey: string; featured: boolean };
+interface Prepared {
+  rows: Row[];
+  venues: Map<string, EventLocation>;
+  locations: EventLocation[];
+}
+
+/**
+ * The cards of every event in one language, their venues and the venues in the language's order: the
+ * same for every request until the content changes (a new entries array), so made once per entries
+ * array and language. The per-request work is only the split at the request time and the slices.
+ * Nothing here is changed afterwards: the page data is a copy made by the schema.
+ */
+const preparedFor = new WeakMap<readonly Entry[], Partial<Record<Lang, Prepared>>>();
+function prepared(entries: readonly Entry[], lang: Lang): Prepared {
+  let byLang = preparedFor.get(entries);
+  if (!byLang) preparedFor.set(entries, (byLang = {}));
+  const kept = byLang[lang];
+  if (kept) return kept;
+  const rows = entries.map((e) => ({
+    ...cardOf(e, lang),
+    // Venues are told apart by their English name: the same key under /ar.
+    locationKey: locationKey(requiredField<string>(e, 'location', 'en')),
+    featured: plainField(e, 'featured') === true,
+  }));
+  const venues = new Map<string, EventLocation>();
+  for (const r of rows) {
+    const venue = venues.get(r.locationKey);
+    if (venue) venue.count += 1;
+    else venues.set(r.locationKey, { key: r.locationKey, name: r.location, count: 1 });
+  }
+  const collator = new Intl.Collator(lang);
+  const locations = [...venues.values()].sort((a, b) => collator.compare(a.name, b.name));
+  return (byLang[lang] = { rows, venues, locations });
+}
 
 /**
  * The events list at `/events` (SPEC §2 event pages: upcoming and featured events, events by location,
@@ -26,19 +62,7 @@ export function createEventsList(content: ContentSource, { now = () => new Date(
     async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage> {
       const t = tFor(lang);
       const at = now();
-      const rows = (await content.entries('event')).map((e) => ({
-        ...cardOf(e, lang),
-        // Venues are told apart by their English name: the same key under /ar.
-        locationKey: locationKey(requiredField<string>(e, 'location', 'en')),
-        featured: plainField(e, 'featured') === true,
-      }));
-      const venues = new Map<string, EventLocation>();
-      for (const r of rows) {
-        const venue = venues.get(r.locationKey);
-        if (venue) venue.count += 1;
-        else venues.set(r.locationKey, { key: r.locationKey, name: r.location, count: 1 });
-      }
-      const locations = [...venues.values()].sort((a, b) => a.name.localeCompare(b.name, lang));
+      const { rows, venues, locations } = prepared(await content.entries('event'), lang);
       const asked = parseEventsQuery(query);
       const location = asked.location && venues.has(asked.location) ? asked.location : undefined;
       const { upcoming, past } = splitEvents(

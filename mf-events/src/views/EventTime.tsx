@@ -35,7 +35,7 @@ export const formatDateTimeIn = (lang: Lang, iso: string, timeZone: string) =>
   word(`in ${lang} ${timeZone} ${iso}`, () => dateTimeFormat(locale(lang), { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso)));
 
 /** Whole numbers in the page's numerals (Arabic-Indic under ar-QA, as the dates are), at least `digits` long. */
-export const formatNumber = (lang: Lang, n: number, digits = 1) => numberFormat(locale(lang), { minimumIntegerDigits: digits, useGrouping: false }).format(n);
+export const formatNumber = (lang: Lang, n: number, digits = 1) => word(`number ${lang} ${digits} ${n}`, () => numberFormat(locale(lang), { minimumIntegerDigits: digits, useGrouping: false }).format(n));
 
 interface RangeProps {
   start: string;
