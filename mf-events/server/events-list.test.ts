@@ -6,6 +6,7 @@ import { createFileStore } from '@qf/shared/content';
 import { resolvedPageSchema } from '@qf/shared/contracts';
 import { eventsListDataSchema, type EventsListData } from '../src/views/events-list-data';
 import { buildEventsServer } from './app';
+import { cardOf, splitEvents } from './event-cards';
 import { createEventsList } from './events-list';
 
 const NOW = new Date('2026-11-22T09:00:00Z');
@@ -99,6 +100,35 @@ describe('events list: made once per content', () => {
     for (let i = 0; i < 3; i++) expect(await totals()).toEqual({ events: 3, atVenues: 3 });
     current = [...all];
     for (let i = 0; i < 3; i++) expect(await totals()).toEqual({ events: 16, atVenues: 16 });
+  });
+});
+
+describe('events list: split at the request time', () => {
+  it('lists upcoming events soonest first and past ones most recent first, at any time, as splitEvents does', async () => {
+    const entries = await content.entries('event');
+    const cards = entries.map((e) => cardOf(e, 'en'));
+    const instants = [...new Set(cards.flatMap((c) => [c.startDate, c.endDate]))].map((iso) => new Date(iso));
+    // Each start and end, a millisecond either side, and well before and after every event.
+    const times = [new Date('2000-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z'), ...instants.flatMap((d) => [-1, 0, 1].map((ms) => new Date(d.getTime() + ms)))];
+    for (const at of times) {
+      const atList = createEventsList(content, { now: () => at });
+      const data = eventsListDataSchema.parse((await atList.resolve('/events', 'en', new URLSearchParams('upcoming=9&past=9')))!.data);
+      const { upcoming, past } = splitEvents(cards, at);
+      expect({ at: at.toISOString(), upcoming: slugs(data.upcoming), past: slugs(data.past) }).toEqual({ at: at.toISOString(), upcoming: slugs(upcoming), past: slugs(past) });
+    }
+  });
+
+  it('keeps the order of events that start and end together as splitEvents does', async () => {
+    const [a, b, c] = (await content.entries('event')).slice(0, 3);
+    const same = (e: typeof a, slug: string) => ({ ...e!, fields: { ...e!.fields, slug: { 'en-US': slug }, startDate: a!.fields.startDate!, endDate: a!.fields.endDate! } });
+    const tied = [same(a, 'tied-a'), same(b, 'tied-b'), same(c, 'tied-c')];
+    const cards = tied.map((e) => cardOf(e, 'en'));
+    for (const at of [new Date('2000-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z')]) {
+      const tiedList = createEventsList({ ...content, entries: async (type: string) => (type === 'event' ? tied : content.entries(type)) }, { now: () => at });
+      const data = eventsListDataSchema.parse((await tiedList.resolve('/events', 'en', new URLSearchParams()))!.data);
+      const { upcoming, past } = splitEvents(cards, at);
+      expect([slugs(data.upcoming), slugs(data.past)]).toEqual([slugs(upcoming), slugs(past)]);
+    }
   });
 });
 

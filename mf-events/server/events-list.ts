@@ -6,7 +6,7 @@ import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { eventsListDataSchema, type EventCard, type EventLocation, type EventsListData } from '../src/views/events-list-data';
 import { EVENTS_PAGE_SIZE, locationKey, parseEventsQuery } from '../src/views/events-query';
-import { cardOf, maxAgeUntil, splitEvents } from './event-cards';
+import { cardOf, maxAgeUntil } from './event-cards';
 
 const listRoute = routes.routes.find((r) => r.template === 'events')!;
 const i18n = i18nCache([translations]);
@@ -15,18 +15,21 @@ const tFor = (lang: Lang) => i18n(lang).getFixedT(lang, translations.ns);
 /** How many pages of `total` events are shown when `asked` were asked for: at least one, never past the end. */
 const shownPages = (asked: number, total: number) => Math.max(1, Math.min(asked, Math.ceil(total / EVENTS_PAGE_SIZE)));
 
-type Row = EventCard & { locationKey: string; featured: boolean };
+type Row = EventCard & { locationKey: string; featured: boolean; start: number; end: number };
 interface Prepared {
-  rows: Row[];
+  /** Every row soonest first (the order of upcoming events), and most recent first (that of past ones). */
+  soonest: Row[];
+  latest: Row[];
   venues: Map<string, EventLocation>;
   locations: EventLocation[];
 }
 
 /**
- * The cards of every event in one language, their venues and the venues in the language's order: the
+ * The cards of every event in one language with their start and end read once, sorted the two ways
+ * splitEvents sorts upcoming and past events, their venues and the venues in the language's order: the
  * same for every request until the content changes (a new entries array), so made once per entries
- * array and language. The per-request work is only the split at the request time and the slices.
- * Nothing here is changed afterwards: the page data is a copy made by the schema.
+ * array and language. A request only splits the rows at its time and slices them. Nothing here is
+ * changed afterwards: the page data is a copy made by the schema.
  */
 const preparedFor = new WeakMap<readonly Entry[], Partial<Record<Lang, Prepared>>>();
 function prepared(entries: readonly Entry[], lang: Lang): Prepared {
@@ -34,12 +37,19 @@ function prepared(entries: readonly Entry[], lang: Lang): Prepared {
   if (!byLang) preparedFor.set(entries, (byLang = {}));
   const kept = byLang[lang];
   if (kept) return kept;
-  const rows = entries.map((e) => ({
-    ...cardOf(e, lang),
-    // Venues are told apart by their English name: the same key under /ar.
-    locationKey: locationKey(requiredField<string>(e, 'location', 'en')),
-    featured: plainField(e, 'featured') === true,
-  }));
+  const rows = entries.map((e): Row => {
+    const card = cardOf(e, lang);
+    return {
+      ...card,
+      // Venues are told apart by their English name: the same key under /ar.
+      locationKey: locationKey(requiredField<string>(e, 'location', 'en')),
+      featured: plainField(e, 'featured') === true,
+      start: Date.parse(card.startDate),
+      end: Date.parse(card.endDate),
+    };
+  });
+  const soonest = [...rows].sort((a, b) => a.start - b.start || a.end - b.end);
+  const latest = [...rows].sort((a, b) => b.start - a.start || b.end - a.end);
   const venues = new Map<string, EventLocation>();
   for (const r of rows) {
     const venue = venues.get(r.locationKey);
@@ -48,7 +58,7 @@ function prepared(entries: readonly Entry[], lang: Lang): Prepared {
   }
   const collator = new Intl.Collator(lang);
   const locations = [...venues.values()].sort((a, b) => collator.compare(a.name, b.name));
-  return (byLang[lang] = { rows, venues, locations });
+  return (byLang[lang] = { soonest, latest, venues, locations });
 }
 
 /**
@@ -62,16 +72,16 @@ export function createEventsList(content: ContentSource, { now = () => new Date(
     async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage> {
       const t = tFor(lang);
       const at = now();
-      const { rows, venues, locations } = prepared(await content.entries('event'), lang);
+      const { soonest, latest, venues, locations } = prepared(await content.entries('event'), lang);
       const asked = parseEventsQuery(query);
       const location = asked.location && venues.has(asked.location) ? asked.location : undefined;
-      const { upcoming, past } = splitEvents(
-        rows.filter((r) => !location || r.locationKey === location),
-        at,
-      );
+      // As splitEvents splits them (an event has ended once its end has passed), from the sorted rows.
+      const shown = (r: Row) => !location || r.locationKey === location;
+      const upcoming = soonest.filter((r) => r.end > at.getTime() && shown(r));
+      const past = latest.filter((r) => r.end <= at.getTime() && shown(r));
       const upcomingPages = shownPages(asked.upcoming, upcoming.length);
       const pastPages = shownPages(asked.past, past.length);
-      // The extra fields of the rows (locationKey, featured) are left out by the schema.
+      // The extra fields of the rows (locationKey, featured, start, end) are left out by the schema.
       const data: EventsListData = eventsListDataSchema.parse({
         now: at.toISOString(),
         featured: upcoming.filter((e) => e.featured),
