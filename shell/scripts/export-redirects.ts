@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentSourceFromEnv } from '@qf/shared/content';
-import { toNetlifyHostRedirects, toNetlifyRedirects, toNginxHostMap, toNginxMap } from '@qf/shared/redirects';
+import { toNetlifyHostRedirects, toNetlifyRedirects, toNginxHostMap, toNginxMap } from '../server/redirect-rules';
 import { loadConfig } from '../server/config';
 import { createRedirects } from '../server/redirects';
 

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import { buildMenuPreviews, contentSourceFromEnv } from '@qf/shared/content';
+import { contentSourceFromEnv } from '@qf/shared/content';
 import { buildInfoSchema, FORM_ANSWER_HEADER, pagePathsSchema, remoteNames, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
@@ -20,6 +20,7 @@ import { formAnswerFallback, formPageOf, readFormAnswer, withoutPageParam, type 
 import { createServerRemotes, type ServerRemotes } from './federation';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
+import { buildMenuPreviews } from './menu-previews';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
 import { accepts, createPageCache, etagOf, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { cohortCookie, cohortFromCookies } from './cohort';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { plainField, type ContentSource } from '@qf/shared/content';
-import { compileRedirects, storyRedirects, type CompiledRedirects, type HostRedirect } from '@qf/shared/redirects';
+import { compileRedirects, storyRedirects, type CompiledRedirects, type HostRedirect } from './redirect-rules';
 
 const ruleSchema = z.object({
   fromPath: z.string().startsWith('/'),

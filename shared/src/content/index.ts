@@ -4,5 +4,4 @@ export * from './model';
 export * from './check';
 export * from './images';
 export * from './contentful';
-export * from './previews';
 export * from './source';

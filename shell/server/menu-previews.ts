@@ -1,9 +1,5 @@
-import type { Lang } from '@qf/shared/i18n';
-import { langs, languages } from '@qf/shared/i18n';
-import { imageOf } from './images';
-import { contentTypes, isContentType } from './model';
-import { fieldOf, plainField, type ContentSource, type Entry } from './types';
-import type { Link } from './model';
+import { contentTypes, fieldOf, imageOf, isContentType, plainField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
+import { langs, languages, type Lang } from '@qf/shared/i18n';
 
 /** SPEC §3 Preview record: what the menus show beside an item. */
 export interface MenuPreview {

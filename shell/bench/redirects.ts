@@ -1,7 +1,7 @@
 // `npm run bench:redirects`: the cost of one redirect lookup with 1,000 and with 100,000 rules, for the
 // same request traffic (exact hits, case-insensitive hits and misses). Rules are shaped like the site's: case-insensitive
 // (SPEC §2), with one in a hundred case-sensitive. Compiled rules are hash maps, so the two should be close.
-import { compileRedirects, type RedirectRule } from '@qf/shared/redirects';
+import { compileRedirects, type RedirectRule } from '../server/redirect-rules';
 
 function rules(n: number): RedirectRule[] {
   return Array.from({ length: n }, (_, i) => ({ fromPath: `/legacy/section-${i % 97}/item-${i}`, toPath: `/stories/story-${i}`, isPermanent: true, ignoreCase: i % 100 !== 0, redirectInBrowser: true, force: true }));

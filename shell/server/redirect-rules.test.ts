@@ -1,4 +1,4 @@
-import { compileRedirects, isLocalPath, normalizeRedirectPath, storyRedirects, toNetlifyHostRedirects, toNetlifyRedirects, toNginxHostMap, toNginxMap, type RedirectRule } from '@qf/shared/redirects';
+import { compileRedirects, isLocalPath, normalizeRedirectPath, storyRedirects, toNetlifyHostRedirects, toNetlifyRedirects, toNginxHostMap, toNginxMap, type RedirectRule } from './redirect-rules';
 
 const rule = (fromPath: string, toPath: string, extra: Partial<RedirectRule> = {}): RedirectRule => ({ fromPath, toPath, isPermanent: true, ignoreCase: true, redirectInBrowser: true, force: true, ...extra });
 const SITE = 'https://www.qf.org.qa';
