@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { alumniErrors, alumniMessages, alumniOutcomes, alumniSchema, type AlumniOutcome } from '@qf/shared/forms';
+import { alumniErrors, alumniMessages, alumniOutcomes, alumniSchema, type AlumniOutcome } from '../src/forms';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { plainField, type ContentSource, type Link } from '@qf/shared/content';
-import { ecssQuestionErrors, ecssQuestionMessages, ecssQuestionOutcomes, ecssQuestionSchema, type EcssQuestionOutcome } from '@qf/shared/forms';
+import { ecssQuestionErrors, ecssQuestionMessages, ecssQuestionOutcomes, ecssQuestionSchema, type EcssQuestionOutcome } from '../src/forms';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';

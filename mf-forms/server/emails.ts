@@ -1,4 +1,4 @@
-import type { NewsletterList } from '@qf/shared/forms';
+import type { NewsletterList } from '../src/forms';
 import { languages, type Lang } from '@qf/shared/i18n';
 import type { OutboxMessage } from './outbox';
 

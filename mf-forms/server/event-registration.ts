@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
-import { registrationErrors, registrationFields, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '@qf/shared/forms';
+import { registrationErrors, registrationFields, registrationMessages, registrationOutcomes, registrationSchema, type RegistrationOutcome } from '../src/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { send as sendAnswer, type Answer } from './engagement-http';

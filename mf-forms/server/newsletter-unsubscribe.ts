@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NEWSLETTER_LISTS, newsletterMessages, type NewsletterList } from '@qf/shared/forms';
+import { NEWSLETTER_LISTS, newsletterMessages, type NewsletterList } from '../src/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { FORM_BODY_LIMIT } from './body';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { newsletterMessageFor, newsletterOutcomes, newsletterSchema, type NewsletterList, type NewsletterOutcome } from '@qf/shared/forms';
+import { newsletterMessageFor, newsletterOutcomes, newsletterSchema, type NewsletterList, type NewsletterOutcome } from '../src/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { backPath, outcomePage } from './outcome-page';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldOf, plainField, type ContentSource } from '@qf/shared/content';
-import { pollErrors, pollMessages, pollOutcomes, pollResultLines, pollVoteSchema, VOTER_ID_PATTERN, type PollOutcome, type PollResults } from '@qf/shared/forms';
+import { pollErrors, pollMessages, pollOutcomes, pollResultLines, pollVoteSchema, VOTER_ID_PATTERN, type PollOutcome, type PollResults } from '../src/forms';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldOf, plainField, type ContentSource } from '@qf/shared/content';
-import { surveyErrors, surveyFromForm, surveyMessages, surveyOutcomes, surveyResponseSchema, type SurveyOutcome } from '@qf/shared/forms';
+import { surveyErrors, surveyFromForm, surveyMessages, surveyOutcomes, surveyResponseSchema, type SurveyOutcome } from '../src/forms';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { bodyObject, idempotency, isFormPost, langOf, send, unreadable, type Answer } from './engagement-http';

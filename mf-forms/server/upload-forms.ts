@@ -23,7 +23,7 @@ import {
   scholarshipTextFields,
   uploadMessages,
   type FileFacts,
-} from '@qf/shared/forms';
+} from '../src/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { HONEYPOT_FIELD } from './guard';

@@ -4,7 +4,7 @@ import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileKind } from '@qf/shared/forms';
+import type { FileKind } from '../src/forms';
 import type { Db } from './db';
 
 /** The kind a file's first bytes say it is, whatever its name claims; null for anything else. */

@@ -1,4 +1,4 @@
-import { pollResultStrings } from '@qf/shared/forms';
+import { pollResultStrings } from '../forms';
 
 /**
  * mf-forms strings for the alumni sign-up, poll, survey popup, brand survey and speaker-series question forms. Spread into the forms namespace by ../translations.ts: use

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { alumniErrors, alumniFields, alumniInstitutions, alumniMessages, alumniResponseSchema, alumniSchema, type AlumniField, type AlumniOutcome, type AlumniSignup as AlumniValues } from '@qf/shared/forms';
+import { alumniErrors, alumniFields, alumniInstitutions, alumniMessages, alumniResponseSchema, alumniSchema, type AlumniField, type AlumniOutcome, type AlumniSignup as AlumniValues } from '../forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError, TextField, useFormId } from './form-parts';

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { ECSS_QUESTION_MAX, ecssQuestionErrors, ecssQuestionFields, ecssQuestionMessages, ecssQuestionResponseSchema, ecssQuestionSchema, type EcssQuestionInput, type EcssQuestionOutcome } from '@qf/shared/forms';
+import { ECSS_QUESTION_MAX, ecssQuestionErrors, ecssQuestionFields, ecssQuestionMessages, ecssQuestionResponseSchema, ecssQuestionSchema, type EcssQuestionInput, type EcssQuestionOutcome } from '../forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError, TextField, useFormId } from './form-parts';

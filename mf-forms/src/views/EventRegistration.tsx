@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { registrationErrors, registrationFields, registrationMessages, registrationResponseSchema, registrationSchema, type RegistrationField, type RegistrationInput, type RegistrationOutcome } from '@qf/shared/forms';
+import { registrationErrors, registrationFields, registrationMessages, registrationResponseSchema, registrationSchema, type RegistrationField, type RegistrationInput, type RegistrationOutcome } from '../forms';
 import { actionWithPage, type FormAnswer } from '@qf/shared/contracts';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { NEWSLETTER_LISTS, newsletterError, newsletterMessages, newsletterResponseSchema, newsletterSchema, type NewsletterInput, type NewsletterList, type NewsletterOutcome } from '@qf/shared/forms';
+import { NEWSLETTER_LISTS, newsletterError, newsletterMessages, newsletterResponseSchema, newsletterSchema, type NewsletterInput, type NewsletterList, type NewsletterOutcome } from '../forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, errorList, FieldError, useFormId } from './form-parts';

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { pollErrors, pollMessages, pollResponseSchema, pollResultsSchema, pollVoteSchema, type PollResults, type PollVote } from '@qf/shared/forms';
+import { pollErrors, pollMessages, pollResponseSchema, pollResultsSchema, pollVoteSchema, type PollResults, type PollVote } from '../forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { remember, remembered, voterId } from './browser-memory';
 import { ErrorSummary } from './ErrorSummary';

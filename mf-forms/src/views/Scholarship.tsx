@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { scholarshipAccept, scholarshipErrors, scholarshipFields, scholarshipFileFields, scholarshipMessages, type ScholarshipField, type ScholarshipFileField } from '@qf/shared/forms';
+import { scholarshipAccept, scholarshipErrors, scholarshipFields, scholarshipFileFields, scholarshipMessages, type ScholarshipField, type ScholarshipFileField } from '../forms';
 import { actionWithPage } from '@qf/shared/contracts';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { Honeypot } from './Honeypot';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { surveyAnswerSchema, surveyErrors, surveyFields, surveyFromForm, surveyMessages, surveyResponseSchema, surveyScores, SURVEY_COMMENT_MAX, type SurveyResponseInput } from '@qf/shared/forms';
+import { surveyAnswerSchema, surveyErrors, surveyFields, surveyFromForm, surveyMessages, surveyResponseSchema, surveyScores, SURVEY_COMMENT_MAX, type SurveyResponseInput } from '../forms';
 import { useLang, useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { describedControl, FieldError } from './form-parts';

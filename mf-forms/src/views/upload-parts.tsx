@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
-import { MAX_UPLOAD_BYTES, uploadMessages, uploadResponseSchema, type FileFacts } from '@qf/shared/forms';
+import { MAX_UPLOAD_BYTES, uploadMessages, uploadResponseSchema, type FileFacts } from '../forms';
 import type { FormAnswer } from '@qf/shared/contracts';
 import { dateTimeFormat, type Lang } from '@qf/shared/i18n';
 import { useT } from '@qf/shared/react';

@@ -12,7 +12,7 @@ import {
   scholarshipMessages,
   scholarshipSchema,
   uploadMessages,
-} from '@qf/shared/forms';
+} from '.';
 
 const art = {
   name: 'Maryam Al-Kuwari',

@@ -1,4 +1,4 @@
-import { ecssQuestionErrors, ecssQuestionMessages } from '@qf/shared/forms';
+import { ecssQuestionErrors, ecssQuestionMessages } from '.';
 
 const valid = { name: 'Omar Khalid', email: 'omar@example.org', question: 'How will AI change the classroom?', eventId: 'ecss-education-city-speaker-series' };
 

@@ -1,4 +1,4 @@
-import { newsletterError, newsletterMessages, newsletterSchema } from '@qf/shared/forms';
+import { newsletterError, newsletterMessages, newsletterSchema } from '.';
 
 describe('newsletter form', () => {
   it('keeps the SPEC §8 messages word for word', () => {

@@ -1,4 +1,4 @@
-import { registrationErrors, registrationMessages, registrationSchema } from '@qf/shared/forms';
+import { registrationErrors, registrationMessages, registrationSchema } from '.';
 
 const valid = { name: 'Layla Hassan', email: 'layla@example.org', title: 'Teacher', company: 'Qatar Academy', nationality: 'Qatari', countryOfResidence: 'Qatar', heardFrom: 'website', attendance: 'in-person', vaccinated: true };
 

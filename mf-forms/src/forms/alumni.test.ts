@@ -1,4 +1,4 @@
-import { alumniErrors, alumniMessages, alumniSchema } from '@qf/shared/forms';
+import { alumniErrors, alumniMessages, alumniSchema } from '.';
 
 const valid = { firstName: 'Layla', lastName: 'Al-Hassan', email: 'layla@example.org', institution: 'hbku', graduationYear: '2019', consent: true };
 

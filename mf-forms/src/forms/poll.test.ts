@@ -1,4 +1,4 @@
-import { pollErrors, pollMessages, pollResultLines, pollVoteSchema } from '@qf/shared/forms';
+import { pollErrors, pollMessages, pollResultLines, pollVoteSchema } from '.';
 
 describe('poll vote', () => {
   it('accepts an option id and an optional voter id', () => {

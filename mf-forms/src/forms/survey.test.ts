@@ -1,4 +1,4 @@
-import { surveyErrors, surveyFromForm, surveyMessages, surveyResponseSchema } from '@qf/shared/forms';
+import { surveyErrors, surveyFromForm, surveyMessages, surveyResponseSchema } from '.';
 
 describe('survey response', () => {
   it('accepts a score from 1 to 5 with or without a comment', () => {
