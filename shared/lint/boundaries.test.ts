@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
 const { boundariesPlugin, workspaceOf } = require('./boundaries') as { boundariesPlugin: (root: string) => ESLint.Plugin; workspaceOf: (root: string, file: string) => string | undefined };
 
 const root = path.resolve(__dirname, '..', '..');
-const linter = new Linter({ configType: 'flat' });
+// The configuration's globs are matched against the root, whichever folder the tests run from (npm test -w shared: shared/).
+const linter = new Linter({ configType: 'flat', cwd: root });
 const config = [{ files: ['**/*.{ts,tsx,js,mjs,cjs}'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { qf: boundariesPlugin(root) }, rules: { 'qf/workspace-boundaries': 'error' as const } }];
 
 /** The boundary messages for `code` written at `file` (relative to the repository's root). */
