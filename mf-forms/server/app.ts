@@ -10,11 +10,12 @@ import { registerEventRegistration } from './event-registration';
 import { registerPush } from './push';
 import { registerUploadForms, uploadStoreFor } from './upload-forms';
 import { registerAlumni } from './alumni';
-import { registerPolls, votesPerAddressFrom } from './poll';
+import { registerPolls } from './poll';
 import { registerSurveys } from './survey';
 import { registerEcssQuestions } from './ecss-question';
 import { outboxFromEnv, type OutboxWorker, type OutboxWorkerOptions } from './outbox';
 import type { ContentSource } from '@qf/shared/content';
+import { loadFormsEnv, type FormsEnv } from './config';
 
 export interface FormsServerOptions {
   /** The workspace folder (its dist/ holds the builds the server serves). */
@@ -33,17 +34,17 @@ export interface FormsServerOptions {
 
 /** The mf-forms server: static builds, the page contract and the forms API over its database. */
 export async function buildFormsServer(options: FormsServerOptions): Promise<{ app: FastifyInstance; db: Db; port: number; host: string; outbox?: OutboxWorker }> {
-  assertClusterReady(options.env ?? process.env, options.databaseUrl);
-  const votesPerAddress = votesPerAddressFrom(options.env ?? process.env);
+  // Every variable checked before anything starts: a wrong one stops the start, naming it (config.ts).
+  const env = loadFormsEnv(options.env ?? process.env);
+  assertClusterReady(env, options.databaseUrl);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env, contentVersion: () => options.content.version?.(), errorHandler: answerError });
   registerBodyParsers(app);
-  const env = options.env ?? process.env;
-  const origins = new Set((env.SHELL_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000').split(',').map((o) => o.trim()).filter(Boolean));
+  const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
   const secret = loadFormsSecret({ env, dataDir: options.dataDir });
   // PostgreSQL may be shared by several servers: the limits are counted there, so they hold across them.
   const counter = db.kind === 'postgres' ? databaseCounter(db, secret) : memoryCounter();
-  registerGuard(app, { origins, max: options.rateLimit ?? Number(env.FORMS_RATE_LIMIT ?? 30), windowMs: 60_000, originExempt: new Set([UNSUBSCRIBE_PATH]), counter });
+  registerGuard(app, { origins, max: options.rateLimit ?? env.FORMS_RATE_LIMIT, windowMs: 60_000, originExempt: new Set([UNSUBSCRIBE_PATH]), counter });
   const links = newsletterLinks(secret, siteOrigin(env));
   registerNewsletter(app, db, links);
   await registerNewsletterUnsubscribe(app, db, links);
@@ -51,7 +52,7 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
   await registerPush(app, db, { env, dataDir: options.dataDir });
   await registerUploadForms(app, { db, content: options.content, store: uploadStoreFor(db, options.dataDir, env), now: options.now });
   registerAlumni(app, db);
-  registerPolls(app, db, options.content, { secret, votesPerAddress, now: options.now });
+  registerPolls(app, db, options.content, { secret, votesPerAddress: env.POLL_VOTES_PER_ADDRESS, now: options.now });
   registerSurveys(app, db, options.content, options.now);
   registerEcssQuestions(app, db, options.content, env);
   const outbox = outboxFromEnv(db, env, options.outbox);
@@ -68,9 +69,9 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
  * one would be refused by the next, push subscriptions made with one key pair would fail with the
  * other), and the database has to be the shared PostgreSQL.
  */
-export function assertClusterReady(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): void {
+export function assertClusterReady(env: FormsEnv, databaseUrl: string | undefined): void {
   if (env.QF_CLUSTER !== '1') return;
-  const missing = [...(databaseUrl ? [] : ['DATABASE_URL']), ...(['FORMS_SECRET', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const).filter((name) => !env[name]?.trim())];
+  const missing = [...(databaseUrl ? [] : ['DATABASE_URL']), ...(['FORMS_SECRET', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const).filter((name) => !env[name])];
   if (missing.length) throw new Error(`mf-forms in cluster mode (QF_CLUSTER=1) needs ${missing.join(', ')}: every instance must share them, none may generate its own`);
 }
 

@@ -1,6 +1,6 @@
 // mf-forms' container image and Kubernetes manifests, checked statically (deploy/README.md).
 import { defaultPorts, REMOTE_ENV } from '@qf/shared/server';
-import { FORMS_ENV } from './env';
+import { FORMS_ENV } from './config';
 import {
   checkDockerfile,
   checkServerManifests,

@@ -1,3 +1,4 @@
+import type { FormsEnv } from './config';
 import type { FastifyInstance } from 'fastify';
 import { plainField, type ContentSource, type Link } from '@qf/shared/content';
 import { ecssQuestionErrors, ecssQuestionMessages, ecssQuestionOutcomes, ecssQuestionSchema, type EcssQuestionOutcome } from '../src/forms';
@@ -17,12 +18,12 @@ const TITLE: Record<Lang, string> = { en: 'Education City Speaker Series', ar: '
  * the workflow accepts it. Without a URL questions stay stored, reported as pending by
  * `GET /ops/ecss-questions` (on the forms server only, not through the shell).
  */
-export function registerEcssQuestions(app: FastifyInstance, db: Db, content: ContentSource, env: NodeJS.ProcessEnv): void {
+export function registerEcssQuestions(app: FastifyInstance, db: Db, content: ContentSource, env: Pick<FormsEnv, 'ECSS_WORKFLOW_URL' | 'ECSS_WORKFLOW_TOKEN' | 'ECSS_RETRY_MS'>): void {
   const forwarder = startEcssForwarder({
     db,
-    url: env.ECSS_WORKFLOW_URL || undefined,
-    token: env.ECSS_WORKFLOW_TOKEN || undefined,
-    retryMs: env.ECSS_RETRY_MS ? Number(env.ECSS_RETRY_MS) : undefined,
+    url: env.ECSS_WORKFLOW_URL,
+    token: env.ECSS_WORKFLOW_TOKEN,
+    retryMs: env.ECSS_RETRY_MS,
   });
   app.addHook('preClose', () => forwarder.stop());
   app.addHook('onReady', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
-import { votesPerAddressFrom } from './poll';
+import { loadFormsEnv } from './config';
 import type { Db } from './db';
 
 jest.setTimeout(60_000);
@@ -252,10 +252,10 @@ describe('polls', () => {
 
 describe('POLL_VOTES_PER_ADDRESS', () => {
   it('is 1 by default and a whole number when set; anything else stops the start with a clear message', () => {
-    expect(votesPerAddressFrom({})).toBe(1);
-    expect(votesPerAddressFrom({ POLL_VOTES_PER_ADDRESS: ' 25 ' })).toBe(25);
+    expect(loadFormsEnv({}).POLL_VOTES_PER_ADDRESS).toBe(1);
+    expect(loadFormsEnv({ POLL_VOTES_PER_ADDRESS: ' 25 ' }).POLL_VOTES_PER_ADDRESS).toBe(25);
     for (const bad of ['0', '-1', '2.5', '1e3', 'many', '0x10', '1000000'])
-      expect(() => votesPerAddressFrom({ POLL_VOTES_PER_ADDRESS: bad })).toThrow(`POLL_VOTES_PER_ADDRESS must be a whole number from 1 to 999999 (got "${bad}")`);
+      expect(() => loadFormsEnv({ POLL_VOTES_PER_ADDRESS: bad })).toThrow(`POLL_VOTES_PER_ADDRESS: must be a whole number from 1 to 999999 (got "${bad}")`);
   });
 
   it('lets a site whose visitors share an address count that many votes from it', async () => {

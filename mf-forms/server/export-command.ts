@@ -4,6 +4,7 @@ import { toCsv } from './csv';
 import { DataDirBusyError } from './data-dir-lock';
 import { openDb } from './db';
 import { exportForms } from './export-forms';
+import { loadFormsEnv, type FormsEnv } from './config';
 import { uploadStoreFor } from './upload-forms';
 
 /** Exit codes of `npm run forms:export`, documented in mf-forms/README.md. */
@@ -91,8 +92,15 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
     io.stderr(`forms:export: ${error.message}\n\n${usage()}\n`);
     return EXIT.usage;
   }
-  const databaseUrl = io.env.DATABASE_URL?.trim() || undefined;
-  const dataDir = path.resolve(io.cwd, io.env.DATA_DIR?.trim() || io.defaultDataDir);
+  let env: FormsEnv;
+  try {
+    env = loadFormsEnv(io.env);
+  } catch (error) {
+    io.stderr(`forms:export: ${(error as Error).message}\n`);
+    return EXIT.failed;
+  }
+  const databaseUrl = env.DATABASE_URL;
+  const dataDir = path.resolve(io.cwd, env.DATA_DIR ?? io.defaultDataDir);
   if (!databaseUrl && !existsSync(dataDir)) {
     io.stderr(`forms:export: there is no forms database in ${dataDir}. Set DATA_DIR to the server's data folder, or DATABASE_URL for PostgreSQL.\n`);
     return EXIT.failed;
@@ -122,7 +130,7 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
     if (args.files) {
       // The files the rows reference, read from wherever the servers keep them (the shared database
       // in a cluster): an export run on any instance has them all.
-      const store = uploadStoreFor(db, dataDir, io.env);
+      const store = uploadStoreFor(db, dataDir, env);
       const folder = path.resolve(io.cwd, args.files);
       mkdirSync(folder, { recursive: true });
       const ids = rows.flatMap((row) => form.columns.filter((c) => c.key.endsWith('_file')).map((c) => row[c.key])).filter((id): id is string => typeof id === 'string' && id !== '');

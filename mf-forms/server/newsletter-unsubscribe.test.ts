@@ -7,6 +7,7 @@ import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
 import type { Db } from './db';
 import { listUnsubscribeHeaders } from './emails';
+import { loadFormsEnv } from './config';
 import { loadFormsSecret, newsletterLinks, siteOrigin } from './newsletter-unsubscribe';
 import type { OutboxWorker } from './outbox';
 import { testBackends, type TestDatabase } from './test-databases';
@@ -350,7 +351,8 @@ describe('unsubscribe settings', () => {
   });
 
   it('refuses a FORMS_SECRET too short to sign with', () => {
-    expect(() => loadFormsSecret({ env: { FORMS_SECRET: 'short' }, dataDir: os.tmpdir() })).toThrow('FORMS_SECRET must be at least 32 characters long');
+    expect(() => loadFormsEnv({ FORMS_SECRET: 'short' })).toThrow('FORMS_SECRET: must be at least 32 characters long');
+    expect(loadFormsSecret({ env: loadFormsEnv({ FORMS_SECRET: ` ${'k'.repeat(32)} ` }), dataDir: os.tmpdir() }).toString()).toBe('k'.repeat(32));
   });
 
   it('signs the normalised address, so the case of the link does not matter, and checks tokens of any length', () => {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MIN_SECRET_LENGTH, type FormsEnv } from './config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NEWSLETTER_LISTS, newsletterMessages, type NewsletterList } from '../src/forms';
 import { isLang, type Lang } from '@qf/shared/i18n';
@@ -10,7 +11,6 @@ import { confirmPage, outcomePage } from './outcome-page';
 
 export const UNSUBSCRIBE_PATH = '/api/forms/newsletter/unsubscribe';
 export const SECRET_FILE = 'forms-secret';
-const MIN_SECRET_LENGTH = 32;
 
 const strings = {
   en: {
@@ -55,12 +55,9 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
  * one PostgreSQL: each would otherwise sign with its own); otherwise generated on the first start and kept
  * in the forms data folder (mode 0600), like the VAPID keys, so links already mailed stay valid.
  */
-export function loadFormsSecret({ env, dataDir }: { env: NodeJS.ProcessEnv; dataDir: string }): Buffer {
-  const configured = env.FORMS_SECRET?.trim();
-  if (configured !== undefined && configured !== '') {
-    if (configured.length < MIN_SECRET_LENGTH) throw new Error(`FORMS_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
-    return Buffer.from(configured, 'utf8');
-  }
+export function loadFormsSecret({ env, dataDir }: { env: Pick<FormsEnv, 'FORMS_SECRET'>; dataDir: string }): Buffer {
+  // Its length is checked with the rest of the environment (config.ts).
+  if (env.FORMS_SECRET) return Buffer.from(env.FORMS_SECRET, 'utf8');
   return keptInDataDir(
     dataDir,
     SECRET_FILE,
@@ -76,7 +73,7 @@ export function loadFormsSecret({ env, dataDir }: { env: NodeJS.ProcessEnv; data
  * The site's public origin, for links in emails: `SITE_URL` (the variable the shell reads for canonical
  * links), else the first of `SHELL_ORIGINS` (the browser reaches the forms API through the shell).
  */
-export function siteOrigin(env: NodeJS.ProcessEnv): string {
+export function siteOrigin(env: Partial<Pick<FormsEnv, 'SITE_URL' | 'SHELL_ORIGINS'>>): string {
   const name = env.SITE_URL?.trim() ? 'SITE_URL' : 'SHELL_ORIGINS';
   const value = env.SITE_URL?.trim() || (env.SHELL_ORIGINS ?? 'http://127.0.0.1:3000').split(',')[0]!.trim();
   let url: URL;

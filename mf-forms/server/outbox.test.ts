@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
 import type { Db } from './db';
+import { loadFormsEnv } from './config';
 import { enqueueEmail, outboxFromEnv, retryDelay, smtpUrlProblem, startOutboxWorker, type OutboxWorker } from './outbox';
 import { welcomeEmail } from './emails';
 import { testBackends, type TestDatabase } from './test-databases';
@@ -251,7 +252,9 @@ describe('outbox settings', () => {
     expect(smtpUrlProblem('smtps://mail.example.org')).toBeNull();
     expect(smtpUrlProblem('http://mail.example.org')).toBe('SMTP_URL must start with smtp:// or smtps:// (got http://)');
     expect(smtpUrlProblem('mail.example.org:25')).toMatch(/^SMTP_URL/);
-    expect(() => outboxFromEnv({} as Db, { SMTP_URL: 'nonsense' })).toThrow('SMTP_URL is not a URL (expected smtp://user:pass@host:port)');
+    for (const bad of ['nonsense', 'http://mail.example.org', 'smtp://'])
+      expect(() => loadFormsEnv({ SMTP_URL: bad })).toThrow('SMTP_URL: must be an smtp:// or smtps:// URL with a host, such as smtp://user:pass@host:587');
+    expect(loadFormsEnv({ SMTP_URL: ' smtps://mail.example.org ' }).SMTP_URL).toBe('smtps://mail.example.org');
   });
 
   it('runs no worker without SMTP_URL', () => {

@@ -1,3 +1,4 @@
+import type { FormsEnv } from './config';
 import nodemailer from 'nodemailer';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
@@ -206,14 +207,12 @@ let warnedNoSmtp = false;
  * The worker when `SMTP_URL` is set. Without it the emails stay pending in `email_outbox` (said once per
  * process), to be delivered by the first server started with SMTP configured.
  */
-export function outboxFromEnv(db: Db, env: NodeJS.ProcessEnv, overrides: Partial<OutboxWorkerOptions> = {}): OutboxWorker | undefined {
-  const smtpUrl = env.SMTP_URL?.trim();
+export function outboxFromEnv(db: Db, env: Pick<FormsEnv, 'SMTP_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'>, overrides: Partial<OutboxWorkerOptions> = {}): OutboxWorker | undefined {
+  const smtpUrl = env.SMTP_URL;
   if (!smtpUrl) {
     if (!warnedNoSmtp) console.info('mf-forms: SMTP_URL is not set; confirmation emails wait in email_outbox until a server with SMTP_URL runs');
     warnedNoSmtp = true;
     return undefined;
   }
-  const pollMs = env.OUTBOX_POLL_MS ? Number(env.OUTBOX_POLL_MS) : undefined;
-  if (pollMs !== undefined && !(Number.isFinite(pollMs) && pollMs >= 100)) throw new Error('OUTBOX_POLL_MS must be a number of milliseconds, at least 100');
-  return startOutboxWorker({ db, smtpUrl, from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM, pollMs, ...overrides });
+  return startOutboxWorker({ db, smtpUrl, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, pollMs: env.OUTBOX_POLL_MS, ...overrides });
 }

@@ -47,18 +47,6 @@ export interface PollOptions {
 class AddressVoted extends Error {}
 
 /**
- * `POLL_VOTES_PER_ADDRESS`: how many votes one poll counts from one client address (default 1). Sites
- * whose visitors share an address (a campus behind one NAT) may raise it, at the price of that many votes
- * per machine for anyone who clears their cookies.
- */
-export function votesPerAddressFrom(env: NodeJS.ProcessEnv): number {
-  const text = env.POLL_VOTES_PER_ADDRESS?.trim();
-  if (!text) return 1;
-  if (!/^[1-9][0-9]{0,5}$/.test(text)) throw new Error(`POLL_VOTES_PER_ADDRESS must be a whole number from 1 to 999999 (got ${JSON.stringify(text)})`);
-  return Number(text);
-}
-
-/**
  * Polls (SPEC §2: four options, Vote/Votes with counts), configured by `poll` content entries:
  * `GET /api/forms/polls/{pollId}` (the results) and `POST /api/forms/polls/{pollId}/votes`. One vote per
  * poll per client as the server sees it: per browser (the id the widget keeps in its storage, or the

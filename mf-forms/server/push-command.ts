@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { DataDirBusyError } from './data-dir-lock';
 import { openDb } from './db';
+import { loadFormsEnv, type FormsEnv } from './config';
 import { loadVapidKeys, pushMessageSchema, sendPush, type PushMessage, type SendResult } from './push';
 
 /** Exit codes of `npm run push:send`, documented in mf-forms/README.md. */
@@ -62,8 +63,15 @@ export async function runPushSend(argv: readonly string[], io: PushIo): Promise<
     io.stderr(`push:send: ${error.message}\n\n${USAGE}\n`);
     return PUSH_EXIT.usage;
   }
-  const databaseUrl = io.env.DATABASE_URL?.trim() || undefined;
-  const dataDir = path.resolve(io.cwd, io.env.DATA_DIR?.trim() || io.defaultDataDir);
+  let env: FormsEnv;
+  try {
+    env = loadFormsEnv(io.env);
+  } catch (error) {
+    io.stderr(`push:send: ${(error as Error).message}\n`);
+    return PUSH_EXIT.failed;
+  }
+  const databaseUrl = env.DATABASE_URL;
+  const dataDir = path.resolve(io.cwd, env.DATA_DIR ?? io.defaultDataDir);
   if (!databaseUrl && !existsSync(dataDir)) {
     io.stderr(`push:send: there is no forms database in ${dataDir}. Set DATA_DIR to the server's data folder, or DATABASE_URL for PostgreSQL.\n`);
     return PUSH_EXIT.failed;
@@ -79,7 +87,7 @@ export async function runPushSend(argv: readonly string[], io: PushIo): Promise<
     throw error;
   }
   try {
-    const keys = loadVapidKeys({ env: io.env, dataDir });
+    const keys = loadVapidKeys({ env, dataDir });
     const result: SendResult = await sendPush(db, args.message, { keys, ...(args.lang ? { lang: args.lang } : {}), ...(io.send ? { send: io.send } : {}), ...(io.allowed ? { allowed: io.allowed } : {}) });
     const refused = result.refused ? `, ${result.refused} refused (not a public host)` : '';
     io.stdout(`push:send: sent ${result.sent}, removed ${result.removed} expired subscription(s), ${result.failed} failed${refused}.\n`);

@@ -1,3 +1,4 @@
+import type { FormsEnv } from './config';
 import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
@@ -23,7 +24,7 @@ const DEFAULT_SUBJECT = 'mailto:webmaster@qf.org.qa';
  * mode 0600), so every later start (and `push:send`) signs with the same pair and existing
  * subscriptions keep working.
  */
-export function loadVapidKeys({ env, dataDir }: { env: NodeJS.ProcessEnv; dataDir: string }): VapidKeys {
+export function loadVapidKeys({ env, dataDir }: { env: Pick<FormsEnv, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>; dataDir: string }): VapidKeys {
   const subject = env.VAPID_SUBJECT || DEFAULT_SUBJECT;
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
   const keys = keptInDataDir(
@@ -73,7 +74,7 @@ export const pushMessages = (lang: Lang) => pushStrings[lang].push;
  * The push API. `GET /api/forms/push/key` gives the public VAPID key; `POST` and `DELETE
  * /api/forms/push/subscriptions` store and remove a browser's subscription (one row per endpoint).
  */
-export async function registerPush(app: FastifyInstance, db: Db, { env, dataDir }: { env: NodeJS.ProcessEnv; dataDir: string }): Promise<void> {
+export async function registerPush(app: FastifyInstance, db: Db, { env, dataDir }: { env: Pick<FormsEnv, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>; dataDir: string }): Promise<void> {
   const keys = loadVapidKeys({ env, dataDir });
   const langOf = (query: unknown): Lang => {
     const lang = (query as Record<string, unknown> | undefined)?.lang;

@@ -1,3 +1,4 @@
+import type { FormsEnv } from './config';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -137,14 +138,14 @@ export interface UploadFormsOptions {
   now?: () => Date;
 }
 
-export const defaultUploadsDir = (dataDir: string, env: NodeJS.ProcessEnv = process.env) => env.UPLOADS_DIR ?? path.resolve(dataDir, '..', 'uploads');
+export const defaultUploadsDir = (dataDir: string, env: Pick<FormsEnv, 'UPLOADS_DIR'>) => env.UPLOADS_DIR ?? path.resolve(dataDir, '..', 'uploads');
 
 /**
  * The store a server (or the export) uses: with PostgreSQL, the shared database, so every instance
  * reads what any stored, unless `UPLOADS_STORE=files` asks for the folder; with PGlite (one server),
  * the uploads folder (`UPLOADS_DIR`, default `uploads/` beside the data folder).
  */
-export function uploadStoreFor(db: Db, dataDir: string, env: NodeJS.ProcessEnv = process.env): UploadStore {
+export function uploadStoreFor(db: Db, dataDir: string, env: Pick<FormsEnv, 'UPLOADS_DIR' | 'UPLOADS_STORE'>): UploadStore {
   return db.kind === 'postgres' && env.UPLOADS_STORE !== 'files' ? createDatabaseUploadStore(db) : createUploadStore(defaultUploadsDir(dataDir, env));
 }
 
