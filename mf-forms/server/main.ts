@@ -2,11 +2,13 @@ import path from 'node:path';
 import { listen } from '@qf/shared/server';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { buildFormsServer, defaultDataDir } from './app';
+import { loadFormsEnv } from './config';
 
 async function main() {
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
-  const { app, db, port, host } = await buildFormsServer({ dir, databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? defaultDataDir(dir), content });
+  const env = loadFormsEnv();
+  const { app, db, port, host } = await buildFormsServer({ dir, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? defaultDataDir(dir), content });
   await listen(app, port, host, `mf-forms (${db.kind})`);
 }
 
