@@ -1,9 +1,7 @@
 import type { NewsletterList } from '../src/forms';
+import { formatDate as siteDate } from '@qf/shared/dates';
 import { languages, type Lang } from '@qf/shared/i18n';
 import type { OutboxMessage } from './outbox';
-
-const TIME_ZONE = 'Asia/Qatar';
-const locale = (lang: Lang) => (lang === 'ar' ? 'ar-QA' : 'en-GB');
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
@@ -124,10 +122,8 @@ export interface ViewingDetails {
 
 // Doha's calendar and clock, as the event pages show them. A date the content got wrong is shown as
 // written rather than failing the registration it confirms.
-const format = (lang: Lang, iso: string, style: Intl.DateTimeFormatOptions) =>
-  Number.isNaN(Date.parse(iso)) ? iso : new Intl.DateTimeFormat(locale(lang), { ...style, timeZone: TIME_ZONE }).format(new Date(iso));
-const formatDate = (lang: Lang, iso: string) => format(lang, iso, { dateStyle: 'full' });
-const formatTime = (lang: Lang, iso: string) => format(lang, iso, { timeStyle: 'short' });
+const formatDate = (lang: Lang, iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : siteDate(lang, iso, 'full'));
+const formatTime = (lang: Lang, iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : siteDate(lang, iso, 'time'));
 
 /** The registration confirmation, with the viewing details SPEC §4 promises ('An email with the viewing details will follow.'). */
 export function registrationEmail(lang: Lang, to: string, name: string, event: ViewingDetails): OutboxMessage {

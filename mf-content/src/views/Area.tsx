@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { dateTimeFormat } from '@qf/shared/i18n';
+import { formatDate } from '@qf/shared/dates';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { revealMark } from '@qf/shared/contracts';
 import type { AreaData } from './directory-data';
@@ -9,7 +9,6 @@ import styles from './Directory.module.css';
 export function Area({ data }: ViewComponentProps<AreaData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Qatar' });
   return (
     <div className={`${styles.page} ${styles.wide}`} data-vertical={data.vertical}>
       <header className={styles.areaHero}>
@@ -36,7 +35,7 @@ export function Area({ data }: ViewComponentProps<AreaData>): ReactElement {
                   <a href={s.href}>{s.title}</a>
                 </h3>
                 <p className={styles.meta}>
-                  <time dateTime={s.date}>{format.format(new Date(s.date))}</time>
+                  <time dateTime={s.date}>{formatDate(lang, s.date, 'short')}</time>
                 </p>
                 <p>{s.excerpt}</p>
               </li>

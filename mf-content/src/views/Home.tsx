@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { dateTimeFormat } from '@qf/shared/i18n';
+import { formatDate } from '@qf/shared/dates';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { revealMark } from '@qf/shared/contracts';
 import type { HomeData } from './home-data';
@@ -8,7 +8,6 @@ import styles from './Home.module.css';
 export function Home({ data }: ViewComponentProps<HomeData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Qatar' });
   return (
     <div className={styles.home}>
       <header className={styles.hero}>
@@ -32,7 +31,7 @@ export function Home({ data }: ViewComponentProps<HomeData>): ReactElement {
             <li key={s.href} className={styles.card} data-vertical={s.vertical} {...revealMark}>
               {s.image ? <img src={s.image.src} srcSet={s.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={s.image.width} height={s.image.height} alt="" loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
               <p className={styles.meta}>
-                <span>{t(`story.verticals.${s.vertical}`)}</span> · <time dateTime={s.date}>{format.format(new Date(s.date))}</time>
+                <span>{t(`story.verticals.${s.vertical}`)}</span> · <time dateTime={s.date}>{formatDate(lang, s.date, 'short')}</time>
               </p>
               <h3>
                 <a href={s.href}>{s.title}</a>

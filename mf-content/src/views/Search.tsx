@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { dateTimeFormat, localDigits } from '@qf/shared/i18n';
+import { formatDate } from '@qf/shared/dates';
+import { localDigits } from '@qf/shared/i18n';
 import { useBusState, useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { readSearchHash, SEARCH_KINDS, searchHash, searchParams, toggleFilter, type SearchKind, type SearchState } from './search-hash';
 import styles from './Search.module.css';
@@ -20,7 +21,6 @@ type Load = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; result: Res
 function useValueLabel(result: Result): (kind: SearchKind, value: string) => string {
   const t = useT();
   const lang = useLang();
-  const months = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { month: 'long', timeZone: 'UTC' });
   return (kind, value) => {
     switch (kind) {
       case 'type':
@@ -28,7 +28,7 @@ function useValueLabel(result: Result): (kind: SearchKind, value: string) => str
       case 'part_of_qatar':
         return t(`search.values.${value === 'yes' ? 'yes' : 'no'}`);
       case 'month':
-        return /^(0[1-9]|1[0-2])$/.test(value) ? months.format(new Date(Date.UTC(2000, Number(value) - 1, 1))) : value;
+        return /^(0[1-9]|1[0-2])$/.test(value) ? formatDate(lang, Date.UTC(2000, Number(value) - 1, 15), 'month') : value;
       case 'year':
         return /^\d{4}$/.test(value) ? localDigits(lang, Number(value)) : value;
       case 'category':

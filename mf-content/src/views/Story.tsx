@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { dateTimeFormat } from '@qf/shared/i18n';
+import { formatDate } from '@qf/shared/dates';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import type { StoryData } from './story-data';
 import styles from './Story.module.css';
@@ -7,7 +7,7 @@ import styles from './Story.module.css';
 export function Story({ data }: ViewComponentProps<StoryData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const date = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(data.date));
+  const date = formatDate(lang, data.date);
   return (
     <article className={styles.story} data-vertical={data.vertical}>
       <header className={styles.header}>

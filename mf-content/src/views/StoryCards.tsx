@@ -1,5 +1,5 @@
 import type { ReactElement, Ref } from 'react';
-import { dateTimeFormat } from '@qf/shared/i18n';
+import { formatDate } from '@qf/shared/dates';
 import { useLang, useT } from '@qf/shared/react';
 import { revealMark } from '@qf/shared/contracts';
 import type { StoryCard } from './list-data';
@@ -9,7 +9,6 @@ import styles from './Directory.module.css';
 export function StoryCards({ stories, headingLevel = 2, listRef }: { stories: readonly StoryCard[]; headingLevel?: 2 | 3; listRef?: Ref<HTMLUListElement> }): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Qatar' });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className={styles.cards} ref={listRef}>
@@ -18,7 +17,7 @@ export function StoryCards({ stories, headingLevel = 2, listRef }: { stories: re
           {s.image ? <img src={s.image.src} srcSet={s.image.srcSet} sizes="(min-width: 60rem) 24rem, 100vw" width={s.image.width} height={s.image.height} alt="" loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
           <p className={styles.meta}>
             <span>{t(`story.verticals.${s.vertical}`)}</span>
-            {s.type ? <> · {t(`storyList.types.${s.type}`)}</> : null} · <time dateTime={s.date}>{format.format(new Date(s.date))}</time>
+            {s.type ? <> · {t(`storyList.types.${s.type}`)}</> : null} · <time dateTime={s.date}>{formatDate(lang, s.date, 'short')}</time>
           </p>
           <Heading className={styles.cardTitle}>
             <a href={s.href}>{s.title}</a>

@@ -1,14 +1,13 @@
 import type { ReactElement } from 'react';
 import { useLang, useT } from '@qf/shared/react';
-import { dateTimeFormat, numberFormat, type Lang } from '@qf/shared/i18n';
-
-const TIME_ZONE = 'Asia/Qatar';
+import { dateLocale, dohaDay as dohaDayOf, formatDate as siteDate } from '@qf/shared/dates';
+import { numberFormat, type Lang } from '@qf/shared/i18n';
 
 // Formatters are made once per locale and options (dateTimeFormat): the events list formats hundreds of dates.
 // The <time> texts come from Intl, whose wording can differ slightly between the server's ICU and the
 // browser's (a comma after the weekday, for example). The instants are the same, so a difference there
 // is not worth a re-render: those elements keep the server text (suppressHydrationWarning).
-export const locale = (lang: Lang) => (lang === 'ar' ? 'ar-QA' : 'en-GB');
+export const locale = dateLocale;
 
 // The same instants are worded on every render of the list and of their event's page: each wording is
 // kept (bounded), since formatting is still a few microseconds and a list has hundreds of them.
@@ -23,16 +22,16 @@ function word(key: string, make: () => string): string {
 }
 
 /** The calendar day of an instant in Doha, as YYYY-MM-DD. */
-const dohaDay = (iso: string) => word(`day ${iso}`, () => dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE }).format(new Date(iso)));
+const dohaDay = (iso: string) => word(`day ${iso}`, () => dohaDayOf(iso));
 
 export const formatDate = (lang: Lang, iso: string, style: 'full' | 'long' = 'full') =>
-  word(`date ${lang} ${style} ${iso}`, () => dateTimeFormat(locale(lang), { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(iso)));
+  word(`date ${lang} ${style} ${iso}`, () => siteDate(lang, iso, style));
 
-export const formatTime = (lang: Lang, iso: string) => word(`time ${lang} ${iso}`, () => dateTimeFormat(locale(lang), { timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso)));
+export const formatTime = (lang: Lang, iso: string) => word(`time ${lang} ${iso}`, () => siteDate(lang, iso, 'time'));
 
 /** Day and time of an instant in another time zone, worded like formatDate and formatTime (same locale, same styles). */
 export const formatDateTimeIn = (lang: Lang, iso: string, timeZone: string) =>
-  word(`in ${lang} ${timeZone} ${iso}`, () => dateTimeFormat(locale(lang), { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso)));
+  word(`in ${lang} ${timeZone} ${iso}`, () => siteDate(lang, iso, 'fullDateTime', timeZone));
 
 /** Whole numbers in the page's numerals (Arabic-Indic under ar-QA, as the dates are), at least `digits` long. */
 export const formatNumber = (lang: Lang, n: number, digits = 1) => word(`number ${lang} ${digits} ${n}`, () => numberFormat(locale(lang), { minimumIntegerDigits: digits, useGrouping: false }).format(n));

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { formatDate } from '@qf/shared/dates';
 import { useForm } from 'react-hook-form';
 import { artEntryAccept, artEntryErrors, artEntryFields, artEntryMessages, type ArtEntryField } from '../forms';
 import { actionWithPage } from '@qf/shared/contracts';
@@ -6,7 +7,7 @@ import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { Honeypot } from './Honeypot';
 import { fieldErrorsOf } from './form-parts';
 import { schemaResolver } from './schema-resolver';
-import { chosenFile, Field, FileField, formatDate, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
+import { chosenFile, Field, FileField, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
 import styles from './Uploads.module.css';
 
 export type ArtEntryProps = UploadWindowProps;
@@ -56,7 +57,7 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
       <section className={styles.panel} aria-labelledby={`${formId}-heading`}>
         {heading}
         <p className={styles.final} role="status">
-          {status.kind === 'done' ? status.message : state === 'not-yet' ? t('uploads.opensOn', { date: formatDate(data.opensAt, lang) }) : artEntryMessages[lang].closed}
+          {status.kind === 'done' ? status.message : state === 'not-yet' ? t('uploads.opensOn', { date: formatDate(lang, data.opensAt) }) : artEntryMessages[lang].closed}
         </p>
       </section>
     );
@@ -76,7 +77,7 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
     <section className={styles.panel} aria-labelledby={`${formId}-heading`}>
       {heading}
       <p className={styles.hint}>
-        {t('uploads.closesOn', { date: formatDate(data.closesAt, lang) })} {t('artEntry.onePerParticipant')} {t('uploads.required')}
+        {t('uploads.closesOn', { date: formatDate(lang, data.closesAt) })} {t('artEntry.onePerParticipant')} {t('uploads.required')}
       </p>
       <UploadSummary formId={formId} errors={errors} order={artEntryFields} failure={status.kind === 'failed' ? status.message : undefined} filesDropped={data.answer?.filesDropped} />
       <form ref={formRef} method="post" action={actionWithPage(url, data.answer)} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { formatDate } from '@qf/shared/dates';
 import { useForm } from 'react-hook-form';
 import { scholarshipAccept, scholarshipErrors, scholarshipFields, scholarshipFileFields, scholarshipMessages, type ScholarshipField, type ScholarshipFileField } from '../forms';
 import { actionWithPage } from '@qf/shared/contracts';
@@ -6,7 +7,7 @@ import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { Honeypot } from './Honeypot';
 import { fieldErrorsOf } from './form-parts';
 import { schemaResolver } from './schema-resolver';
-import { chosenFile, Field, FileField, formatDate, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
+import { chosenFile, Field, FileField, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
 import styles from './Uploads.module.css';
 
 export interface ScholarshipProps extends UploadWindowProps {
@@ -55,7 +56,7 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
   }, [status.kind, formId]);
   const state = windowState(data);
   const ctx = { formId, register, errors };
-  const results = data.resultsAt ? t('scholarship.results', { date: formatDate(data.resultsAt, lang) }) : null;
+  const results = data.resultsAt ? t('scholarship.results', { date: formatDate(lang, data.resultsAt) }) : null;
 
   const heading = (
     <h2 id={`${formId}-heading`} tabIndex={-1}>
@@ -67,7 +68,7 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
       <section className={styles.panel} aria-labelledby={`${formId}-heading`}>
         {heading}
         <p className={styles.final} role="status">
-          {status.kind === 'done' ? `${status.message} ${results ?? ''}`.trim() : state === 'not-yet' ? t('uploads.opensOn', { date: formatDate(data.opensAt, lang) }) : scholarshipMessages[lang].closed}
+          {status.kind === 'done' ? `${status.message} ${results ?? ''}`.trim() : state === 'not-yet' ? t('uploads.opensOn', { date: formatDate(lang, data.opensAt) }) : scholarshipMessages[lang].closed}
         </p>
       </section>
     );
@@ -103,7 +104,7 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
     <section className={styles.panel} aria-labelledby={`${formId}-heading`}>
       {heading}
       <p className={styles.hint}>
-        {t('uploads.closesOn', { date: formatDate(data.closesAt, lang) })} {results} {t('uploads.required')}
+        {t('uploads.closesOn', { date: formatDate(lang, data.closesAt) })} {results} {t('uploads.required')}
       </p>
       <UploadSummary formId={formId} errors={errors} order={scholarshipFields} failure={status.kind === 'failed' ? status.message : undefined} filesDropped={data.answer?.filesDropped} />
       <form ref={formRef} method="post" action={actionWithPage(url, data.answer)} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactElement, type ReactNode } from '
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES, uploadMessages, uploadResponseSchema, type FileFacts } from '../forms';
 import type { FormAnswer } from '@qf/shared/contracts';
-import { dateTimeFormat, type Lang } from '@qf/shared/i18n';
+import type { Lang } from '@qf/shared/i18n';
 import { useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
 import { failureMessage, newKey, refusalOf } from './schema-resolver';
@@ -24,10 +24,6 @@ export function windowState({ opensAt, closesAt }: Pick<UploadWindowProps, 'open
   if (now < Date.parse(opensAt)) return 'not-yet';
   return now < Date.parse(closesAt) ? 'open' : 'closed';
 }
-
-/** A date of the window in the visitor's language, on Doha's calendar. */
-export const formatDate = (iso: string, lang: Lang): string =>
-  dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(iso));
 
 /** The chosen file of a file input, as the shared rules read it. */
 export function chosenFile(value: unknown): FileFacts | null {

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { dateTimeFormat } from '@qf/shared/i18n';
+import { formatDate } from '@qf/shared/dates';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { revealMark } from '@qf/shared/contracts';
 import type { LandingData } from './landing-data';
@@ -12,7 +12,6 @@ type Item = LandingData['news'][number];
 export function MediaCenter({ data }: ViewComponentProps<LandingData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' });
   const section = (key: 'news' | 'mentions' | 'galleries', heading: string, all: string, items: readonly Item[]) =>
     items.length === 0 ? null : (
       <section aria-labelledby={`media-${key}`} className={styles.section}>
@@ -31,7 +30,7 @@ export function MediaCenter({ data }: ViewComponentProps<LandingData>): ReactEle
                 )}
               </h3>
               <p className={styles.meta}>
-                <time dateTime={item.date}>{format.format(new Date(item.date))}</time>
+                <time dateTime={item.date}>{formatDate(lang, item.date)}</time>
                 {item.source ? <> · {item.source}</> : null}
                 {item.count !== undefined ? <> · {t('media.photos', { count: item.count })}</> : null}
               </p>

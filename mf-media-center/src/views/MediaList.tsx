@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { dateTimeFormat } from '@qf/shared/i18n';
+import { formatDate } from '@qf/shared/dates';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { revealMark } from '@qf/shared/contracts';
 import type { MediaListData } from './media-data';
@@ -9,7 +9,6 @@ import styles from './Media.module.css';
 export function MediaList({ data }: ViewComponentProps<MediaListData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const format = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' });
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -31,7 +30,7 @@ export function MediaList({ data }: ViewComponentProps<MediaListData>): ReactEle
               )}
             </h2>
             <p className={styles.meta}>
-              <time dateTime={item.date}>{format.format(new Date(item.date))}</time>
+              <time dateTime={item.date}>{formatDate(lang, item.date)}</time>
               {item.source ? <> · {item.source}</> : null}
               {item.count !== undefined ? <> · {t('media.photos', { count: item.count })}</> : null}
             </p>

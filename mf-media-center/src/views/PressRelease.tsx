@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { dateTimeFormat } from '@qf/shared/i18n';
+import { formatDate } from '@qf/shared/dates';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import type { PressReleaseData } from './media-data';
 import styles from './Media.module.css';
@@ -7,7 +7,7 @@ import styles from './Media.module.css';
 export function PressRelease({ data }: ViewComponentProps<PressReleaseData>): ReactElement {
   const t = useT();
   const lang = useLang();
-  const date = dateTimeFormat(lang === 'ar' ? 'ar-QA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(data.date));
+  const date = formatDate(lang, data.date);
   return (
     <article className={`${styles.page} ${styles.narrow}`}>
       <header className={styles.header}>
