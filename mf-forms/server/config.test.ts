@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
-import { FORMS_ENV, loadFormsEnv } from './config';
+import { commandDatabase, FORMS_ENV, loadFormsEnv } from './config';
 
 describe('the mf-forms environment (config.ts)', () => {
   it('has a default or nothing for every variable, and reads set ones trimmed', () => {
@@ -68,5 +68,17 @@ describe('the mf-forms environment (config.ts)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('gives a command its database, or says under its name why there is none', () => {
+    const said: string[] = [];
+    const io = (env: NodeJS.ProcessEnv) => ({ env, cwd: os.tmpdir(), defaultDataDir: 'qf-no-such-forms-folder', stderr: (text: string) => void said.push(text) });
+    expect(commandDatabase('forms:export', io({ OUTBOX_POLL_MS: 'soon' }))).toBeUndefined();
+    expect(commandDatabase('push:send', io({}))).toBeUndefined();
+    expect(said).toEqual([
+      'forms:export: Invalid environment:\n  OUTBOX_POLL_MS: must be a number of milliseconds, at least 100 (got "soon")\n',
+      `push:send: there is no forms database in ${path.join(os.tmpdir(), 'qf-no-such-forms-folder')}. Set DATA_DIR to the server's data folder, or DATABASE_URL for PostgreSQL.\n`,
+    ]);
+    expect(commandDatabase('push:send', io({ DATABASE_URL: 'postgres://db/forms', DATA_DIR: ' forms ' }))).toMatchObject({ databaseUrl: 'postgres://db/forms', dataDir: path.join(os.tmpdir(), 'forms') });
   });
 });

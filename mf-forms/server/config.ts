@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { readEnv } from '@qf/shared/server';
 
@@ -94,4 +96,33 @@ export const FORMS_ENV = Object.keys(formsEnvSchema.shape) as ReadonlyArray<keyo
 /** The environment, checked and typed; throws naming every variable that is wrong. */
 export function loadFormsEnv(env: NodeJS.ProcessEnv = process.env): FormsEnv {
   return readEnv(formsEnvSchema, env);
+}
+
+/** What a command run beside the server (`forms:export`, `push:send`) is given to find the database. */
+export interface CommandIo {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  defaultDataDir: string;
+  stderr(text: string): void;
+}
+
+/**
+ * The environment and database a command uses, or undefined once the problem is said on stderr under
+ * the command's name: a wrong variable (as the server would refuse it), or no PGlite folder where it
+ * looks and no DATABASE_URL.
+ */
+export function commandDatabase(command: string, io: CommandIo): { env: FormsEnv; databaseUrl: string | undefined; dataDir: string } | undefined {
+  let env: FormsEnv;
+  try {
+    env = loadFormsEnv(io.env);
+  } catch (error) {
+    io.stderr(`${command}: ${(error as Error).message}\n`);
+    return undefined;
+  }
+  const dataDir = path.resolve(io.cwd, env.DATA_DIR ?? io.defaultDataDir);
+  if (!env.DATABASE_URL && !existsSync(dataDir)) {
+    io.stderr(`${command}: there is no forms database in ${dataDir}. Set DATA_DIR to the server's data folder, or DATABASE_URL for PostgreSQL.\n`);
+    return undefined;
+  }
+  return { env, databaseUrl: env.DATABASE_URL, dataDir };
 }

@@ -1,4 +1,3 @@
-import type { FormsEnv } from './config';
 import type { FastifyInstance } from 'fastify';
 import { plainField, type ContentSource, type Link } from '@qf/shared/content';
 import { ecssQuestionErrors, ecssQuestionMessages, ecssQuestionOutcomes, ecssQuestionSchema, type EcssQuestionOutcome } from '../src/forms';
@@ -7,6 +6,7 @@ import type { Db } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';
 import { startEcssForwarder } from './ecss-forwarder';
 import { filledHoneypot } from './guard';
+import type { FormsEnv } from './config';
 
 const TITLE: Record<Lang, string> = { en: 'Education City Speaker Series', ar: 'سلسلة محاضرات المدينة التعليمية' };
 

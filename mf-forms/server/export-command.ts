@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toCsv } from './csv';
 import { DataDirBusyError } from './data-dir-lock';
 import { openDb } from './db';
 import { exportForms } from './export-forms';
-import { loadFormsEnv, type FormsEnv } from './config';
+import { commandDatabase } from './config';
 import { uploadStoreFor } from './upload-forms';
 
 /** Exit codes of `npm run forms:export`, documented in mf-forms/README.md. */
@@ -92,19 +92,9 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
     io.stderr(`forms:export: ${error.message}\n\n${usage()}\n`);
     return EXIT.usage;
   }
-  let env: FormsEnv;
-  try {
-    env = loadFormsEnv(io.env);
-  } catch (error) {
-    io.stderr(`forms:export: ${(error as Error).message}\n`);
-    return EXIT.failed;
-  }
-  const databaseUrl = env.DATABASE_URL;
-  const dataDir = path.resolve(io.cwd, env.DATA_DIR ?? io.defaultDataDir);
-  if (!databaseUrl && !existsSync(dataDir)) {
-    io.stderr(`forms:export: there is no forms database in ${dataDir}. Set DATA_DIR to the server's data folder, or DATABASE_URL for PostgreSQL.\n`);
-    return EXIT.failed;
-  }
+  const found = commandDatabase('forms:export', io);
+  if (!found) return EXIT.failed;
+  const { env, databaseUrl, dataDir } = found;
   const form = exportForms[args.form]!;
   let db;
   try {

@@ -1,7 +1,7 @@
-import type { FormsEnv } from './config';
 import nodemailer from 'nodemailer';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
+import type { FormsEnv } from './config';
 
 /** One email, as the form that sends it writes it: already in the visitor's language. */
 export interface OutboxMessage {

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { DataDirBusyError } from './data-dir-lock';
 import { openDb } from './db';
-import { loadFormsEnv, type FormsEnv } from './config';
+import { commandDatabase } from './config';
 import { loadVapidKeys, pushMessageSchema, sendPush, type PushMessage, type SendResult } from './push';
 
 /** Exit codes of `npm run push:send`, documented in mf-forms/README.md. */
@@ -63,19 +61,9 @@ export async function runPushSend(argv: readonly string[], io: PushIo): Promise<
     io.stderr(`push:send: ${error.message}\n\n${USAGE}\n`);
     return PUSH_EXIT.usage;
   }
-  let env: FormsEnv;
-  try {
-    env = loadFormsEnv(io.env);
-  } catch (error) {
-    io.stderr(`push:send: ${(error as Error).message}\n`);
-    return PUSH_EXIT.failed;
-  }
-  const databaseUrl = env.DATABASE_URL;
-  const dataDir = path.resolve(io.cwd, env.DATA_DIR ?? io.defaultDataDir);
-  if (!databaseUrl && !existsSync(dataDir)) {
-    io.stderr(`push:send: there is no forms database in ${dataDir}. Set DATA_DIR to the server's data folder, or DATABASE_URL for PostgreSQL.\n`);
-    return PUSH_EXIT.failed;
-  }
+  const found = commandDatabase('push:send', io);
+  if (!found) return PUSH_EXIT.failed;
+  const { env, databaseUrl, dataDir } = found;
   let db;
   try {
     db = await openDb({ databaseUrl, dataDir });

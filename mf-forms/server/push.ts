@@ -1,4 +1,3 @@
-import type { FormsEnv } from './config';
 import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
@@ -8,6 +7,7 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import { push as pushStrings } from '../src/strings/push';
 import { keptInDataDir } from './data-file';
 import type { Db, Queryable } from './db';
+import type { FormsEnv } from './config';
 
 export interface VapidKeys {
   publicKey: string;

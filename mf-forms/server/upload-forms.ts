@@ -1,4 +1,3 @@
-import type { FormsEnv } from './config';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +31,7 @@ import { formAnswer, pageTakesAnswer, sendFormAnswer, sentValues } from './form-
 import { backPath, outcomePage } from './outcome-page';
 import { lingerThenClose } from '@qf/shared/server';
 import { createDatabaseUploadStore, createUploadStore, FileTooLarge, WrongKind, type StoredFile, type UploadStore } from './upload-store';
+import type { FormsEnv } from './config';
 
 type Fields = Record<string, string>;
 interface Received extends StoredFile {
