@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentSource } from '@qf/shared/content';
 import { createRemoteServer } from '@qf/shared/server';
 import { registerCalendarRoute } from './calendar';
-import { createEventPages } from './events';
 import type { AvailabilityLookup } from './forms-availability';
-import { createSeriesPages } from './series';
-import { createSpeakerPages } from './speakers';
+import { createEventsSectionPages } from './pages';
 
 export interface EventsServerOptions {
   /** The workspace folder (its `dist/` holds the builds). */
@@ -20,16 +18,14 @@ export interface EventsServerOptions {
 
 /** The mf-events server: the events list, event pages, the speaker-series page and its speakers, through the page contract. */
 export async function buildEventsServer({ dir, content, env, now, availability }: EventsServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
-  const events = createEventPages(content, { ...(now ? { now } : {}), ...(availability ? { availability } : {}) });
-  const series = createSeriesPages(content, now ? { now } : {});
-  const speakers = createSpeakerPages(content);
+  const pages = createEventsSectionPages(content, { ...(now ? { now } : {}), ...(availability ? { availability } : {}) });
   const server = await createRemoteServer({
     name: 'mf-events',
     dir,
     env,
     contentVersion: () => content.version?.(),
-    resolvePage: async (p, lang, query) => (await events.resolve(p, lang, query)) ?? (await series.resolve(p, lang)) ?? speakers.resolve(p, lang),
-    listPaths: async () => [...(await events.paths()), ...(await series.paths()), ...(await speakers.paths())],
+    resolvePage: pages.resolve,
+    listPaths: pages.paths,
   });
   // "Add to calendar": the event's .ics file, reached through the shell's API gateway (/api/events/…).
   registerCalendarRoute(server.app, content, { ...(env ? { env } : {}), ...(now ? { now } : {}) });

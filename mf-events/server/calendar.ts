@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { plainField, requiredField, type ContentSource } from '@qf/shared/content';
 import { i18nCache, isLang, type Lang } from '@qf/shared/i18n';
-import { localePath } from '@qf/shared/routing';
+import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { calendarDetails } from '../src/views/calendar-links';
 import { cardOf } from './event-cards';
@@ -34,7 +34,7 @@ export function registerCalendarRoute(app: FastifyInstance, content: ContentSour
     const entry = match ? (await content.entries('event')).find((e) => plainField(e, 'slug') === match[1]) : undefined;
     if (!match || !entry) return reply.code(404).send({ error: 'not-found', message: t('calendar.notFound') });
     const card = cardOf(entry, lang);
-    const page = `${origin}${localePath(lang, `/events/${card.slug}`)}`;
+    const page = `${origin}${routes.href(lang, 'event', { slug: card.slug })}`;
     const webinar = plainField<string>(entry, 'webinarLink') || undefined;
     const ics = buildIcs(
       {

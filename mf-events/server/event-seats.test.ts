@@ -5,7 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createFileStore } from '@qf/shared/content';
 import { resolvedPageSchema } from '@qf/shared/contracts';
 import { eventPageDataSchema } from '../src/views/event-page-data';
-import { createEventPages, OPEN_REGISTRATION_MAX_AGE_SECONDS } from './events';
+import { OPEN_REGISTRATION_MAX_AGE_SECONDS } from './events';
+import { createEventsSectionPages } from './pages';
 import { formsAvailability, type AvailabilityLookup } from './forms-availability';
 
 /**
@@ -18,7 +19,7 @@ const LEARNING = 'education-city-speaker-series-future-of-learning';
 const PAST = 'qnl-childrens-reading-festival-2026';
 
 async function resolveWith(availability: AvailabilityLookup | undefined, slug = LEARNING) {
-  const page = await createEventPages(content, { now: () => NOW, ...(availability ? { availability } : {}) }).resolve(`/events/${slug}`, 'en');
+  const page = await createEventsSectionPages(content, { now: () => NOW, ...(availability ? { availability } : {}) }).resolve(`/events/${slug}`, 'en');
   const parsed = resolvedPageSchema.parse(page);
   return { page: parsed, data: eventPageDataSchema.parse(parsed.data) };
 }

@@ -7,12 +7,12 @@ import { resolvedPageSchema } from '@qf/shared/contracts';
 import { eventsListDataSchema, type EventsListData } from '../src/views/events-list-data';
 import { buildEventsServer } from './app';
 import { cardOf, splitEvents } from './event-cards';
-import { createEventsList } from './events-list';
+import { createEventsSectionPages } from './pages';
 
 const NOW = new Date('2026-11-22T09:00:00Z');
 const QNCC = 'qatar-national-convention-centre-education-city';
 const content = createFileStore(path.resolve(__dirname, '../../content'));
-const list = createEventsList(content, { now: () => NOW });
+const list = createEventsSectionPages(content, { now: () => NOW });
 
 async function listFor(query: string, lang: 'en' | 'ar' = 'en') {
   const page = resolvedPageSchema.parse(await list.resolve('/events', lang, new URLSearchParams(query)));
@@ -92,7 +92,7 @@ describe('events list: made once per content', () => {
   it('gives the same list on every request, and the new one as soon as the content changes', async () => {
     const all = await content.entries('event');
     let current = all.slice(0, 3);
-    const changing = createEventsList({ ...content, entries: async (type: string) => (type === 'event' ? current : content.entries(type)) }, { now: () => NOW });
+    const changing = createEventsSectionPages({ ...content, entries: async (type: string) => (type === 'event' ? current : content.entries(type)) }, { now: () => NOW });
     const totals = async () => {
       const data = eventsListDataSchema.parse((await changing.resolve('/events', 'en', new URLSearchParams()))!.data);
       return { events: Number(data.upcomingTotal) + Number(data.pastTotal), atVenues: data.locations.reduce((n, l) => n + l.count, 0) };
@@ -111,7 +111,7 @@ describe('events list: split at the request time', () => {
     // Each start and end, a millisecond either side, and well before and after every event.
     const times = [new Date('2000-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z'), ...instants.flatMap((d) => [-1, 0, 1].map((ms) => new Date(d.getTime() + ms)))];
     for (const at of times) {
-      const atList = createEventsList(content, { now: () => at });
+      const atList = createEventsSectionPages(content, { now: () => at });
       const data = eventsListDataSchema.parse((await atList.resolve('/events', 'en', new URLSearchParams('upcoming=9&past=9')))!.data);
       const { upcoming, past } = splitEvents(cards, at);
       expect({ at: at.toISOString(), upcoming: slugs(data.upcoming), past: slugs(data.past) }).toEqual({ at: at.toISOString(), upcoming: slugs(upcoming), past: slugs(past) });
@@ -124,7 +124,7 @@ describe('events list: split at the request time', () => {
     const tied = [same(a, 'tied-a'), same(b, 'tied-b'), same(c, 'tied-c')];
     const cards = tied.map((e) => cardOf(e, 'en'));
     for (const at of [new Date('2000-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z')]) {
-      const tiedList = createEventsList({ ...content, entries: async (type: string) => (type === 'event' ? tied : content.entries(type)) }, { now: () => at });
+      const tiedList = createEventsSectionPages({ ...content, entries: async (type: string) => (type === 'event' ? tied : content.entries(type)) }, { now: () => at });
       const data = eventsListDataSchema.parse((await tiedList.resolve('/events', 'en', new URLSearchParams()))!.data);
       const { upcoming, past } = splitEvents(cards, at);
       expect([slugs(data.upcoming), slugs(data.past)]).toEqual([slugs(upcoming), slugs(past)]);
@@ -134,7 +134,7 @@ describe('events list: split at the request time', () => {
 
 describe('events list: featured events', () => {
   let dir: string;
-  let featuredList: ReturnType<typeof createEventsList>;
+  let featuredList: ReturnType<typeof createEventsSectionPages>;
   beforeAll(() => {
     // A copy of the content with exactly three events featured, one of them past.
     dir = mkdtempSync(path.join(os.tmpdir(), 'mf-events-featured-'));
@@ -146,11 +146,11 @@ describe('events list: featured events', () => {
       if (['event-3', 'event-1', 'event-4'].includes(e.sys.id)) e.fields.featured = { 'en-US': true };
     }
     writeFileSync(file, JSON.stringify(events));
-    featuredList = createEventsList(createFileStore(dir), { now: () => NOW });
+    featuredList = createEventsSectionPages(createFileStore(dir), { now: () => NOW });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const featured = async (query: string, lang: 'en' | 'ar' = 'en') => eventsListDataSchema.parse((await featuredList.resolve('/events', lang, new URLSearchParams(query))).data);
+  const featured = async (query: string, lang: 'en' | 'ar' = 'en') => eventsListDataSchema.parse((await featuredList.resolve('/events', lang, new URLSearchParams(query)))!.data);
 
   it('shows the featured events that have not ended, soonest first', async () => {
     const data = await featured('');

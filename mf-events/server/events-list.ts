@@ -1,14 +1,14 @@
 import { plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
 import { localePath } from '@qf/shared/routing';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
-import type { ResolvedPage } from '@qf/shared/contracts';
+import type { PageAnswer, TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { eventsListDataSchema, type EventCard, type EventLocation, type EventsListData } from '../src/views/events-list-data';
 import { EVENTS_PAGE_SIZE, locationKey, parseEventsQuery } from '../src/views/events-query';
 import { cardOf, maxAgeUntil } from './event-cards';
 
-const listRoute = routes.routes.find((r) => r.template === 'events')!;
+const time = (iso: string) => new Date(iso).getTime();
 const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(lang, translations.ns);
 
@@ -67,9 +67,9 @@ function prepared(entries: readonly Entry[], lang: Lang): Prepared {
  * shown (`?upcoming=N`, `?past=N`: pages 1 to N), so every state is a plain link that the server renders
  * without JavaScript; the view loads the next page in place when it can.
  */
-export function createEventsList(content: ContentSource, { now = () => new Date() }: { now?: () => Date } = {}) {
+export function createEventsList(content: ContentSource, { now = () => new Date() }: { now?: () => Date } = {}): TemplatePages<Record<never, string>> {
   return {
-    async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage> {
+    async resolve({ path, lang, query }): Promise<PageAnswer> {
       const t = tFor(lang);
       const at = now();
       const { soonest, latest, venues, locations } = prepared(await content.entries('event'), lang);
@@ -98,8 +98,6 @@ export function createEventsList(content: ContentSource, { now = () => new Date(
       });
       const venue = location ? venues.get(location)!.name : undefined;
       return {
-        template: listRoute.template,
-        hydration: listRoute.hydration,
         head: {
           title: venue ? t('list.atLocation', { location: venue }) : t('list.title'),
           description: t('list.description'),
@@ -113,6 +111,13 @@ export function createEventsList(content: ContentSource, { now = () => new Date(
           upcoming.map((e) => e.endDate),
         ),
       };
+    },
+    /** The list in both languages, dated by its newest event. */
+    async paths() {
+      const stamps = (await content.entries('event')).map((e) => e.sys.updatedAt).filter((s): s is string => Boolean(s));
+      const latest = stamps.sort((a, b) => time(b) - time(a))[0];
+      const list = routes.path('events');
+      return [{ en: list, ar: localePath('ar', list), listing: true, ...(latest ? { lastmod: latest } : {}) }];
     },
   };
 }

@@ -1,18 +1,13 @@
 import { fieldOf, plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
-import { localePath, matchPattern } from '@qf/shared/routing';
+import { localePath } from '@qf/shared/routing';
 import { otherLang, type Lang } from '@qf/shared/i18n';
 import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PageAnswer, TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { cardOf, hasEnded, maxAgeUntil, splitEvents } from './event-cards';
-import { createEventsList } from './events-list';
 import { seriesOf, seriesPath } from './series';
 import { eventPageDataSchema, type EventPageData } from '../src/views/event-page-data';
 import type { AvailabilityLookup } from './forms-availability';
-
-const [listRoute, eventRoute] = routes.routes;
-
-const eventPath = (slug: string) => `/events/${slug}`;
-const time = (iso: string) => new Date(iso).getTime();
 
 export { hasEnded, splitEvents };
 
@@ -44,16 +39,16 @@ export interface EventPagesOptions {
 /** How long at most an event page whose registration is open is kept as rendered: its seats go. */
 export const OPEN_REGISTRATION_MAX_AGE_SECONDS = 10;
 
-export function createEventPages(content: ContentSource, { now = () => new Date(), availability }: EventPagesOptions = {}) {
+/** The event pages at `/events/:slug`: the event, its series, its seats and its structured data. */
+export function createEventPages(content: ContentSource, { now = () => new Date(), availability }: EventPagesOptions = {}): TemplatePages<{ readonly slug: string }> {
   const events = () => content.entries('event');
-  const list = createEventsList(content, { now });
   const head = (lang: Lang, path: string, title: string, description: string): ResolvedPage['head'] => ({
     title,
     description,
     alternatePath: localePath(otherLang(lang), path),
   });
 
-  async function resolveEvent(path: string, slug: string, lang: Lang): Promise<ResolvedPage | null> {
+  async function resolveEvent(path: string, slug: string, lang: Lang): Promise<PageAnswer | null> {
     const entry = (await events()).find((e) => plainField(e, 'slug') === slug);
     if (!entry) return null;
     const series = await seriesOf(content, entry.sys.id);
@@ -91,8 +86,6 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
       },
     };
     return {
-      template: eventRoute.template,
-      hydration: eventRoute.hydration,
       head: { ...head(lang, path, data.title, data.summary), kind: 'event', structuredData: [event] },
       data,
       // A session's questions are asked on its series' page (SeriesPage), which the event page links to.
@@ -105,25 +98,15 @@ export function createEventPages(content: ContentSource, { now = () => new Date(
   }
 
   return {
-    /** `query` is the page's query string: the list's venue and pages (server/events-list.ts). */
-    async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage | null> {
-      if (matchPattern(listRoute.pattern, path)) return list.resolve(path, lang, query);
-      const params = matchPattern(eventRoute.pattern, path);
-      if (params?.slug) return resolveEvent(path, params.slug, lang);
-      return null;
-    },
+    resolve: ({ path, lang, params }) => resolveEvent(path, params.slug, lang),
+    /** Every event in both languages, dated by its last change. */
     async paths(): Promise<PagePathEntry[]> {
-      const all = await events();
-      const stamps = all.map((e) => e.sys.updatedAt).filter((s): s is string => Boolean(s));
-      const latest = stamps.sort((a, b) => time(b) - time(a))[0];
-      const list: PagePathEntry = { en: listRoute.pattern, ar: localePath('ar', listRoute.pattern), listing: true, ...(latest ? { lastmod: latest } : {}) };
-      return [
-        list,
-        ...all.map((e) => {
-          const p = eventPath(plainField<string>(e, 'slug') ?? '');
-          return { en: p, ar: localePath('ar', p), lastmod: e.sys.updatedAt };
-        }),
-      ];
+      return (await events()).flatMap((e) => {
+        const slug = plainField<string>(e, 'slug');
+        if (!slug) return [];
+        const p = routes.path('event', { slug });
+        return { en: p, ar: localePath('ar', p), ...(e.sys.updatedAt ? { lastmod: e.sys.updatedAt } : {}) };
+      });
     },
   };
 }

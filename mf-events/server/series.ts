@@ -1,12 +1,13 @@
 import { imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import { contentPath, contentRoutes, localePath, matchPattern } from '@qf/shared/routing';
+import { contentPath, contentRoutes, localePath } from '@qf/shared/routing';
 import { otherLang, type Lang } from '@qf/shared/i18n';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import type { PageAnswer, TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { seriesPageDataSchema, seriesSessionSchema, type SeriesPageData, type SeriesSession } from '../src/views/series-page-data';
 import { cardOf, maxAgeUntil, splitEvents } from './event-cards';
 
-const seriesRoute = routes.routes.find((r) => r.template === 'series')!;
+const SERIES_PATH = routes.path('series');
 
 const linkIds = (entry: Entry, field: string): string[] => (plainField<Link[]>(entry, field) ?? []).map((l) => l.sys.id);
 
@@ -27,7 +28,7 @@ export interface SeriesPagesOptions {
  * The speaker-series overview at the path of its `ecss` entry (`/education-city-speaker-series`): the
  * series, its sessions split at request time, and the session the countdown runs to.
  */
-export function createSeriesPages(content: ContentSource, { now = () => new Date() }: SeriesPagesOptions = {}) {
+export function createSeriesPages(content: ContentSource, { now = () => new Date() }: SeriesPagesOptions = {}): TemplatePages<Record<never, string>> {
   /** Only the series whose content path is the route this section owns: the shell sends us nothing else. */
   const seriesAt = async (path: string) => (await content.entries('ecss')).find((s) => seriesPath(s) === path);
 
@@ -44,8 +45,7 @@ export function createSeriesPages(content: ContentSource, { now = () => new Date
     );
   }
 
-  async function resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-    if (!matchPattern(seriesRoute.pattern, path)) return null;
+  async function resolve(path: string, lang: Lang): Promise<PageAnswer | null> {
     const series = await seriesAt(path);
     if (!series) return null;
     const at = now();
@@ -74,8 +74,6 @@ export function createSeriesPages(content: ContentSource, { now = () => new Date
       subEvent: [...upcoming, ...past].map((s) => ({ '@type': 'Event', name: s.title, startDate: s.startDate, endDate: s.endDate, location: { '@type': 'Place', name: s.location } })),
     };
     return {
-      template: seriesRoute.template,
-      hydration: seriesRoute.hydration,
       head: {
         title: data.title,
         description: data.description,
@@ -93,10 +91,10 @@ export function createSeriesPages(content: ContentSource, { now = () => new Date
   }
 
   return {
-    resolve,
+    resolve: ({ path, lang }) => resolve(path, lang),
     /** The series page in both languages for the sitemap, dated by the series or its newest session. */
     async paths(): Promise<PagePathEntry[]> {
-      const all = (await content.entries('ecss')).filter((s) => matchPattern(seriesRoute.pattern, seriesPath(s)));
+      const all = (await content.entries('ecss')).filter((s) => seriesPath(s) === SERIES_PATH);
       return Promise.all(
         all.map(async (s) => {
           const sessions = await Promise.all(linkIds(s, 'sessions').map((id) => content.entry(id)));

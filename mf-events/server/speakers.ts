@@ -1,22 +1,21 @@
 import { imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import { contentPath, contentRoutes, localePath, matchPattern } from '@qf/shared/routing';
+import { contentPath, contentRoutes, localePath } from '@qf/shared/routing';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import type { PageAnswer, TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { speakerPageDataSchema, speakerSchema, speakersListDataSchema, type Speaker, type SpeakerPageData, type SpeakersListData } from '../src/views/speakers-data';
 import { cardOf } from './event-cards';
 import { seriesPath } from './series';
 
-const listRoute = routes.routes.find((r) => r.template === 'speakers')!;
-const speakerRoute = routes.routes.find((r) => r.template === 'speaker')!;
 const i18n = i18nCache([translations]);
 const t = (lang: Lang, key: string) => i18n(lang).getFixedT(lang, translations.ns)(key);
 
 /** Where the speakers live (SPEC §2 route `education-city-speaker-series/experts`), from the shared content routes. */
 export const SPEAKERS_PATH = contentRoutes.spokes_people;
 /** The series page the speakers belong to: the path this section owns for it. */
-const SERIES_PATH = routes.routes.find((r) => r.template === 'series')!.pattern;
+const SERIES_PATH = routes.path('series');
 
 const time = (iso: string) => Date.parse(iso);
 const linkIds = (entry: Entry, field: string): string[] => (plainField<Link[]>(entry, field) ?? []).map((l) => l.sys.id);
@@ -24,7 +23,8 @@ const linkIds = (entry: Entry, field: string): string[] => (plainField<Link[]>(e
 /** A speaker's page path, language-neutral: what the series page and other sections link to. */
 export const speakerPath = (entry: Entry): string => contentPath('spokes_people', plainField<string>(entry, 'slug') ?? '');
 
-export function createSpeakerPages(content: ContentSource) {
+/** The speakers page and each speaker's page, one server entry per template. */
+export function createSpeakerPages(content: ContentSource): { speakers: TemplatePages<Record<never, string>>; speaker: TemplatePages<{ readonly slug: string }> } {
   const people = () => content.entries('spokes_people');
 
   async function speakerOf(entry: Entry, lang: Lang): Promise<Speaker> {
@@ -55,14 +55,12 @@ export function createSpeakerPages(content: ContentSource) {
     url,
   });
 
-  async function resolveList(path: string, lang: Lang): Promise<ResolvedPage> {
+  async function resolveList(path: string, lang: Lang): Promise<PageAnswer> {
     const speakers = await Promise.all((await people()).map((p) => speakerOf(p, lang)));
     const data: SpeakersListData = speakersListDataSchema.parse({ seriesPath: SERIES_PATH, seriesTitle: await seriesTitle(lang), speakers });
     const title = t(lang, 'speakers.title');
     const description = t(lang, 'speakers.description');
     return {
-      template: listRoute.template,
-      hydration: listRoute.hydration,
       head: {
         title,
         description,
@@ -84,7 +82,7 @@ export function createSpeakerPages(content: ContentSource) {
     };
   }
 
-  async function resolveSpeaker(path: string, slug: string, lang: Lang): Promise<ResolvedPage | null> {
+  async function resolveSpeaker(path: string, slug: string, lang: Lang): Promise<PageAnswer | null> {
     const entry = (await people()).find((p) => plainField(p, 'slug') === slug);
     if (!entry) return null;
     const speaker = await speakerOf(entry, lang);
@@ -96,8 +94,6 @@ export function createSpeakerPages(content: ContentSource) {
       .sort((a, b) => time(b.startDate) - time(a.startDate));
     const data: SpeakerPageData = speakerPageDataSchema.parse({ ...speaker, seriesPath: SERIES_PATH, seriesTitle: await seriesTitle(lang), listPath: SPEAKERS_PATH, sessions });
     return {
-      template: speakerRoute.template,
-      hydration: speakerRoute.hydration,
       head: {
         title: speaker.name,
         description: speaker.role ? `${speaker.role}. ${speaker.bio}`.trim() : speaker.bio,
@@ -108,7 +104,7 @@ export function createSpeakerPages(content: ContentSource) {
           {
             '@context': 'https://schema.org',
             ...person(speaker, localePath(lang, path)),
-            ...(sessions.length ? { performerIn: sessions.map((s) => ({ '@type': 'Event', name: s.title, startDate: s.startDate, endDate: s.endDate, url: localePath(lang, `/events/${s.slug}`) })) } : {}),
+            ...(sessions.length ? { performerIn: sessions.map((s) => ({ '@type': 'Event', name: s.title, startDate: s.startDate, endDate: s.endDate, url: routes.href(lang, 'event', { slug: s.slug }) })) } : {}),
           },
         ],
       },
@@ -117,27 +113,30 @@ export function createSpeakerPages(content: ContentSource) {
     };
   }
 
+  const latestOf = (entries: readonly Entry[]) =>
+    entries
+      .map((p) => p.sys.updatedAt)
+      .filter((d): d is string => Boolean(d))
+      .sort((a, b) => time(b) - time(a))[0];
+
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      if (matchPattern(listRoute.pattern, path)) return resolveList(path, lang);
-      const params = matchPattern(speakerRoute.pattern, path);
-      if (params?.slug) return resolveSpeaker(path, params.slug, lang);
-      return null;
+    speakers: {
+      resolve: ({ path, lang }) => resolveList(path, lang),
+      /** The speakers page, dated by its newest speaker. */
+      async paths(): Promise<PagePathEntry[]> {
+        const latest = latestOf(await people());
+        return [{ en: SPEAKERS_PATH, ar: localePath('ar', SPEAKERS_PATH), listing: true, ...(latest ? { lastmod: latest } : {}) }];
+      },
     },
-    /** The speakers page (dated by its newest speaker) and each speaker's page, for the sitemap. */
-    async paths(): Promise<PagePathEntry[]> {
-      const all = await people();
-      const latest = all
-        .map((p) => p.sys.updatedAt)
-        .filter((d): d is string => Boolean(d))
-        .sort((a, b) => time(b) - time(a))[0];
-      return [
-        { en: SPEAKERS_PATH, ar: localePath('ar', SPEAKERS_PATH), listing: true, ...(latest ? { lastmod: latest } : {}) },
-        ...all.map((p) => {
+    speaker: {
+      resolve: ({ path, lang, params }) => resolveSpeaker(path, params.slug, lang),
+      /** Each speaker's page in both languages. */
+      async paths(): Promise<PagePathEntry[]> {
+        return (await people()).map((p) => {
           const sp = speakerPath(p);
           return { en: sp, ar: localePath('ar', sp), ...(p.sys.updatedAt ? { lastmod: p.sys.updatedAt } : {}) };
-        }),
-      ];
+        });
+      },
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { SectionDefinition } from '@qf/shared/react';
+import { defineSection } from '@qf/shared/section';
+import { routes } from './routes';
 import { translations } from './translations';
 import { EventPage } from './views/EventPage';
 import { EventsList } from './views/EventsList';
@@ -6,8 +7,8 @@ import { SeriesPage } from './views/SeriesPage';
 import { SpeakerPage } from './views/SpeakerPage';
 import { SpeakersList } from './views/SpeakersList';
 
-export const section: SectionDefinition = {
-  name: 'mf-events',
+/** A view per template of the routes (a missing one does not compile); all ship with the entry. */
+export const section = defineSection(routes, {
   translations,
   views: { events: EventsList, event: EventPage, series: SeriesPage, speakers: SpeakersList, speaker: SpeakerPage },
-};
+});

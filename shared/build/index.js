@@ -259,6 +259,10 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
     ],
     optimization: { minimize: false, chunkIds: 'deterministic', moduleIds: 'deterministic' },
   };
+  // The Node build renders synchronously: a view the browser fetches as a chunk of its own
+  // (`lazyView(() => import(…))`) is part of the server's one file, its import() resolving at once
+  // (the renderer's `ready`), instead of a chunk read over HTTP on the first render.
+  node.module = { ...node.module, parser: { javascript: { dynamicImportMode: 'eager' } } };
 
   const app = {
     ...base({ dir, name: `${name}-app`, target: 'node', mode }),

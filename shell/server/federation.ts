@@ -40,6 +40,8 @@ export function createServerRemotes() {
     const server = remoteServerModuleSchema.parse(serverModule) as unknown as RemoteServerModule;
     const routes = routeManifestSchema.parse((routesModule as { routes?: unknown } | null)?.routes);
     if (routes.remote !== remote) throw new Error(`${url} says it is ${routes.remote}, the registry calls it ${remote}`);
+    // Views in chunks of their own are loaded before the first render (renderToString cannot wait).
+    await server.ready?.();
     return { buildId, server, routes };
   }
 

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { routes } from '../routes';
 import { AddToCalendar } from './AddToCalendar';
 import type { EventPageData } from './event-page-data';
 import { DateRange, TimeRange } from './EventTime';
@@ -78,7 +79,7 @@ export function EventPage({ data }: ViewComponentProps<EventPageData>): ReactEle
         </p>
       ) : null}
       <p className={styles.back}>
-        <a href={localePath(lang, '/events')}>{t('event.allEvents')}</a>
+        <a href={routes.href(lang, 'events')}>{t('event.allEvents')}</a>
       </p>
     </article>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
-import { localePath } from '@qf/shared/routing';
+import { routes } from '../routes';
 import { revealMark } from '@qf/shared/contracts';
 import type { EventCard, EventsListData } from './events-list-data';
 import { DateRange, formatNumber, TimeRange } from './EventTime';
@@ -16,7 +16,7 @@ export function EventCardItem({ event, children }: { event: EventCard; children?
     <li className={styles.card} data-attendance={event.attendance} {...revealMark}>
       <article>
         <h3 className={styles.cardTitle}>
-          <a href={localePath(lang, `/events/${event.slug}`)}>{event.title}</a>
+          <a href={routes.href(lang, 'event', { slug: event.slug })}>{event.title}</a>
         </h3>
         <p className={styles.when}>
           <DateRange start={event.startDate} end={event.endDate} dateStyle="long" />
@@ -107,7 +107,7 @@ export function EventsList({ data }: ViewComponentProps<EventsListData>): ReactE
     list?.querySelectorAll<HTMLAnchorElement>('li h3 a')[next.index]?.focus();
   }, [shown]);
 
-  const action = localePath(lang, '/events');
+  const action = routes.href(lang, 'events');
   const state: EventsQuery = { ...(shown.location ? { location: shown.location } : {}), upcoming: shown.upcomingPages, past: shown.pastPages };
   const venue = shown.locations.find((l) => l.key === shown.location);
   const title = venue ? t('list.atLocation', { location: venue.name }) : t('list.title');

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { routes } from '../routes';
 import { Countdown } from './Countdown';
 import { EventSection } from './EventsList';
 import { formatDate, formatTime, locale } from './EventTime';
@@ -58,7 +59,7 @@ export function SeriesPage({ data }: ViewComponentProps<SeriesPageData>): ReactE
         {next ? (
           <>
             <h3 className={styles.nextTitle}>
-              <a href={localePath(lang, `/events/${next.slug}`)}>{next.title}</a>
+              <a href={routes.href(lang, 'event', { slug: next.slug })}>{next.title}</a>
             </h3>
             <p className={styles.startsOn} suppressHydrationWarning>
               {t('series.next.startsOn', { title: next.title, date: formatDate(lang, next.startDate), time: formatTime(lang, next.startDate) })}
@@ -77,7 +78,7 @@ export function SeriesPage({ data }: ViewComponentProps<SeriesPageData>): ReactE
       <Widget id="mf-forms/EcssQuestion" instance="ecss" props={{ seriesId: data.id, sessions: data.upcoming.map((s) => ({ id: s.id, title: s.title })) }} />
       <p className={styles.back}>
         <a href={localePath(lang, data.speakersPath)}>{t('series.allSpeakers')}</a>
-        <a href={localePath(lang, '/events')}>{t('series.allEvents')}</a>
+        <a href={routes.href(lang, 'events')}>{t('series.allEvents')}</a>
       </p>
     </article>
   );

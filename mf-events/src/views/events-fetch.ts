@@ -1,5 +1,6 @@
 import type { Lang } from '@qf/shared/i18n';
-import { localePath, pageDataUrl } from '@qf/shared/routing';
+import { pageDataUrl } from '@qf/shared/routing';
+import { routes } from '../routes';
 import type { EventsListData } from './events-list-data';
 
 /**
@@ -8,7 +9,7 @@ import type { EventsListData } from './events-list-data';
  * says so and leaves the list as it was.
  */
 export async function fetchEventsList(lang: Lang, query: string, fetchImpl: typeof fetch = fetch): Promise<EventsListData> {
-  const res = await fetchImpl(pageDataUrl(localePath(lang, '/events'), query), { headers: { accept: 'application/json' } });
+  const res = await fetchImpl(pageDataUrl(routes.href(lang, 'events'), query), { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`events: ${res.status}`);
   const body = (await res.json()) as { result?: { page?: { template?: string; data?: Partial<EventsListData> } } };
   const page = body.result?.page;

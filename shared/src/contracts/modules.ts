@@ -29,11 +29,16 @@ export interface ViewProps {
 /** What a remote exposes as `./server` in its Node build. */
 export interface RemoteServerModule {
   render(props: ViewProps): string;
+  /**
+   * Resolves once every view can render (views in chunks of their own are loaded first): the shell
+   * awaits it after loading the module, before its first render. Optional: older builds have none.
+   */
+  ready?(): Promise<void>;
 }
 
 const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'must be a function');
 
-export const remoteServerModuleSchema = z.object({ render: fn });
+export const remoteServerModuleSchema = z.object({ render: fn, ready: z.optional(fn) });
 
 /**
  * How long single-spa lets a lifecycle run before it warns in the console. Its defaults warn after 1 s

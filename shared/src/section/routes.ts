@@ -1,0 +1,158 @@
+import { CONTRACT_VERSION, type Hydration, type RemoteName, type RouteDefinition, type RouteManifest } from '@qf/shared/contracts';
+import type { Lang } from '@qf/shared/i18n';
+import { fillPattern, localePath, matchPattern, normalizePath } from '@qf/shared/routing';
+
+/** A page template: where it lives (one pattern, or several for one view in several places) and when its code runs. */
+export interface TemplateSpec {
+  readonly pattern: string | readonly string[];
+  readonly hydration: Hydration;
+}
+
+/** A widget other sections may place on their pages, and when its code runs. */
+export interface WidgetSpec {
+  readonly hydration: Hydration;
+}
+
+/** The parameter names of a pattern: `/events/:slug` → `'slug'`. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Name}/${infer Tail}`
+    ? Name | ParamNames<`/${Tail}`>
+    : Rest
+  : never;
+
+/** The parameters a pattern's path carries, each a decoded segment. */
+export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string };
+
+/** Every pattern of a template. */
+export type PatternsOf<S extends TemplateSpec> = S['pattern'] extends readonly (infer P extends string)[] ? P : S['pattern'] & string;
+
+/** Templates that live at one pattern: the ones a link can be built to from parameters alone. */
+export type LinkableTemplate<T extends Record<string, TemplateSpec>> = { [K in keyof T]: T[K]['pattern'] extends string ? K : never }[keyof T] & string;
+
+/** The arguments after the template id: nothing for a pattern without parameters, else its parameters. */
+type ParamsArgs<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: PathParams<P>];
+
+/** One way a path matches a template, in the order the section tries them. */
+export interface RouteMatch<K extends string = string> {
+  template: K;
+  pattern: string;
+  hydration: Hydration;
+  params: Record<string, string>;
+}
+
+/**
+ * A section's routes, declared once: the route manifest the shell reads (`./routes`: the plain fields,
+ * which the contract's schema keeps), plus typed link builders and the matcher its server dispatches with.
+ */
+export interface SectionRouteTable extends RouteManifest {
+  /** The templates as declared, by id. */
+  readonly templates: Record<string, TemplateSpec>;
+  /** The widgets as declared, by name. */
+  readonly widgetSpecs: Record<string, WidgetSpec>;
+  /** Every template whose pattern matches a path (without its language prefix), most specific first. */
+  match(path: string): RouteMatch[];
+}
+
+/** The routes of a section with their types: which templates exist, their parameters and links. */
+export interface SectionRoutes<T extends Record<string, TemplateSpec>, W extends Record<string, WidgetSpec>> extends SectionRouteTable {
+  readonly templates: T;
+  readonly widgetSpecs: W;
+  /** The path of a template's page, without a language prefix: `path('event', { slug })` → `/events/<slug>`. */
+  path<K extends LinkableTemplate<T>>(template: K, ...params: ParamsArgs<T[K]['pattern'] & string>): string;
+  /** The same path in a language: `/ar/events/<slug>` in Arabic. */
+  href<K extends LinkableTemplate<T>>(lang: Lang, template: K, ...params: ParamsArgs<T[K]['pattern'] & string>): string;
+  /** Every template whose pattern matches a path (without its language prefix), most specific first. */
+  match(path: string): RouteMatch<keyof T & string>[];
+}
+
+const isParam = (segment: string) => segment.startsWith(':');
+
+/**
+ * How specific a pattern is, as a key that sorts the most specific first: per segment `0` when it is
+ * fixed text, `1` when it is a parameter. Two patterns only match the same path when they have as many
+ * segments, and then the one with fixed text where the other has a parameter (at the first place they
+ * differ) is the more specific: `/idkt/technologies` before `/idkt/:slug`, `/education` before `/:slug`.
+ */
+export const specificity = (pattern: string): string =>
+  normalizePath(pattern)
+    .split('/')
+    .slice(1)
+    .map((s) => (isParam(s) ? '1' : '0'))
+    .join('');
+
+/** A pattern with its parameter names erased: two patterns with the same shape match the same paths. */
+const shape = (pattern: string) =>
+  normalizePath(pattern)
+    .split('/')
+    .map((s) => (isParam(s) ? ':' : s))
+    .join('/');
+
+/**
+ * Declares a section's page templates and widgets once. The order of precedence is not the order of
+ * declaration but specificity (see `specificity`), so it cannot be broken by where an entry is added;
+ * two templates at the same pattern are refused here, with both named.
+ */
+export function defineRoutes<const T extends Record<string, TemplateSpec>, const W extends Record<string, WidgetSpec> = Record<never, WidgetSpec>>(
+  remote: RemoteName,
+  templates: T,
+  widgets: W = {} as W,
+): SectionRoutes<T, W> {
+  const declared: RouteDefinition[] = [];
+  const seen = new Map<string, string>();
+  for (const [template, spec] of Object.entries(templates)) {
+    const patterns = typeof spec.pattern === 'string' ? [spec.pattern] : spec.pattern;
+    if (patterns.length === 0) throw new Error(`${remote}: template "${template}" has no pattern`);
+    for (const pattern of patterns) {
+      if (normalizePath(pattern) !== pattern) throw new Error(`${remote}: template "${template}" has the pattern "${pattern}", which is not a normal path (${normalizePath(pattern)})`);
+      const key = shape(pattern);
+      const other = seen.get(key);
+      if (other) throw new Error(`${remote}: the pattern ${pattern} of template "${template}" matches the same paths as that of template "${other}"`);
+      seen.set(key, template);
+      declared.push({ template, pattern, hydration: spec.hydration });
+    }
+  }
+  for (const name of Object.keys(widgets)) {
+    if (name in templates) throw new Error(`${remote}: "${name}" is both a template and a widget`);
+  }
+  // Shorter patterns first (patterns of different lengths never match the same path: this only keeps
+  // the manifest readable), then by specificity. Array.prototype.sort is stable: patterns of the same
+  // specificity keep their declaration order.
+  const rank = (pattern: string) => specificity(pattern);
+  const ordered = [...declared].sort((a, b) => {
+    const ra = rank(a.pattern);
+    const rb = rank(b.pattern);
+    return ra.length - rb.length || (ra < rb ? -1 : ra > rb ? 1 : 0);
+  });
+
+  const patternOf = (template: string): string => {
+    const spec = templates[template];
+    if (!spec || typeof spec.pattern !== 'string') throw new Error(`${remote}: no single pattern for template "${template}"`);
+    return spec.pattern;
+  };
+  const path = (template: string, params?: Record<string, string>): string => {
+    const pattern = patternOf(template);
+    for (const segment of pattern.split('/').filter(isParam)) {
+      if (!params?.[segment.slice(1)]) throw new Error(`${remote}: a link to "${template}" needs its ${segment.slice(1)}`);
+    }
+    return params ? fillPattern(pattern, params) : pattern;
+  };
+
+  return {
+    contractVersion: CONTRACT_VERSION,
+    remote,
+    routes: ordered,
+    widgets: Object.entries(widgets).map(([name, spec]) => ({ name, hydration: spec.hydration })),
+    templates,
+    widgetSpecs: widgets,
+    path: path as SectionRoutes<T, W>['path'],
+    href: ((lang: Lang, template: string, params?: Record<string, string>) => localePath(lang, path(template, params))) as SectionRoutes<T, W>['href'],
+    match(p: string) {
+      const matches: RouteMatch<keyof T & string>[] = [];
+      for (const route of ordered) {
+        const params = matchPattern(route.pattern, p);
+        if (params) matches.push({ template: route.template as keyof T & string, pattern: route.pattern, hydration: route.hydration, params });
+      }
+      return matches;
+    },
+  };
+}
