@@ -2,9 +2,10 @@ import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { contentPath } from '@qf/shared/routing';
 import { idktItemDataSchema, infoBankDataSchema, technologiesDataSchema } from '../src/views/technology-data';
-import { createDatabasePages } from './database';
+import { routes } from '../src/routes';
+import { createIdktSectionPages } from './pages';
 
-const db = createDatabasePages(createFileStore(path.resolve(__dirname, '../../content')));
+const db = createIdktSectionPages(createFileStore(path.resolve(__dirname, '../../content')));
 const ARABIC = /[\u0600-\u06FF]/;
 const list = async (query = '', lang: 'en' | 'ar' = 'en') => technologiesDataSchema.parse((await db.resolve('/idkt/technologies', lang, new URLSearchParams(query)))?.data);
 
@@ -55,11 +56,14 @@ describe('the info bank', () => {
 
 describe('paths', () => {
   it('answers null (the shell’s 404) for unknown slugs and leaves other IDKT pages alone', async () => {
-    for (const p of ['/idkt/technologies/none', '/idkt/info-bank/none', '/idkt/for-industry', '/idkt']) expect(await db.resolve(p, 'en')).toBeNull();
+    for (const p of ['/idkt/technologies/none', '/idkt/info-bank/none']) expect(await db.resolve(p, 'en')).toBeNull();
+    expect((await db.resolve('/idkt/for-industry', 'en'))?.template).toBe('subpage');
+    expect((await db.resolve('/idkt', 'en'))?.template).toBe('landing');
   });
 
   it('lists every page for the sitemap, each resolving in both languages', async () => {
-    const paths = await db.paths();
+    const database = ['technologies', 'technology', 'infoBank', 'document'];
+    const paths = (await db.paths()).filter((p) => database.includes(routes.match(p.en)[0]!.template));
     expect(paths).toHaveLength(1 + 20 + 1 + 10);
     expect(paths.filter((p) => p.listing).map((p) => p.en)).toEqual(['/idkt/technologies', '/idkt/info-bank']);
     for (const { en, ar } of paths) {

@@ -2,8 +2,7 @@ import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { resolvedPageSchema } from '@qf/shared/contracts';
 import { createIdktFooter, IDKT_FOOTER } from './footer';
-import { createLandingPages } from './landing';
-import { createSubpages } from './subpages';
+import { createIdktSectionPages } from './pages';
 
 const content = createFileStore(path.resolve(__dirname, '../../content'));
 const footer = createIdktFooter(content);
@@ -29,8 +28,9 @@ describe('the IDKT footer handed to the shell', () => {
   });
 
   it('is asked for by every IDKT page, through the page contract', async () => {
-    const landing = await footer.withFooter(await createLandingPages(content).resolve('/idkt', 'ar'), 'ar');
-    const about = await footer.withFooter(await createSubpages(content).resolve('/idkt/about', 'en'), 'en');
+    const pages = createIdktSectionPages(content);
+    const landing = await footer.withFooter(await pages.resolve('/idkt', 'ar'), 'ar');
+    const about = await footer.withFooter(await pages.resolve('/idkt/about', 'en'), 'en');
     for (const page of [landing, about]) {
       const parsed = resolvedPageSchema.parse(page);
       expect(parsed.chrome?.footer?.id).toBe(IDKT_FOOTER);

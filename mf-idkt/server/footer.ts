@@ -2,6 +2,7 @@ import { fieldOf, plainField, type ContentSource } from '@qf/shared/content';
 import type { PageChrome, ResolvedPage } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { contentPath } from '@qf/shared/routing';
+import { routes } from '../src/routes';
 import { idktAudiences, type IdktFooterProps } from '../src/views/idkt-footer-data';
 
 export const IDKT_FOOTER = 'mf-idkt/IdktFooter';
@@ -19,7 +20,7 @@ export function createIdktFooter(content: ContentSource) {
       email: (landing && plainField<string>(landing, 'contactEmail')) ?? '',
       phone: (landing && plainField<string>(landing, 'contactPhone')) ?? '',
       audiences: idktAudiences.flatMap((slug) => {
-        const page = pages.find((p) => contentPath('page', plainField<string>(p, 'slug') ?? '') === `/idkt/${slug}`);
+        const page = pages.find((p) => contentPath('page', plainField<string>(p, 'slug') ?? '') === routes.path('subpage', { slug }));
         if (!page) return [];
         const title = fieldOf<string>(page, 'title', lang) ?? '';
         const sections = (fieldOf<{ heading: string }[]>(page, 'sections', lang) ?? []).map((s) => s.heading);

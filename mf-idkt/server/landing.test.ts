@@ -2,10 +2,11 @@ import path from 'node:path';
 import { createFileStore, type ContentSource } from '@qf/shared/content';
 import { pagePathsSchema, resolvedPageSchema } from '@qf/shared/contracts';
 import { landingDataSchema } from '../src/views/landing-data';
-import { createLandingPages, firstSentence } from './landing';
+import { firstSentence } from './landing';
+import { createIdktSectionPages } from './pages';
 
 const content = createFileStore(path.resolve(__dirname, '../../content'));
-const pages = createLandingPages(content);
+const pages = createIdktSectionPages(content);
 
 describe('IDKT landing resolver', () => {
   it('resolves /idkt in English from the page entry', async () => {
@@ -41,19 +42,19 @@ describe('IDKT landing resolver', () => {
 
   it('answers null for paths it does not own', async () => {
     expect(await pages.resolve('/idkt/no-such-page', 'en')).toBeNull();
-    expect(await pages.resolve('/idkt/technologies', 'ar')).toBeNull();
+    expect((await pages.resolve('/idkt/technologies', 'ar'))?.template).toBe('technologies');
     expect(await pages.resolve('/stories/idkt', 'en')).toBeNull();
   });
 
   it('answers null when the content has no landing entry', async () => {
     const empty: ContentSource = { entries: async () => [], entry: async () => undefined };
-    const none = createLandingPages(empty);
+    const none = createIdktSectionPages(empty);
     expect(await none.resolve('/idkt', 'en')).toBeNull();
-    expect(await none.paths()).toEqual([]);
+    expect((await none.paths()).map((p) => p.en)).toEqual(['/idkt/technologies', '/idkt/info-bank']);
   });
 
   it('lists the landing page in both languages for the sitemap', async () => {
-    const paths = pagePathsSchema.parse(await pages.paths());
+    const paths = pagePathsSchema.parse(await pages.paths()).filter((p) => p.en === '/idkt');
     expect(paths).toEqual([{ en: '/idkt', ar: '/ar/idkt', lastmod: '2026-11-01T09:00:00Z' }]);
   });
 });

@@ -1,13 +1,14 @@
 import { fieldOf, plainField, requiredField, type ContentSource, type Entry } from '@qf/shared/content';
-import { localePath, matchPattern } from '@qf/shared/routing';
+import { localePath } from '@qf/shared/routing';
 import { otherLang, type Lang } from '@qf/shared/i18n';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import type { TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { landingDataSchema, type LandingData } from '../src/views/landing-data';
 
-const landingRoute = routes.routes[0];
 /** The `page` entry behind the landing page is the one whose slug is the route's path. */
-const LANDING_SLUG = landingRoute.pattern.slice(1);
+const LANDING_PATH = routes.path('landing');
+const LANDING_SLUG = LANDING_PATH.slice(1);
 
 /** The first sentence of a text (English `.`/`!`/`?` and Arabic `؟`), or the whole text when it has one. */
 export function firstSentence(text: string): string {
@@ -25,20 +26,18 @@ function landingData(entry: Entry, lang: Lang): LandingData {
   });
 }
 
-export function createLandingPages(content: ContentSource) {
+/** The IDKT landing page at `/idkt`, from the `page` entry of that slug. */
+export function createLandingPages(content: ContentSource): TemplatePages<Record<never, string>> {
   async function findLanding(): Promise<Entry | undefined> {
     return (await content.entries('page')).find((e) => plainField(e, 'slug') === LANDING_SLUG);
   }
 
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      if (!matchPattern(landingRoute.pattern, path)) return null;
+    async resolve({ path, lang }) {
       const entry = await findLanding();
       if (!entry) return null;
       const data = landingData(entry, lang);
       return {
-        template: landingRoute.template,
-        hydration: landingRoute.hydration,
         head: { title: data.title, description: firstSentence(data.intro), alternatePath: localePath(otherLang(lang), path) },
         data,
         widgets: ['mf-forms/NewsletterSignup'],
@@ -47,8 +46,7 @@ export function createLandingPages(content: ContentSource) {
     async paths(): Promise<PagePathEntry[]> {
       const entry = await findLanding();
       if (!entry) return [];
-      const p = landingRoute.pattern;
-      return [{ en: localePath('en', p), ar: localePath('ar', p), lastmod: entry.sys.updatedAt }];
+      return [{ en: LANDING_PATH, ar: localePath('ar', LANDING_PATH), lastmod: entry.sys.updatedAt }];
     },
   };
 }

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { subpageDataSchema } from '../src/views/subpage-data';
-import { createSubpages } from './subpages';
+import { routes } from '../src/routes';
+import { createIdktSectionPages } from './pages';
 
-const subpages = createSubpages(createFileStore(path.resolve(__dirname, '../../content')));
+const subpages = createIdktSectionPages(createFileStore(path.resolve(__dirname, '../../content')));
 
 describe('IDKT pages', () => {
   it('resolves the three audience pages with their three sections (SPEC §2 anchors)', async () => {
@@ -27,11 +28,11 @@ describe('IDKT pages', () => {
 
   it('answers null for pages it does not have', async () => {
     expect(await subpages.resolve('/idkt/no-such-page', 'en')).toBeNull();
-    expect(await subpages.resolve('/idkt', 'en')).toBeNull();
+    expect((await subpages.resolve('/idkt', 'en'))?.template).toBe('landing');
   });
 
   it('lists its pages for the sitemap', async () => {
-    const paths = await subpages.paths();
+    const paths = (await subpages.paths()).filter((p) => routes.match(p.en)[0]?.template === 'subpage');
     expect(paths.map((p) => p.en).sort()).toEqual(['/idkt/about', '/idkt/for-entrepreneurs', '/idkt/for-industry', '/idkt/for-researchers', '/idkt/newsletter', '/idkt/road-to-technology-transfer']);
   });
 });

@@ -1,25 +1,24 @@
 import { fieldOf, imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
-import { otherLang, type Lang } from '@qf/shared/i18n';
-import { contentPath, localePath, matchPattern } from '@qf/shared/routing';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import { otherLang } from '@qf/shared/i18n';
+import { contentPath, localePath } from '@qf/shared/routing';
+import type { TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { subpageDataSchema, type SubpageData } from '../src/views/subpage-data';
 import { firstSentence } from './landing';
 
-const subpageRoute = routes.routes.find((r) => r.template === 'subpage')!;
 const pathOf = (entry: Entry) => contentPath('page', plainField<string>(entry, 'slug') ?? '');
 
 /** The IDKT pages of the content (pageType idkt), at /idkt/{name}: about, road to technology transfer, the audience pages, newsletter. */
-export function createSubpages(content: ContentSource) {
-  const idktPages = async () => (await content.entries('page')).filter((p) => plainField(p, 'pageType') === 'idkt' && pathOf(p) !== '/idkt');
+export function createSubpages(content: ContentSource): TemplatePages<{ readonly slug: string }> {
+  const idktPages = async () => (await content.entries('page')).filter((p) => plainField(p, 'pageType') === 'idkt' && pathOf(p) !== routes.path('landing'));
 
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      if (!matchPattern(subpageRoute.pattern, path)) return null;
+    async resolve({ path, lang }) {
       const entry = (await idktPages()).find((p) => pathOf(p) === path);
       if (!entry) return null;
       const heroId = plainField<Link>(entry, 'heroImage')?.sys.id;
-      const newsletter = path === '/idkt/newsletter';
+      const newsletter = path === routes.path('subpage', { slug: 'newsletter' });
       const data: SubpageData = subpageDataSchema.parse({
         title: requiredField(entry, 'title', lang),
         intro: requiredField(entry, 'intro', lang),
@@ -28,8 +27,6 @@ export function createSubpages(content: ContentSource) {
         newsletter,
       });
       return {
-        template: subpageRoute.template,
-        hydration: subpageRoute.hydration,
         head: { title: data.title, description: firstSentence(data.intro), alternatePath: localePath(otherLang(lang), path), ...(data.image ? { image: data.image.src } : {}) },
         data,
         widgets: newsletter ? ['mf-forms/NewsletterSignup', 'mf-forms/PushNotifications'] : [],

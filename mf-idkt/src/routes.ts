@@ -1,18 +1,20 @@
-import { CONTRACT_VERSION, type RouteManifest } from '@qf/shared/contracts';
+import { defineRoutes } from '@qf/shared/section';
 
-/** The pages mf-idkt owns. Patterns have no language prefix; `/ar` is the shell's concern. */
-export const routes = {
-  contractVersion: CONTRACT_VERSION,
-  remote: 'mf-idkt',
-  routes: [
-    { template: 'landing', pattern: '/idkt', hydration: 'interaction' },
-    { template: 'subpage', pattern: '/idkt/:slug', hydration: 'interaction' },
-    // The technology database and the info bank; their resolvers answer before the subpages'.
-    { template: 'technologies', pattern: '/idkt/technologies', hydration: 'interaction' },
-    { template: 'technology', pattern: '/idkt/technologies/:slug', hydration: 'interaction' },
-    { template: 'infoBank', pattern: '/idkt/info-bank', hydration: 'interaction' },
-    { template: 'document', pattern: '/idkt/info-bank/:slug', hydration: 'interaction' },
-  ],
+/**
+ * The pages mf-idkt owns, declared once (manifest, links, matcher). Patterns have no language prefix;
+ * the fixed pages (`/idkt/technologies`, `/idkt/info-bank`) win over `/idkt/:slug` by specificity.
+ */
+export const routes = defineRoutes(
+  'mf-idkt',
+  {
+    landing: { pattern: '/idkt', hydration: 'interaction' },
+    subpage: { pattern: '/idkt/:slug', hydration: 'interaction' },
+    // The technology database and the info bank.
+    technologies: { pattern: '/idkt/technologies', hydration: 'interaction' },
+    technology: { pattern: '/idkt/technologies/:slug', hydration: 'interaction' },
+    infoBank: { pattern: '/idkt/info-bank', hydration: 'interaction' },
+    document: { pattern: '/idkt/info-bank/:slug', hydration: 'interaction' },
+  },
   /** IdktFooter: the shell shows it instead of its main footer on the pages that ask for it (`chrome.footer`). */
-  widgets: [{ name: 'IdktFooter', hydration: 'visible' }],
-} as const satisfies RouteManifest;
+  { IdktFooter: { hydration: 'visible' } },
+);

@@ -5,8 +5,4 @@ describe('translations', () => {
   it('has Arabic for every English key and no empty values', () => {
     expect(translationProblems(translations)).toEqual([]);
   });
-
-  it('uses its own namespace', () => {
-    expect(translations.ns).toBe('idkt');
-  });
 });

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { inlineLinksHtml, localePath } from '@qf/shared/routing';
+import { routes } from '../routes';
 import { idktFooterDataSchema, type IdktFooterData } from './idkt-footer-data';
 import styles from './IdktFooter.module.css';
 
@@ -8,10 +9,10 @@ import styles from './IdktFooter.module.css';
 export const PARTNER_URL = 'https://mada.org.qa/';
 
 const NAVIGATION = [
-  ['technologies', '/idkt/technologies'],
-  ['idktAbout', '/idkt/about'],
-  ['infoBank', '/idkt/info-bank'],
-  ['technologyTransfer', '/idkt/road-to-technology-transfer'],
+  ['technologies', routes.path('technologies')],
+  ['idktAbout', routes.path('subpage', { slug: 'about' })],
+  ['infoBank', routes.path('infoBank')],
+  ['technologyTransfer', routes.path('subpage', { slug: 'road-to-technology-transfer' })],
 ] as const;
 const GENERAL = [
   ['about', '/about'],
@@ -77,7 +78,7 @@ export function IdktFooter({ data }: ViewComponentProps<IdktFooterData>): ReactE
             </p>
           ) : null}
           <p>
-            <a className={styles.newsletter} href={at('/idkt/newsletter')}>
+            <a className={styles.newsletter} href={at(routes.path('subpage', { slug: 'newsletter' }))}>
               {t('footer.newsletter')}
             </a>
           </p>
@@ -91,8 +92,8 @@ export function IdktFooter({ data }: ViewComponentProps<IdktFooterData>): ReactE
           {d.audiences.map((a) =>
             column(
               a.slug,
-              <a href={at(`/idkt/${a.slug}`)}>{t(`footer.columns.${AUDIENCE_KEYS[a.slug]}`)}</a>,
-              a.sections.map((label, i) => ({ href: `${at(`/idkt/${a.slug}`)}#section-${i + 1}`, label })),
+              <a href={at(routes.path('subpage', { slug: a.slug }))}>{t(`footer.columns.${AUDIENCE_KEYS[a.slug]}`)}</a>,
+              a.sections.map((label, i) => ({ href: `${at(routes.path('subpage', { slug: a.slug }))}#section-${i + 1}`, label })),
             ),
           )}
           {column(

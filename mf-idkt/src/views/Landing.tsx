@@ -1,6 +1,7 @@
 import { useId, type ReactElement } from 'react';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { routes } from '../routes';
 import { revealMark } from '@qf/shared/contracts';
 import type { LandingData } from './landing-data';
 import styles from './Landing.module.css';
@@ -51,7 +52,7 @@ export function Landing({ data }: ViewComponentProps<LandingData>): ReactElement
           {t('landing.technologies.heading')}
         </h2>
         <p className={styles.technologiesBody}>{t('landing.technologies.body')}</p>
-        <a className={styles.technologiesLink} href={localePath(lang, '/idkt/technologies')}>
+        <a className={styles.technologiesLink} href={routes.href(lang, 'technologies')}>
           {t('landing.technologies.link')}
         </a>
       </section>

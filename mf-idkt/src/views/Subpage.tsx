@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { useLang, useT, Widget, type ViewComponentProps } from '@qf/shared/react';
 import { localePath } from '@qf/shared/routing';
+import { routes } from '../routes';
 import type { SubpageData } from './subpage-data';
 import styles from './Subpage.module.css';
 
@@ -11,7 +12,7 @@ export function Subpage({ data }: ViewComponentProps<SubpageData>): ReactElement
   return (
     <article className={styles.subpage}>
       <p className={styles.back}>
-        <a href={localePath(lang, '/idkt')}>{t('subpage.home')}</a>
+        <a href={routes.href(lang, 'landing')}>{t('subpage.home')}</a>
       </p>
       <h1 tabIndex={-1}>{data.title}</h1>
       <p className={styles.intro}>{data.intro}</p>

@@ -17,6 +17,9 @@ const data: TechnologiesData = {
 const renderList = (d: TechnologiesData, lang: 'en' | 'ar' = 'en') => render(<SectionRoot section={section} view="technologies" data={d} lang={lang} bus={createBus()} host={{}} />);
 const shown = () => within(screen.getAllByRole('list').at(-1)!).queryAllByRole('heading').map((h) => h.textContent);
 
+// The list is a chunk of its own in the browser (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 describe('the technology list', () => {
   beforeEach(() => window.history.replaceState(null, '', '/idkt/technologies'));
 

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
-import { localePath } from '@qf/shared/routing';
+import { routes } from '../routes';
 import { revealMark } from '@qf/shared/contracts';
 import type { TechnologiesData } from './technology-data';
 import { FIELDS, STATUSES, filterTechnologies, technologyFilterQuery, type Field, type Status, type TechnologyFilter } from './technology-filter';
@@ -20,7 +20,7 @@ export function Technologies({ data }: ViewComponentProps<TechnologiesData>): Re
     setShown(data);
     setFilter(data.filter);
   }
-  const action = localePath(lang, '/idkt/technologies');
+  const action = routes.href(lang, 'technologies');
   const items = filterTechnologies(data.technologies, filter);
   const apply = (next: TechnologyFilter) => {
     setFilter(next);
