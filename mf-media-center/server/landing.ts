@@ -1,14 +1,14 @@
 import { plainField, type ContentSource } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
+import type { TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { landingDataSchema, type LandingData } from '../src/views/landing-data';
 import { mediaListDataSchema } from '../src/views/media-data';
 import type { createMediaPages } from './media';
 
-const route = (template: string) => routes.routes.find((r) => r.template === template)!;
 const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
 /** How many of each list the landing page shows. */
@@ -19,16 +19,14 @@ export const LATEST = 3;
  * galleries (the first items of their own lists, so the landing and the lists never disagree), the
  * experts, and the press office for media inquiries (its address from the site settings).
  */
-export function createLandingPage(content: ContentSource, media: ReturnType<typeof createMediaPages>) {
+export function createLandingPage(content: ContentSource, media: ReturnType<typeof createMediaPages>): TemplatePages<Record<never, string>> {
   const latest = async (template: 'news' | 'mentions' | 'galleries', lang: Lang) => {
-    const page = await media.resolve(route(template).pattern, lang);
+    const page = await media[template].resolve({ path: routes.path(template), lang, query: new URLSearchParams(), params: {} });
     return mediaListDataSchema.parse(page?.data).items.slice(0, LATEST);
   };
 
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      const r = route('landing');
-      if (path !== r.pattern) return null;
+    async resolve({ path, lang }) {
       const t = tFor(lang);
       const [news, mentions, galleries, experts, globals] = await Promise.all([
         latest('news', lang),
@@ -44,17 +42,15 @@ export function createLandingPage(content: ContentSource, media: ReturnType<type
         galleries,
         experts: experts.length,
         links: {
-          news: localePath(lang, route('news').pattern),
-          mentions: localePath(lang, route('mentions').pattern),
-          galleries: localePath(lang, route('galleries').pattern),
-          experts: localePath(lang, route('experts').pattern),
+          news: routes.href(lang, 'news'),
+          mentions: routes.href(lang, 'mentions'),
+          galleries: routes.href(lang, 'galleries'),
+          experts: routes.href(lang, 'experts'),
         },
         ...(pressEmail ? { pressEmail } : {}),
       });
       const image = news[0]?.image ?? galleries[0]?.image;
       return {
-        template: r.template,
-        hydration: r.hydration,
         head: {
           title: t('landing.title'),
           description: t('landing.description'),
@@ -77,7 +73,7 @@ export function createLandingPage(content: ContentSource, media: ReturnType<type
       };
     },
     paths(): PagePathEntry[] {
-      const p = route('landing').pattern;
+      const p = routes.path('landing');
       return [{ en: p, ar: localePath('ar', p), listing: true }];
     },
   };

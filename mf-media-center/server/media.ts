@@ -1,12 +1,14 @@
 import { fieldOf, imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
-import { contentPath, localePath, matchPattern } from '@qf/shared/routing';
+import { contentPath, localePath } from '@qf/shared/routing';
+import type { PageAnswer, TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { galleryDataSchema, mediaListDataSchema, pressReleaseDataSchema, type MediaListData } from '../src/views/media-data';
 
-const route = (template: string) => routes.routes.find((r) => r.template === template)!;
+type ListPages = TemplatePages<Record<never, string>>;
+type ItemPages = TemplatePages<{ readonly slug: string }>;
 const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
 const PUBLISHER = { en: 'Qatar Foundation', ar: 'مؤسسة قطر' } as const;
@@ -17,10 +19,10 @@ const slugOf = (e: Entry) => plainField<string>(e, 'slug') ?? '';
  * Media galleries (`/media-center/media-galleries`, `/…/:slug`), press releases (`/media-center/news`,
  * `/…/:slug`, the paths contentPath() gives) and the list of media mentions (`/media-center/media-mentions`).
  */
-export function createMediaPages(content: ContentSource) {
+export function createMediaPages(content: ContentSource): { galleries: ListPages; gallery: ItemPages; news: ListPages; pressRelease: ItemPages; mentions: ListPages } {
   const asset = async (id: string | undefined, lang: Lang) => imageOf(id ? await content.entry(id) : undefined, lang);
 
-  async function list(kind: MediaListData['kind'], path: string, lang: Lang): Promise<ResolvedPage> {
+  async function list(kind: MediaListData['kind'], path: string, lang: Lang): Promise<PageAnswer> {
     const t = tFor(lang);
     const type = kind === 'galleries' ? 'gallery' : kind === 'news' ? 'press_release' : 'press_media_mention';
     const entries = [...(await content.entries(type))].sort(newestFirst);
@@ -40,17 +42,14 @@ export function createMediaPages(content: ContentSource) {
       }),
     );
     const data = mediaListDataSchema.parse({ kind, items });
-    const r = route(kind);
     return {
-      template: r.template,
-      hydration: r.hydration,
       head: { title: t(`media.${kind}.title`), description: t(`media.${kind}.description`), alternatePath: localePath(otherLang(lang), path), kind: 'website' },
       data,
       widgets: [],
     };
   }
 
-  async function gallery(slug: string, path: string, lang: Lang): Promise<ResolvedPage | null> {
+  async function gallery(slug: string, path: string, lang: Lang): Promise<PageAnswer | null> {
     const e = (await content.entries('gallery')).find((g) => slugOf(g) === slug);
     if (!e) return null;
     const images = (await Promise.all((plainField<Link[]>(e, 'images') ?? []).map((l) => asset(l.sys.id, lang)))).filter((i) => i !== undefined);
@@ -59,12 +58,9 @@ export function createMediaPages(content: ContentSource) {
       date: plainField(e, 'date'),
       description: requiredField(e, 'description', lang),
       images,
-      list: localePath(lang, route('galleries').pattern),
+      list: routes.href(lang, 'galleries'),
     });
-    const r = route('gallery');
     return {
-      template: r.template,
-      hydration: r.hydration,
       head: {
         title: data.title,
         description: data.description,
@@ -88,7 +84,7 @@ export function createMediaPages(content: ContentSource) {
     };
   }
 
-  async function pressRelease(slug: string, path: string, lang: Lang): Promise<ResolvedPage | null> {
+  async function pressRelease(slug: string, path: string, lang: Lang): Promise<PageAnswer | null> {
     const e = (await content.entries('press_release')).find((p) => slugOf(p) === slug);
     if (!e) return null;
     const data = pressReleaseDataSchema.parse({
@@ -98,12 +94,9 @@ export function createMediaPages(content: ContentSource) {
       excerpt: requiredField(e, 'excerpt', lang),
       body: requiredField(e, 'body', lang),
       image: await asset(plainField<Link>(e, 'heroImage')?.sys.id, lang),
-      list: localePath(lang, route('news').pattern),
+      list: routes.href(lang, 'news'),
     });
-    const r = route('pressRelease');
     return {
-      template: r.template,
-      hydration: r.hydration,
       head: {
         title: data.title,
         description: data.excerpt,
@@ -129,28 +122,23 @@ export function createMediaPages(content: ContentSource) {
     };
   }
 
+  const entry = (p: string, lastmod?: string): PagePathEntry => ({ en: p, ar: localePath('ar', p), ...(lastmod ? { lastmod } : {}) });
+  /** A list is a listing page: search finds it by its head. */
+  const listPages = (kind: MediaListData['kind']): ListPages => ({
+    resolve: ({ path, lang }) => list(kind, path, lang),
+    paths: () => [{ ...entry(routes.path(kind)), listing: true }],
+  });
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      if (path === route('galleries').pattern) return list('galleries', path, lang);
-      if (path === route('news').pattern) return list('news', path, lang);
-      if (path === route('mentions').pattern) return list('mentions', path, lang);
-      const g = matchPattern(route('gallery').pattern, path);
-      if (g?.slug) return gallery(g.slug, path, lang);
-      const p = matchPattern(route('pressRelease').pattern, path);
-      if (p?.slug) return pressRelease(p.slug, path, lang);
-      return null;
+    galleries: listPages('galleries'),
+    gallery: {
+      resolve: ({ path, lang, params }) => gallery(params.slug, path, lang),
+      paths: async () => (await content.entries('gallery')).map((e) => entry(contentPath('gallery', slugOf(e)), e.sys.updatedAt)),
     },
-    async paths(): Promise<PagePathEntry[]> {
-      const [galleries, releases] = await Promise.all([content.entries('gallery'), content.entries('press_release')]);
-      const entry = (p: string, lastmod?: string): PagePathEntry => ({ en: p, ar: localePath('ar', p), ...(lastmod ? { lastmod } : {}) });
-      const list = (p: string): PagePathEntry => ({ ...entry(p), listing: true });
-      return [
-        list(route('galleries').pattern),
-        ...galleries.map((e) => entry(contentPath('gallery', slugOf(e)), e.sys.updatedAt)),
-        list(route('news').pattern),
-        ...releases.map((e) => entry(contentPath('press_release', slugOf(e)), e.sys.updatedAt)),
-        list(route('mentions').pattern),
-      ];
+    news: listPages('news'),
+    pressRelease: {
+      resolve: ({ path, lang, params }) => pressRelease(params.slug, path, lang),
+      paths: async () => (await content.entries('press_release')).map((e) => entry(contentPath('press_release', slugOf(e)), e.sys.updatedAt)),
     },
+    mentions: listPages('mentions'),
   };
 }

@@ -1,14 +1,23 @@
-import type { SectionDefinition } from '@qf/shared/react';
+import { defineSection, lazyView } from '@qf/shared/section';
+import { routes } from './routes';
 import { translations } from './translations';
-import { ExpertsList } from './views/ExpertsList';
 import { ExpertProfile } from './views/ExpertProfile';
-import { Gallery } from './views/Gallery';
-import { MediaList } from './views/MediaList';
-import { PressRelease } from './views/PressRelease';
-import { MediaCenter } from './views/MediaCenter';
+import { ExpertsList } from './views/ExpertsList';
 
-export const section: SectionDefinition = {
-  name: 'mf-media-center',
+/**
+ * A view per template of the routes. The expert pages ship with the entry; the landing, the galleries,
+ * press releases and mentions are chunks of their own, fetched only when one of those pages is shown.
+ */
+export const section = defineSection(routes, {
   translations,
-  views: { experts: ExpertsList, expert: ExpertProfile, galleries: MediaList, news: MediaList, mentions: MediaList, gallery: Gallery, pressRelease: PressRelease, landing: MediaCenter },
-};
+  views: {
+    experts: ExpertsList,
+    expert: ExpertProfile,
+    galleries: lazyView(() => import(/* webpackChunkName: "galleries" */ './views/MediaList').then((m) => m.MediaList)),
+    news: lazyView(() => import(/* webpackChunkName: "news" */ './views/MediaList').then((m) => m.MediaList)),
+    mentions: lazyView(() => import(/* webpackChunkName: "mentions" */ './views/MediaList').then((m) => m.MediaList)),
+    gallery: lazyView(() => import(/* webpackChunkName: "gallery" */ './views/Gallery').then((m) => m.Gallery)),
+    pressRelease: lazyView(() => import(/* webpackChunkName: "pressRelease" */ './views/PressRelease').then((m) => m.PressRelease)),
+    landing: lazyView(() => import(/* webpackChunkName: "landing" */ './views/MediaCenter').then((m) => m.MediaCenter)),
+  },
+});

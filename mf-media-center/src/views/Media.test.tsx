@@ -6,6 +6,8 @@ import { section } from '../section';
 import type { GalleryData, MediaListData } from './media-data';
 
 const view = (name: string, data: unknown, lang: 'en' | 'ar' = 'en') => render(<SectionRoot section={section} view={name} data={data} lang={lang} bus={createBus()} host={{}} />);
+// These views are chunks of their own in the browser (lazy views): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
 const img = (n: number) => ({ src: `/media/p${n}-800.webp`, srcSet: `/media/p${n}-626.webp 626w, /media/p${n}-672.webp 672w, /media/p${n}-800.webp 800w`, width: 800, height: 533, alt: `Photo ${n}` });
 
 describe('media centre views', () => {

@@ -15,6 +15,8 @@ const data: LandingData = {
   pressEmail: 'pressoffice@qf.org.qa',
 };
 const view = (d: LandingData, lang: 'en' | 'ar' = 'en') => render(<SectionRoot section={section} view="landing" data={d} lang={lang} bus={createBus()} host={{}} />);
+// These views are chunks of their own in the browser (lazy views): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
 
 describe('the media centre landing page', () => {
   it('links the latest items, the full lists, the experts and the press office', () => {

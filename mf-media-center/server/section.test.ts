@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { createFileStore } from '@qf/shared/content';
+import { contentPath } from '@qf/shared/routing';
+import { sectionProblems } from '@qf/shared/section';
+import { routes } from '../src/routes';
+import { section } from '../src/section';
+import { createMediaCenterSectionPages } from './pages';
+
+const content = createFileStore(path.resolve(__dirname, '../../content'));
+const pages = createMediaCenterSectionPages(content);
+
+it('keeps the section contract: a view, a resolver and sitemap paths per template', () => {
+  expect(sectionProblems({ routes, section, pages })).toEqual([]);
+});
+
+it('owns the galleries and press releases where the shared content routes put them', () => {
+  expect(routes.match(contentPath('gallery', 'convocation'))[0]).toMatchObject({ template: 'gallery', params: { slug: 'convocation' } });
+  expect(routes.match(contentPath('press_release', 'a-release'))[0]).toMatchObject({ template: 'pressRelease', params: { slug: 'a-release' } });
+});
+
+it('answers every page its sitemap lists, in both languages, with the template whose pattern it is', async () => {
+  const listed = await pages.paths();
+  expect(new Set(listed.map((p) => routes.match(p.en)[0]?.template))).toEqual(new Set(Object.keys(routes.templates)));
+  for (const entry of listed) {
+    const template = routes.match(entry.en)[0]!.template;
+    for (const lang of ['en', 'ar'] as const) {
+      const page = await pages.resolve(entry.en, lang);
+      expect({ path: entry.en, lang, template: page?.template }).toEqual({ path: entry.en, lang, template });
+    }
+  }
+});
