@@ -1,8 +1,8 @@
 import { fieldOf, imageOf, plainField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import type { TemplatePages } from '@qf/shared/section';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import { contentPath, localePath, type RoutedContentType } from '@qf/shared/routing';
-import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { areaDataSchema, type AreaData } from '../src/views/directory-data';
 
@@ -19,7 +19,7 @@ const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
  * area's latest stories and its categories as the menu shows them (education: schools and universities;
  * research: entities; community: entities and places; World Cup: the places on the map).
  */
-export function createAreaPages(content: ContentSource) {
+export function createAreaPages(content: ContentSource): TemplatePages<Record<never, string>> {
   const slugOf = (e: Entry) => plainField<string>(e, 'slug') ?? '';
   const items = (list: Entry[], type: RoutedContentType, lang: Lang, subtitle?: string) =>
     list.map((e) => ({ title: fieldOf<string>(e, 'title', lang) ?? '', href: localePath(lang, contentPath(type, slugOf(e))), ...(subtitle ? { subtitle: fieldOf<string>(e, subtitle, lang) } : {}) })).filter((i) => i.title);
@@ -49,10 +49,9 @@ export function createAreaPages(content: ContentSource) {
   };
 
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
+    async resolve({ path, lang }) {
       const area = AREAS.find((a) => path === AREA_PATHS[a]);
       if (!area) return null;
-      const route = routes.routes.find((r) => r.template === 'area' && r.pattern === path)!;
       const t = tFor(lang);
       const articles = (await content.entries('article')).filter((a) => plainField(a, 'vertical') === area);
       const latest = [...articles].sort((a, b) => String(plainField(b, 'date')).localeCompare(String(plainField(a, 'date')))).slice(0, LATEST);
@@ -76,8 +75,6 @@ export function createAreaPages(content: ContentSource) {
       });
       const title = t(`area.${area}.title`);
       return {
-        template: route.template,
-        hydration: route.hydration,
         head: {
           title,
           description: t(`area.${area}.intro`),

@@ -1,20 +1,18 @@
 import { plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
-import { otherLang, type Lang } from '@qf/shared/i18n';
-import { contentPath, localePath, matchPattern } from '@qf/shared/routing';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import { otherLang } from '@qf/shared/i18n';
+import { contentPath, localePath } from '@qf/shared/routing';
+import type { TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { campaignDataSchema } from '../src/views/list-data';
 import { newestFirst, storyCard } from './story-cards';
 
-const route = routes.routes.find((r) => r.template === 'campaign')!;
 const slugOf = (e: Entry) => plainField<string>(e, 'slug') ?? '';
 
 /** A campaign at `/campaign/:slug` (the path contentPath() gives): its description and its stories, newest first. */
-export function createCampaignPages(content: ContentSource) {
+export function createCampaignPages(content: ContentSource): TemplatePages<{ readonly slug: string }> {
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      const params = matchPattern(route.pattern, path);
-      if (!params?.slug) return null;
+    async resolve({ path, lang, params }) {
       const campaign = (await content.entries('campaign')).find((c) => slugOf(c) === params.slug);
       if (!campaign) return null;
       const stories = (await content.entries('article')).filter((a) => plainField<Link>(a, 'campaign')?.sys.id === campaign.sys.id).sort(newestFirst);
@@ -23,11 +21,9 @@ export function createCampaignPages(content: ContentSource) {
         year: plainField(campaign, 'year'),
         description: requiredField(campaign, 'description', lang),
         stories: await Promise.all(stories.map((s) => storyCard(content, s, lang))),
-        all: localePath(lang, '/stories'),
+        all: routes.href(lang, 'stories'),
       });
       return {
-        template: route.template,
-        hydration: route.hydration,
         head: {
           title: data.title,
           description: data.description,

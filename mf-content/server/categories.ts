@@ -1,8 +1,8 @@
 import { fieldOf, imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import type { TemplatePages } from '@qf/shared/section';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
-import { contentPath, directionsUrl, localePath, matchPattern, type RoutedContentType } from '@qf/shared/routing';
-import { routes } from '../src/routes';
+import { contentPath, directionsUrl, localePath, type RoutedContentType } from '@qf/shared/routing';
 import { translations } from '../src/translations';
 import { categoryKeys } from '../src/views/category-text';
 import { itemList } from './item-list';
@@ -35,7 +35,7 @@ const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
 const slugOf = (e: Entry) => plainField<string>(e, 'slug') ?? '';
 const firstSentence = (s: string) => /^.*?[.!؟?](\s|$)/.exec(s)?.[0].trim() ?? s;
 
-export function createCategoryPages(content: ContentSource) {
+export function createCategoryPages(content: ContentSource): TemplatePages<{ readonly category?: string }> {
   const image = async (e: Entry, field: string, lang: Lang) => {
     const id = plainField<Link>(e, field)?.sys.id;
     return imageOf(id ? await content.entry(id) : undefined, lang);
@@ -76,10 +76,9 @@ export function createCategoryPages(content: ContentSource) {
   }
 
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
+    async resolve({ path, lang }) {
       const c = CATEGORIES.find((x) => x.path === path);
       if (!c) return null;
-      const route = routes.routes.find((r) => r.template === 'category' && matchPattern(r.pattern, path))!;
       const data: CategoryListData = categoryListDataSchema.parse({
         vertical: c.vertical,
         category: c.category,
@@ -93,8 +92,6 @@ export function createCategoryPages(content: ContentSource) {
       const title = t(keys.title, options);
       const intro = t(keys.intro, options);
       return {
-        template: route.template,
-        hydration: route.hydration,
         head: {
           title,
           description: intro,

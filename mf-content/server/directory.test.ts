@@ -3,16 +3,17 @@ import { createFileStore, plainField } from '@qf/shared/content';
 import { contentPath } from '@qf/shared/routing';
 import { areaDataSchema, detailDataSchema, tapStoriesDataSchema, tapStoryDataSchema } from '../src/views/directory-data';
 import { programListDataSchema } from '../src/views/program-list-data';
-import { createAreaPages } from './areas';
-import { createDirectoryPages } from './directory';
-import { createProgramList } from './programs';
-import { createTapStories } from './tap-stories';
+import { createContentSectionPages } from './pages';
+import { routes } from '../src/routes';
 
 const content = createFileStore(path.resolve(__dirname, '../../content'));
-const directory = createDirectoryPages(content);
-const areas = createAreaPages(content);
-const programs = createProgramList(content);
-const tap = createTapStories(content);
+/** The sitemap paths of some templates of the section. */
+const pathsOf = async (...templates: string[]) => (await createContentSectionPages(content).paths()).filter((p) => templates.includes(routes.match(p.en)[0]!.template));
+const detailPaths = () => pathsOf('place', 'program', 'school', 'university', 'person');
+const directory = createContentSectionPages(content);
+const areas = createContentSectionPages(content);
+const programs = createContentSectionPages(content);
+const tap = createContentSectionPages(content);
 const ARABIC = /[\u0600-\u06FF]/;
 
 describe('directory detail pages', () => {
@@ -96,18 +97,19 @@ describe('directory detail pages', () => {
   });
 
   it('answers null (the shell’s 404) for unknown slugs and other paths', async () => {
-    for (const p of ['/place/nowhere', '/program/none', '/education/schools/none', '/education/education-city/none', '/people/nobody', '/about', '/place']) expect(await directory.resolve(p, 'en')).toBeNull();
+    for (const p of ['/place/nowhere', '/program/none', '/education/schools/none', '/education/education-city/none', '/people/nobody', '/place']) expect(await directory.resolve(p, 'en')).toBeNull();
+    expect((await directory.resolve('/about', 'en'))?.template).toBe('page');
   });
 
   it('lists a page for every place, programme, school, university and person for the sitemap', async () => {
-    const paths = await directory.paths();
+    const paths = await detailPaths();
     expect(paths).toContainEqual(expect.objectContaining({ en: '/place/oxygen-park', ar: '/ar/place/oxygen-park' }));
     expect(paths).toContainEqual(expect.objectContaining({ en: '/education/schools/academyati', ar: '/ar/education/schools/academyati' }));
     expect(paths).toHaveLength(15 + 30 + 8 + 8 + 10);
   });
 
   it('resolves every path contentPath() gives these kinds, in both languages', async () => {
-    for (const { en, ar } of await directory.paths()) {
+    for (const { en, ar } of await detailPaths()) {
       expect([en, (await directory.resolve(en, 'en'))?.head.alternatePath]).toEqual([en, ar]);
       expect(detailDataSchema.parse((await directory.resolve(en, 'ar'))?.data).title).toMatch(ARABIC);
     }
@@ -189,11 +191,11 @@ describe('tap stories', () => {
 
   it('answers null for an unknown story and leaves other stories alone', async () => {
     expect(await tap.resolve('/stories/tap/none', 'en')).toBeNull();
-    expect(await tap.resolve('/stories/qatar-foundation-opens-new-learning-commons', 'en')).toBeNull();
+    expect((await tap.resolve('/stories/qatar-foundation-opens-new-learning-commons', 'en'))?.template).toBe('story');
   });
 
   it('lists the overview and every story for the sitemap', async () => {
-    const paths = await tap.paths();
+    const paths = await pathsOf('tapStories', 'tapStory');
     expect(paths[0]).toEqual({ en: '/stories/tap', ar: '/ar/stories/tap' });
     expect(paths).toHaveLength(4);
   });

@@ -1,15 +1,15 @@
 import { fieldOf, imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { Head, PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { Head, PagePathEntry } from '@qf/shared/contracts';
+import type { PageAnswer, TemplatePages } from '@qf/shared/section';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
-import { contentPath, directionsUrl, localePath, matchPattern, type RoutedContentType } from '@qf/shared/routing';
-import { routes } from '../src/routes';
+import { contentPath, directionsUrl, localePath, type RoutedContentType } from '@qf/shared/routing';
 import { translations } from '../src/translations';
 import { detailDataSchema, type DetailData, type Fact } from '../src/views/directory-data';
+import { routes } from '../src/routes';
 
 type Kind = DetailData['kind'];
 /** Each detail template and the content type it shows (SPEC §3 names). */
 const TYPES: Record<Kind, RoutedContentType> = { place: 'place', program: 'program', school: 'school', university: 'university', person: 'people' };
-const route = (kind: Kind) => routes.routes.find((r) => r.template === kind)!;
 const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
 const ORG = { en: 'Qatar Foundation', ar: 'مؤسسة قطر' } as const;
@@ -23,7 +23,7 @@ const firstSentence = (s: string) => /^.*?[.!؟?](\s|$)/.exec(s)?.[0].trim() ?? 
  * (`/education/schools/:slug`), universities (`/education/education-city/:slug`) and people (`/people/:slug`),
  * at the paths `contentPath()` gives every section that links to them.
  */
-export function createDirectoryPages(content: ContentSource) {
+export function createDirectoryPages(content: ContentSource): Record<Kind, TemplatePages<{ readonly slug: string }>> {
   const link = (e: Entry, field: string) => plainField<Link>(e, field)?.sys.id;
   const entry = async (id: string | undefined) => (id ? content.entry(id) : undefined);
   const href = (lang: Lang, type: RoutedContentType, e: Entry) => localePath(lang, contentPath(type, slugOf(e)));
@@ -75,7 +75,7 @@ export function createDirectoryPages(content: ContentSource) {
     const provider = school ? { title: titleOf(school, lang), href: href(lang, 'school', school) } : university ? { title: titleOf(university, lang), href: href(lang, 'university', university) } : undefined;
     const degree = plainField<string>(e, 'degree') ?? '';
     const facts: Fact[] = [
-      { key: 'degree', value: t(`directory.degrees.${degree}`), href: `${localePath(lang, '/program')}?degree=${degree}` },
+      { key: 'degree', value: t(`directory.degrees.${degree}`), href: `${routes.href(lang, 'programs')}?degree=${degree}` },
       { key: 'department', value: requiredField<string>(e, 'department', lang) },
       ...(provider ? [{ key: 'provider' as const, value: provider.title, href: provider.href }] : []),
       ...(['duration', 'language'] as const).flatMap((key) => {
@@ -94,7 +94,7 @@ export function createDirectoryPages(content: ContentSource) {
       facts,
       ...(requirements?.length && howToApply ? { admission: { requirements, howToApply, ...(provider ? { provider } : {}) } } : {}),
       related: [],
-      back: { key: 'programs', href: localePath(lang, '/program') },
+      back: { key: 'programs', href: routes.href(lang, 'programs') },
     });
     const extra = {
       '@type': 'EducationalOccupationalProgram',
@@ -151,34 +151,32 @@ export function createDirectoryPages(content: ContentSource) {
   const build = (kind: Kind, e: Entry, lang: Lang) =>
     kind === 'place' ? placeData(e, lang) : kind === 'program' ? programData(e, lang) : kind === 'person' ? personData(e, lang) : providerData(kind, e, lang);
 
-  return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      for (const kind of Object.keys(TYPES) as Kind[]) {
-        const r = route(kind);
-        const params = matchPattern(r.pattern, path);
-        if (!params?.slug) continue;
-        const e = (await content.entries(TYPES[kind])).find((x) => slugOf(x) === params.slug);
-        if (!e) return null;
-        const { data, extra } = await build(kind, e, lang);
-        const description = firstSentence(data.paragraphs[0] ?? data.subtitle ?? data.title);
-        const head: Head = {
-          title: data.title,
-          description,
-          alternatePath: localePath(otherLang(lang), path),
-          kind: kind === 'person' ? 'profile' : 'website',
-          ...(data.image ? { image: data.image.src, imageAlt: data.image.alt } : {}),
-          structuredData: [{ '@context': 'https://schema.org', name: data.title, description, inLanguage: lang, ...extra }],
-        };
-        return { template: r.template, hydration: r.hydration, head, data, widgets: [] };
-      }
-      return null;
-    },
+  async function resolve(kind: Kind, slug: string, path: string, lang: Lang): Promise<PageAnswer | null> {
+    const e = (await content.entries(TYPES[kind])).find((x) => slugOf(x) === slug);
+    if (!e) return null;
+    const { data, extra } = await build(kind, e, lang);
+    const description = firstSentence(data.paragraphs[0] ?? data.subtitle ?? data.title);
+    const head: Head = {
+      title: data.title,
+      description,
+      alternatePath: localePath(otherLang(lang), path),
+      kind: kind === 'person' ? 'profile' : 'website',
+      ...(data.image ? { image: data.image.src, imageAlt: data.image.alt } : {}),
+      structuredData: [{ '@context': 'https://schema.org', name: data.title, description, inLanguage: lang, ...extra }],
+    };
+    return { head, data, widgets: [] };
+  }
+
+  /** The detail pages of one kind: each entry of its content type, at the path contentPath() gives it. */
+  const pagesOf = (kind: Kind): TemplatePages<{ readonly slug: string }> => ({
+    resolve: ({ path, lang, params }) => resolve(kind, params.slug, path, lang),
     async paths(): Promise<PagePathEntry[]> {
-      const lists = await Promise.all((Object.values(TYPES) as RoutedContentType[]).map(async (type) => (await content.entries(type)).map((e) => ({ type, e }))));
-      return lists.flat().map(({ type, e }) => {
+      const type = TYPES[kind];
+      return (await content.entries(type)).map((e) => {
         const p = contentPath(type, slugOf(e));
         return { en: p, ar: localePath('ar', p), ...(e.sys.updatedAt ? { lastmod: e.sys.updatedAt } : {}) };
       });
     },
-  };
+  });
+  return { place: pagesOf('place'), program: pagesOf('program'), school: pagesOf('school'), university: pagesOf('university'), person: pagesOf('person') };
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { homeDataSchema } from '../src/views/home-data';
-import { createHomePage } from './home';
+import { createContentSectionPages } from './pages';
 
-const home = createHomePage(createFileStore(path.resolve(__dirname, '../../content')));
+const home = createContentSectionPages(createFileStore(path.resolve(__dirname, '../../content')));
 
 describe('the home page', () => {
   it('shows the six latest stories, newest first, with their images', async () => {
@@ -24,7 +24,8 @@ describe('the home page', () => {
     expect(data.audiences.every((a) => a.href.startsWith('/ar/') && /[\u0600-\u06FF]/.test(a.title))).toBe(true);
   });
 
-  it('owns only the root path', async () => {
-    expect(await home.resolve('/stories', 'en')).toBeNull();
+  it('answers the root path; /stories is the list’s', async () => {
+    expect((await home.resolve('/stories', 'en'))?.template).toBe('stories');
+    expect((await home.resolve('/', 'ar'))?.template).toBe('home');
   });
 });

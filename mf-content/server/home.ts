@@ -1,6 +1,6 @@
 import { fieldOf, imageOf, plainField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { ResolvedPage } from '@qf/shared/contracts';
-import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
+import type { TemplatePages } from '@qf/shared/section';
+import { i18nCache, otherLang } from '@qf/shared/i18n';
 import { contentPath, localePath } from '@qf/shared/routing';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
@@ -9,15 +9,13 @@ import { homeDataSchema, type HomeData } from '../src/views/home-data';
 /** One i18next instance per language for the process (making one costs about a millisecond). */
 const i18n = i18nCache([translations]);
 
-const homeRoute = routes.routes.find((r) => r.template === 'home')!;
 const AUDIENCES = ['community-members', 'prospective-students', 'researchers-and-entrepreneurs', 'journalists-and-media', 'job-seekers', 'new-to-qatar-foundation'];
 const LATEST = 6;
 
 /** The home page: the latest stories, the area links and the six audience pages. */
-export function createHomePage(content: ContentSource) {
+export function createHomePage(content: ContentSource): TemplatePages<Record<never, string>> {
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      if (path !== homeRoute.pattern) return null;
+    async resolve({ lang }) {
       const t = i18n(lang).getFixedT(null, translations.ns);
       const [articles, pages] = await Promise.all([content.entries('article'), content.entries('page')]);
       const latest = [...articles].sort((a, b) => String(plainField(b, 'date')).localeCompare(String(plainField(a, 'date')))).slice(0, LATEST);
@@ -45,12 +43,12 @@ export function createHomePage(content: ContentSource) {
         areas: (['education', 'research', 'community', 'worldcup'] as const).map((v) => ({ vertical: v, href: localePath(lang, v === 'worldcup' ? '/stories' : `/${v}`) })),
       });
       return {
-        template: homeRoute.template,
-        hydration: homeRoute.hydration,
-        head: { title: t('home.title'), description: t('home.description'), alternatePath: localePath(otherLang(lang), '/'), kind: 'website', ...(stories[0]?.image ? { image: stories[0].image.src } : {}) },
+        head: { title: t('home.title'), description: t('home.description'), alternatePath: routes.href(otherLang(lang), 'home'), kind: 'website', ...(stories[0]?.image ? { image: stories[0].image.src } : {}) },
         data,
         widgets: ['mf-forms/NewsletterSignup', 'mf-forms/PushNotifications', 'mf-forms/BrandSurveyPrompt'],
       };
     },
+    /** The home page is a listing: search finds it by its head. */
+    paths: () => [{ en: routes.href('en', 'home'), ar: routes.href('ar', 'home') }],
   };
 }

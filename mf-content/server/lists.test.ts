@@ -4,14 +4,12 @@ import { createFileStore, fieldOf, type Entry } from '@qf/shared/content';
 import { contentPath } from '@qf/shared/routing';
 import { campaignDataSchema, categoryListDataSchema, storyListDataSchema } from '../src/views/list-data';
 import { buildContentServer } from './app';
-import { createCampaignPages } from './campaigns';
-import { createCategoryPages } from './categories';
-import { createStoryList } from './story-list';
+import { createContentSectionPages } from './pages';
 
 const content = createFileStore(path.resolve(__dirname, '../../content'));
-const stories = createStoryList(content);
-const categories = createCategoryPages(content);
-const campaigns = createCampaignPages(content);
+const stories = createContentSectionPages(content);
+const categories = createContentSectionPages(content);
+const campaigns = createContentSectionPages(content);
 const ARABIC = /[\u0600-\u06FF]/;
 const list = async (query: string, lang: 'en' | 'ar' = 'en') => {
   const page = await stories.resolve('/stories', lang, new URLSearchParams(query));

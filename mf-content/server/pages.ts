@@ -1,117 +1,39 @@
-import { fieldOf, imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
-import { otherLang, type Lang } from '@qf/shared/i18n';
-import { contentPath, directionsUrl, localePath, matchPattern, type RoutedContentType } from '@qf/shared/routing';
+import type { ContentSource } from '@qf/shared/content';
+import { definePages, type SectionPages } from '@qf/shared/section';
 import { routes } from '../src/routes';
-import { pageDataSchema, type PageData } from '../src/views/page-data';
-import { pageForm } from './page-forms';
-
-const pageRoutes = routes.routes.filter((r) => r.template === 'page');
-const slugOf = (e: Entry) => plainField<string>(e, 'slug') ?? '';
-const parentOf = (e: Entry) => plainField<string>(e, 'parent');
+import { createAreaPages } from './areas';
+import { createCampaignPages } from './campaigns';
+import { createCategoryPages } from './categories';
+import { createContentPages } from './content-pages';
+import { createDirectoryPages } from './directory';
+import { createHomePage } from './home';
+import { createPeopleList } from './people';
+import { createProgramList } from './programs';
+import { searchPage } from './search-page';
+import { createStoryPages } from './stories';
+import { createStoryList } from './story-list';
+import { createTapStories } from './tap-stories';
 
 /**
- * Root-level pages: content pages (about, audience pages, terms, hotline…) and entity pages, plus the
- * pages that name a parent segment (SPEC §2 route builder): `/about/profile` and the areas' specific
- * pages (`/community/qatar-national-convention-centre`…), which present a subject (an entity, a school or
- * a place) with its contact details, address and people. IDKT pages belong to mf-idkt.
+ * The server half of every template in `src/routes.ts`: its resolver and its sitemap paths. A template
+ * added to the routes without an entry here does not compile; precedence comes from the routes.
  */
-export function createContentPages(content: ContentSource) {
-  const pages = async () => (await content.entries('page')).filter((p) => plainField(p, 'pageType') !== 'idkt');
-  async function find(path: string): Promise<Entry | undefined> {
-    for (const r of pageRoutes) {
-      const params = matchPattern(r.pattern, path);
-      if (!params?.slug) continue;
-      // The pattern's first segment is the parent, when it has one (`/education/:slug`).
-      const parent = /^\/([^/:]+)\/:slug$/.exec(r.pattern)?.[1];
-      const page = (await pages()).find((p) => slugOf(p) === params.slug && parentOf(p) === parent);
-      if (page) return page;
-      if (!parent) return (await content.entries('entity')).find((e) => slugOf(e) === params.slug);
-    }
-    return undefined;
-  }
-  const linked = async (e: Entry | undefined, field: string) => {
-    const id = e && plainField<Link>(e, field)?.sys.id;
-    return id ? content.entry(id) : undefined;
-  };
-  const peopleOf = async (entity: Entry, lang: Lang) =>
-    (await content.entries('people'))
-      .filter((p) => plainField<Link>(p, 'entity')?.sys.id === entity.sys.id)
-      .map((p) => ({ name: requiredField<string>(p, 'name', lang), role: requiredField<string>(p, 'role', lang), href: localePath(lang, contentPath('people', slugOf(p))) }));
-
-  /** What a page shows of the entry it presents (an entity page presents itself). */
-  async function subjectParts(subject: Entry | undefined, lang: Lang): Promise<Pick<PageData, 'contact' | 'address' | 'people' | 'more'>> {
-    if (!subject) return { people: [] };
-    const type = subject.sys.contentType as RoutedContentType;
-    const place = type === 'place' ? subject : await linked(subject, 'place');
-    const name = requiredField<string>(subject, 'title', lang);
-    const contact = { phone: plainField<string>(subject, 'phone'), email: plainField<string>(subject, 'email'), website: plainField<string>(subject, 'website') };
-    const street = place ? requiredField<string>(place, 'address', lang) : undefined;
-    const address = street ? { text: street, directions: directionsUrl({ name, address: street }) } : undefined;
-    return {
-      contact: contact.phone || contact.email || contact.website ? contact : undefined,
-      ...(address ? { address } : {}),
-      people: type === 'entity' ? await peopleOf(subject, lang) : [],
-      more: { title: name, href: localePath(lang, contentPath(type, slugOf(subject))) },
-    };
-  }
-
-  return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      const entry = await find(path);
-      if (!entry) return null;
-      const route = pageRoutes.find((r) => matchPattern(r.pattern, path))!;
-      const isEntity = entry.sys.contentType === 'entity';
-      const subject = isEntity ? entry : await linked(entry, 'subject');
-      const { more, ...parts } = await subjectParts(subject, lang);
-      const image = imageOf(await linked(entry, 'heroImage'), lang);
-      const data: PageData = pageDataSchema.parse({
-        title: fieldOf(entry, 'title', lang),
-        intro: fieldOf(entry, isEntity ? 'subtitle' : 'intro', lang),
-        paragraphs: isEntity ? (fieldOf<string[]>(entry, 'description', lang) ?? []) : [],
-        sections: fieldOf(entry, 'sections', lang) ?? [],
-        stats: fieldOf(entry, 'stats', lang) ?? [],
-        image,
-        ...parts,
-        ...(isEntity ? {} : { more }),
-        form: isEntity ? undefined : await pageForm(content, entry, lang),
-      });
-      const organization = subject && subject.sys.contentType !== 'place';
-      return {
-        template: route.template,
-        hydration: route.hydration,
-        head: {
-          title: data.title,
-          description: data.intro,
-          alternatePath: localePath(otherLang(lang), path),
-          kind: 'website',
-          ...(image ? { image: image.src, imageAlt: image.alt } : {}),
-          ...(subject
-            ? {
-                structuredData: [
-                  {
-                    '@context': 'https://schema.org',
-                    '@type': organization ? (subject.sys.contentType === 'school' ? 'School' : 'Organization') : 'Place',
-                    name: data.title,
-                    description: data.intro,
-                    ...(data.contact?.website ? { url: data.contact.website } : {}),
-                    ...(data.contact?.phone ? { telephone: data.contact.phone } : {}),
-                    ...(data.address ? { address: { '@type': 'PostalAddress', streetAddress: data.address.text, addressCountry: 'QA' } } : {}),
-                  },
-                ],
-              }
-            : {}),
-        },
-        data,
-        widgets: data.form ? [`mf-forms/${data.form.widget}`] : [],
-      };
-    },
-    async paths(): Promise<PagePathEntry[]> {
-      const entities = await content.entries('entity');
-      return [...(await pages()).map((p) => ['page', p] as const), ...entities.map((e) => ['entity', e] as const)].map(([type, e]) => {
-        const p = contentPath(type, slugOf(e), parentOf(e));
-        return { en: p, ar: localePath('ar', p), lastmod: e.sys.updatedAt };
-      });
-    },
-  };
+export function createContentSectionPages(content: ContentSource): SectionPages {
+  return definePages(routes, {
+    home: createHomePage(content),
+    search: searchPage,
+    story: createStoryPages(content),
+    stories: createStoryList(content),
+    ...createTapStories(content),
+    area: createAreaPages(content),
+    category: createCategoryPages(content),
+    campaign: createCampaignPages(content),
+    programs: createProgramList(content),
+    ...createDirectoryPages(content),
+    people: createPeopleList(content),
+    page: createContentPages(content),
+  });
 }
+
+/** The templates whose pages are lists, not content entries: search finds them by their head. */
+export const LISTING_TEMPLATES: readonly string[] = ['home', 'area', 'category', 'stories', 'programs', 'people', 'tapStories'];

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { peopleListDataSchema } from '../src/views/list-data';
-import { createPeopleList } from './people';
+import { createContentSectionPages } from './pages';
 
-const people = createPeopleList(createFileStore(path.resolve(__dirname, '../../content')));
+const people = createContentSectionPages(createFileStore(path.resolve(__dirname, '../../content')));
 
 describe('the people list', () => {
   it('lists every person by name with their role, page and entity, in both languages', async () => {
@@ -29,9 +29,9 @@ describe('the people list', () => {
     expect(arData.people[0]?.title).toMatch(/[\u0600-\u06FF]/);
   });
 
-  it('answers only /people and lists it for the sitemap', async () => {
-    expect(await people.resolve('/people/layla-al-mansouri', 'en')).toBeNull();
+  it('answers /people (a person’s page is another template) and lists it for the sitemap', async () => {
+    expect((await people.resolve('/people/layla-al-mansouri', 'en'))?.template).toBe('person');
     expect(await people.resolve('/peoples', 'en')).toBeNull();
-    expect(people.paths()).toEqual([{ en: '/people', ar: '/ar/people' }]);
+    expect((await people.paths()).filter((p) => p.en.startsWith('/people') && !p.en.startsWith('/people/'))).toEqual([{ en: '/people', ar: '/ar/people' }]);
   });
 });

@@ -1,25 +1,24 @@
 import { imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
-import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
-import { contentPath, localePath, matchPattern } from '@qf/shared/routing';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import { i18nCache, otherLang } from '@qf/shared/i18n';
+import { contentPath, localePath } from '@qf/shared/routing';
+import type { TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { itemList } from './item-list';
 import { peopleListDataSchema, type PeopleListData } from '../src/views/list-data';
 
-const route = routes.routes.find((r) => r.template === 'people')!;
 const i18n = i18nCache([translations]);
 const slugOf = (e: Entry) => plainField<string>(e, 'slug') ?? '';
 
 /** `/people`: every person of the content (SPEC §1 "browse … people"), by name, linked to their page and entity. */
-export function createPeopleList(content: ContentSource) {
+export function createPeopleList(content: ContentSource): TemplatePages<Record<never, string>> {
   const linked = async (e: Entry, field: string) => {
     const id = plainField<Link>(e, field)?.sys.id;
     return id ? content.entry(id) : undefined;
   };
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      if (!matchPattern(route.pattern, path)) return null;
+    async resolve({ path, lang }) {
       const collator = new Intl.Collator(lang);
       const people: PeopleListData['people'] = await Promise.all(
         (await content.entries('people')).map(async (p) => {
@@ -39,8 +38,6 @@ export function createPeopleList(content: ContentSource) {
       const title = t('peopleList.title');
       const description = t('peopleList.intro');
       return {
-        template: route.template,
-        hydration: route.hydration,
         head: {
           title,
           description,
@@ -55,7 +52,7 @@ export function createPeopleList(content: ContentSource) {
       };
     },
     paths(): PagePathEntry[] {
-      return [{ en: route.pattern, ar: localePath('ar', route.pattern) }];
+      return [{ en: routes.path('people'), ar: routes.href('ar', 'people') }];
     },
   };
 }

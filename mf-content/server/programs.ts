@@ -1,5 +1,6 @@
 import { fieldOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import type { TemplatePages } from '@qf/shared/section';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import { contentPath, localePath } from '@qf/shared/routing';
 import { routes } from '../src/routes';
@@ -8,7 +9,6 @@ import { parseProgramFilter } from '../src/views/program-filter';
 import { itemList } from './item-list';
 import { programListDataSchema, type ProgramListData } from '../src/views/program-list-data';
 
-const listRoute = routes.routes.find((r) => r.template === 'programs')!;
 const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
 
@@ -17,10 +17,9 @@ const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
  * so a filtered list is a shareable URL and the filter form works as a plain GET form without JavaScript.
  * The page carries every programme: the browser re-filters in place without asking the server again.
  */
-export function createProgramList(content: ContentSource) {
+export function createProgramList(content: ContentSource): TemplatePages<Record<never, string>> {
   return {
-    async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage | null> {
-      if (path !== listRoute.pattern) return null;
+    async resolve({ path, lang, query }) {
       const t = tFor(lang);
       const [programs, schools, universities] = await Promise.all([content.entries('program'), content.entries('school'), content.entries('university')]);
       const byId = new Map<string, { type: 'school' | 'university'; e: Entry }>([...schools.map((e) => [e.sys.id, { type: 'school' as const, e }] as const), ...universities.map((e) => [e.sys.id, { type: 'university' as const, e }] as const)]);
@@ -44,8 +43,6 @@ export function createProgramList(content: ContentSource) {
         invalid,
       });
       return {
-        template: listRoute.template,
-        hydration: listRoute.hydration,
         head: {
           title: t('programs.title'),
           description: t('programs.description'),
@@ -60,7 +57,7 @@ export function createProgramList(content: ContentSource) {
       };
     },
     paths(): PagePathEntry[] {
-      return [{ en: listRoute.pattern, ar: localePath('ar', listRoute.pattern) }];
+      return [{ en: routes.path('programs'), ar: routes.href('ar', 'programs') }];
     },
   };
 }

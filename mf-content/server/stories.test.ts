@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
-import { createStoryPages } from './stories';
+import { createContentSectionPages } from './pages';
 
-const stories = createStoryPages(createFileStore(path.resolve(__dirname, '../../content')));
+const stories = createContentSectionPages(createFileStore(path.resolve(__dirname, '../../content')));
 const slug = 'qatar-foundation-opens-new-learning-commons';
 
 describe('story pages', () => {

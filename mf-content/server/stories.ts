@@ -1,12 +1,12 @@
 import { fieldOf, imageOf, plainField, requiredField, type ContentSource, type Entry, type Link } from '@qf/shared/content';
-import { localePath, matchPattern } from '@qf/shared/routing';
+import { localePath } from '@qf/shared/routing';
 import type { Lang } from '@qf/shared/i18n';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import type { TemplatePages } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { storyDataSchema, type StoryData } from '../src/views/story-data';
 import { topics } from './story-list';
 
-const storyRoute = routes.routes.find((r) => r.template === 'story')!;
 
 function storyData(entry: Entry, lang: Lang, hero: Entry | undefined): StoryData {
   return storyDataSchema.parse({
@@ -17,27 +17,23 @@ function storyData(entry: Entry, lang: Lang, hero: Entry | undefined): StoryData
     author: fieldOf(entry, 'author', lang),
     vertical: plainField(entry, 'vertical'),
     // Each topic links to the stories of that topic (the list's `?tag=` filter, a shareable URL).
-    tags: topics(entry, lang).map((tag) => ({ label: tag.label, href: `${localePath(lang, '/stories')}?${new URLSearchParams({ tag: tag.value })}` })),
+    tags: topics(entry, lang).map((tag) => ({ label: tag.label, href: `${routes.href(lang, 'stories')}?${new URLSearchParams({ tag: tag.value })}` })),
     body: requiredField(entry, 'body', lang),
   });
 }
 
-export function createStoryPages(content: ContentSource) {
+export function createStoryPages(content: ContentSource): TemplatePages<{ readonly slug: string }> {
   async function findBySlug(slug: string): Promise<Entry | undefined> {
     return (await content.entries('article')).find((e) => plainField(e, 'slug') === slug);
   }
 
   return {
-    async resolve(path: string, lang: Lang): Promise<ResolvedPage | null> {
-      const params = matchPattern(storyRoute.pattern, path);
-      if (!params?.slug) return null;
+    async resolve({ path, lang, params }) {
       const entry = await findBySlug(params.slug);
       if (!entry) return null;
       const heroId = plainField<Link>(entry, 'heroImage')?.sys.id;
       const data = storyData(entry, lang, heroId ? await content.entry(heroId) : undefined);
       return {
-        template: storyRoute.template,
-        hydration: storyRoute.hydration,
         head: {
           title: data.title,
           description: data.excerpt,
@@ -64,9 +60,11 @@ export function createStoryPages(content: ContentSource) {
       };
     },
     async paths(): Promise<PagePathEntry[]> {
-      return (await content.entries('article')).map((e) => {
-        const p = `/stories/${plainField<string>(e, 'slug')}`;
-        return { en: p, ar: localePath('ar', p), lastmod: e.sys.updatedAt };
+      return (await content.entries('article')).flatMap((e) => {
+        const slug = plainField<string>(e, 'slug');
+        if (!slug) return [];
+        const p = routes.path('story', { slug });
+        return [{ en: p, ar: localePath('ar', p), lastmod: e.sys.updatedAt }];
       });
     },
   };

@@ -1,5 +1,6 @@
 import { fieldOf, plainField, type ContentSource, type Entry } from '@qf/shared/content';
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry } from '@qf/shared/contracts';
+import type { TemplatePages } from '@qf/shared/section';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { routes } from '../src/routes';
@@ -9,7 +10,6 @@ import { parseStoryQuery, STORIES_PAGE_SIZE, tagKey, type StoryFilter } from '..
 import { itemList } from './item-list';
 import { newestFirst, storyCard } from './story-cards';
 
-const listRoute = routes.routes.find((r) => r.template === 'stories')!;
 const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
 
@@ -54,10 +54,9 @@ function prepared(all: readonly Entry[], lang: Lang): { articles: Entry[]; tags:
  * topic through the query (`?area=…&type=…&tag=…`, a GET form, so a filtered list is a shareable URL) and
  * paged by `?page=N`: page N shows the first N pages, so the 'Load more' link works without JavaScript.
  */
-export function createStoryList(content: ContentSource) {
+export function createStoryList(content: ContentSource): TemplatePages<Record<never, string>> {
   return {
-    async resolve(path: string, lang: Lang, query: URLSearchParams = new URLSearchParams()): Promise<ResolvedPage | null> {
-      if (path !== listRoute.pattern) return null;
+    async resolve({ path, lang, query }) {
       const t = tFor(lang);
       const { articles, tags } = prepared(await content.entries('article'), lang);
       const { filter, page: asked, invalid } = parseStoryQuery(query, tags.map((tag) => tag.value));
@@ -75,8 +74,6 @@ export function createStoryList(content: ContentSource) {
         invalid,
       });
       return {
-        template: listRoute.template,
-        hydration: listRoute.hydration,
         head: {
           title: t('storyList.title'),
           description: t('storyList.description'),
@@ -99,7 +96,7 @@ export function createStoryList(content: ContentSource) {
       };
     },
     paths(): PagePathEntry[] {
-      return [{ en: listRoute.pattern, ar: localePath('ar', listRoute.pattern) }];
+      return [{ en: routes.path('stories'), ar: routes.href('ar', 'stories') }];
     },
   };
 }

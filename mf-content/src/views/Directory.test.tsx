@@ -5,6 +5,9 @@ import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import type { AreaData, DetailData, TapStoryData } from './directory-data';
 
+// Every mf-content view is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const view = (name: string, data: unknown, lang: 'en' | 'ar' = 'en') => render(<SectionRoot section={section} view={name} data={data} lang={lang} bus={createBus()} host={{}} />);
 
 const place: DetailData = {

@@ -6,6 +6,9 @@ import { section } from '../section';
 import type { ProgramListData } from './program-list-data';
 import { filterPrograms, parseProgramFilter, programFilterQuery } from './program-filter';
 
+// Every mf-content view is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const data: ProgramListData = {
   programs: [
     { title: 'BS Computer Science', href: '/program/bs-cs', degree: 'bachelor', department: 'Computing', provider: { slug: 'cmu', title: 'Carnegie Mellon', href: '/education/education-city/cmu' } },

@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
-import { localePath } from '@qf/shared/routing';
 import { revealMark } from '@qf/shared/contracts';
 import { DEGREES, filterPrograms, programFilterQuery, type Degree, type ProgramFilter } from './program-filter';
 import type { ProgramListData } from './program-list-data';
 import styles from './Directory.module.css';
+import { routes } from '../routes';
 
 /**
  * The programme list filtered by school and degree. The filter is a GET form, so it works before (and
@@ -21,7 +21,7 @@ export function ProgramList({ data }: ViewComponentProps<ProgramListData>): Reac
     setShown(data);
     setFilter(data.filter);
   }
-  const action = localePath(lang, '/program');
+  const action = routes.href(lang, 'programs');
   const programs = filterPrograms(data.programs, filter);
 
   const apply = (next: ProgramFilter) => {

@@ -5,6 +5,9 @@ import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import { readSearchHash, searchHash, searchParams, toggleFilter } from './search-hash';
 
+// Every mf-content view is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const result = (total: number) => ({
   total,
   page: 1,

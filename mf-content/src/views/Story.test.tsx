@@ -5,6 +5,9 @@ import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import type { StoryData } from './story-data';
 
+// Every mf-content view is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const data: StoryData = {
   title: 'A story',
   excerpt: 'What it is about.',

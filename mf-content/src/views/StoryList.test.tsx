@@ -7,6 +7,9 @@ import { section } from '../section';
 import type { CampaignData, CategoryListData, StoryCard, StoryListData } from './list-data';
 import { parseStoryQuery, storyQuery, tagKey } from './story-filter';
 
+// Every mf-content view is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const card = (n: number, vertical: StoryCard['vertical'] = 'education'): StoryCard => ({
   title: `Story ${n}`,
   href: `/stories/story-${n}`,

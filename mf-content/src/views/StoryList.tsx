@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
-import { localePath } from '@qf/shared/routing';
 import type { StoryListData } from './list-data';
 import { STORY_AREAS, STORY_TYPES, storyQuery, type StoryArea, type StoryFilter, type StoryType } from './story-filter';
 import { fetchStoryList } from './stories-fetch';
 import { StoryCards } from './StoryCards';
 import styles from './Directory.module.css';
+import { routes } from '../routes';
 
 /**
  * SPEC §2 "news and stories": the stories, newest first, filtered by area, type and topic. Without
@@ -36,7 +36,7 @@ export function StoryList({ data }: ViewComponentProps<StoryListData>): ReactEle
     focusIndex.current = null;
   }, [shown]);
 
-  const action = localePath(lang, '/stories');
+  const action = routes.href(lang, 'stories');
   const load = async (next: StoryFilter, page: number, focusFrom?: number) => {
     const id = ++request.current;
     setStatus('loading');

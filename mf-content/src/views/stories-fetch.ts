@@ -1,6 +1,7 @@
 import type { Lang } from '@qf/shared/i18n';
-import { localePath, pageDataUrl } from '@qf/shared/routing';
+import { pageDataUrl } from '@qf/shared/routing';
 import type { StoryListData } from './list-data';
+import { routes } from '../routes';
 
 /**
  * The stories list for another filter or page, read from the list's own page data (SPEC §7: the query
@@ -8,7 +9,7 @@ import type { StoryListData } from './list-data';
  * Rejects on any failure; the view says so and leaves the list as it was.
  */
 export async function fetchStoryList(lang: Lang, query: string, fetchImpl: typeof fetch = fetch): Promise<StoryListData> {
-  const res = await fetchImpl(pageDataUrl(localePath(lang, '/stories'), query), { headers: { accept: 'application/json' } });
+  const res = await fetchImpl(pageDataUrl(routes.href(lang, 'stories'), query), { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`stories: ${res.status}`);
   const body = (await res.json()) as { result?: { page?: { template?: string; data?: Partial<StoryListData> } } };
   const page = body.result?.page;

@@ -10,6 +10,8 @@ export interface PageRequest<P = Record<string, string>> {
   query: URLSearchParams;
   /** The parameters of the pattern that matched, decoded. */
   params: P;
+  /** The pattern that matched (a template at several patterns tells them apart by it). */
+  pattern: string;
 }
 
 /** A resolver's answer: the page without its template and hydration, which come from the definition. */
@@ -22,8 +24,11 @@ export interface TemplatePages<P> {
   paths(): Promise<PagePathEntry[]> | PagePathEntry[];
 }
 
+/** The parameters a template's resolver gets: those of its pattern; of a template at several patterns, any of theirs. */
+export type TemplateParams<S extends TemplateSpec> = S['pattern'] extends string ? PathParams<S['pattern']> : Partial<PathParams<PatternsOf<S>>>;
+
 /** One server entry per template of the routes: a missing one is a type error (and the contract test's). */
-export type SectionPagesSpec<T extends Record<string, TemplateSpec>> = { [K in keyof T]: TemplatePages<PathParams<PatternsOf<T[K]>>> };
+export type SectionPagesSpec<T extends Record<string, TemplateSpec>> = { [K in keyof T]: TemplatePages<TemplateParams<T[K]>> };
 
 export interface SectionPages {
   /** The templates that have a server entry (the contract test compares them with the routes). */
@@ -47,7 +52,7 @@ export function definePages<T extends Record<string, TemplateSpec>, W extends Re
       for (const match of routes.match(path)) {
         const pages = entries[match.template];
         if (!pages) throw new Error(`${routes.remote}: template "${match.template}" has no resolver`);
-        const answer = await pages.resolve({ path, lang, query, params: match.params });
+        const answer = await pages.resolve({ path, lang, query, params: match.params, pattern: match.pattern });
         if (answer) return { ...answer, template: match.template, hydration: match.hydration };
       }
       return null;

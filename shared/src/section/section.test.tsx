@@ -33,7 +33,7 @@ const pagesOf = (answers: Partial<Record<string, string | null>> = {}): SectionP
     landing: { resolve: () => page(answers.landing, 'landing'), paths: () => [{ en: '/idkt', ar: '/ar/idkt', listing: true }] },
     technologies: { resolve: () => page(answers.technologies, 'technologies'), paths: async () => [] },
     technology: { resolve: async ({ params, lang, query }) => page(answers.technology, `${params.slug}/${lang}/${query.get('q') ?? ''}`), paths: () => [] },
-    area: { resolve: ({ path }) => page(answers.area, path), paths: () => [] },
+    area: { resolve: ({ path, pattern }) => page(answers.area, `${path} by ${pattern}`), paths: () => [] },
   });
 
 /** A page whose title says which resolver answered and what it was given; `null` when told so. */
@@ -99,6 +99,10 @@ describe('definePages', () => {
   it('gives a resolver its parameters, language and query', async () => {
     const page = await pagesOf().resolve('/idkt/technologies/solar', 'ar', new URLSearchParams('q=glass'));
     expect(page?.data).toEqual({ said: 'solar/ar/glass' });
+  });
+
+  it('tells a template at several patterns which one matched', async () => {
+    expect((await pagesOf().resolve('/idkt/research', 'en'))?.data).toEqual({ said: '/idkt/research by /idkt/research' });
   });
 
   it('tries the next template when one says there is no such page, and answers null when none has it', async () => {

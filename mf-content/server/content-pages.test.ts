@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { pageDataSchema } from '../src/views/page-data';
-import { createContentPages } from './pages';
+import { createContentSectionPages } from './pages';
 
-const pages = createContentPages(createFileStore(path.resolve(__dirname, '../../content')));
+const pages = createContentSectionPages(createFileStore(path.resolve(__dirname, '../../content')));
 
 describe('root-level pages', () => {
   it('resolves a content page with its sections and facts in both languages', async () => {
