@@ -21,7 +21,7 @@ export const LATEST = 3;
  */
 export function createLandingPage(content: ContentSource, media: ReturnType<typeof createMediaPages>): TemplatePages<Record<never, string>> {
   const latest = async (template: 'news' | 'mentions' | 'galleries', lang: Lang) => {
-    const page = await media[template].resolve({ path: routes.path(template), lang, query: new URLSearchParams(), params: {} });
+    const page = await media[template].resolve({ path: routes.path(template), lang, query: new URLSearchParams(), params: {}, pattern: routes.path(template) });
     return mediaListDataSchema.parse(page?.data).items.slice(0, LATEST);
   };
 
