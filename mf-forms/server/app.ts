@@ -13,6 +13,7 @@ import { registerAlumni } from './alumni';
 import { registerPolls } from './poll';
 import { registerSurveys } from './survey';
 import { registerEcssQuestions } from './ecss-question';
+import { createFormsSectionPages } from './pages';
 import { outboxFromEnv, type OutboxWorker, type OutboxWorkerOptions } from './outbox';
 import type { ContentSource } from '@qf/shared/content';
 import { loadFormsEnv, type FormsEnv } from './config';
@@ -38,7 +39,16 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
   const env = loadFormsEnv(options.env ?? process.env);
   assertClusterReady(env, options.databaseUrl);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  const { app, port, host } = await createRemoteServer({ name: 'mf-forms', dir: options.dir, env: options.env, contentVersion: () => options.content.version?.(), errorHandler: answerError });
+  const pages = createFormsSectionPages();
+  const { app, port, host } = await createRemoteServer({
+    name: 'mf-forms',
+    dir: options.dir,
+    env: options.env,
+    contentVersion: () => options.content.version?.(),
+    resolvePage: pages.resolve,
+    listPaths: pages.paths,
+    errorHandler: answerError,
+  });
   registerBodyParsers(app);
   const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
   const secret = loadFormsSecret({ env, dataDir: options.dataDir });

@@ -1,22 +1,21 @@
-import { CONTRACT_VERSION, type RouteManifest } from '@qf/shared/contracts';
+import { defineRoutes } from '@qf/shared/section';
 
-/** mf-forms owns no pages: its forms are widgets other sections place. */
-export const routes = {
-  contractVersion: CONTRACT_VERSION,
-  remote: 'mf-forms',
-  routes: [],
-  widgets: [
+/** mf-forms owns no pages: its forms are widgets other sections place, declared once here. */
+export const routes = defineRoutes(
+  'mf-forms',
+  {},
+  {
     // It posts without JavaScript: its code (react-hook-form, the schema) loads when a visitor uses it.
-    { name: 'NewsletterSignup', hydration: 'interaction' },
-    { name: 'EventRegistration', hydration: 'visible' },
-    { name: 'ArtEntry', hydration: 'visible' },
-    { name: 'Scholarship', hydration: 'visible' },
-    { name: 'PushNotifications', hydration: 'visible' },
-    { name: 'AlumniSignup', hydration: 'visible' },
-    { name: 'Poll', hydration: 'visible' },
-    { name: 'EcssQuestion', hydration: 'visible' },
+    NewsletterSignup: { hydration: 'interaction' },
+    EventRegistration: { hydration: 'visible' },
+    ArtEntry: { hydration: 'visible' },
+    Scholarship: { hydration: 'visible' },
+    PushNotifications: { hydration: 'visible' },
+    AlumniSignup: { hydration: 'visible' },
+    Poll: { hydration: 'visible' },
+    EcssQuestion: { hydration: 'visible' },
     // Both render nothing on the server (the browser's storage decides whether they show).
-    { name: 'SurveyPopup', hydration: 'idle' },
-    { name: 'BrandSurveyPrompt', hydration: 'idle' },
-  ],
-} as const satisfies RouteManifest;
+    SurveyPopup: { hydration: 'idle' },
+    BrandSurveyPrompt: { hydration: 'idle' },
+  },
+);

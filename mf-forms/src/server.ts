@@ -1,4 +1,4 @@
 import { createServerRenderer } from '@qf/shared/render';
 import { section } from './section';
 
-export const { render } = createServerRenderer(section);
+export const { render, ready } = createServerRenderer(section);

@@ -4,6 +4,9 @@ import { createBus } from '@qf/shared/bus';
 import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 
+// Every form is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const show = (lang: 'en' | 'ar' = 'en') => render(<SectionRoot section={section} view="AlumniSignup" data={{}} lang={lang} bus={createBus()} host={{}} />);
 const answer = (body: unknown, status = 201) => Promise.resolve({ ok: status < 300, status, json: async () => body } as Response);
 

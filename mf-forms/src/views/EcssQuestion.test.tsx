@@ -5,6 +5,9 @@ import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import type { EcssQuestionProps } from './EcssQuestion';
 
+// Every form is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const show = (data: EcssQuestionProps, lang: 'en' | 'ar' = 'en') => render(<SectionRoot section={section} view="EcssQuestion" data={data} lang={lang} bus={createBus()} host={{}} />);
 const answer = (body: unknown, status = 201) => Promise.resolve({ ok: status < 300, status, json: async () => body } as Response);
 

@@ -5,6 +5,9 @@ import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import type { PollProps } from './Poll';
 
+// Every form is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const OPTIONS = [
   { id: 'public-lectures', label: 'Public lectures' },
   { id: 'green-spaces', label: 'Green spaces' },

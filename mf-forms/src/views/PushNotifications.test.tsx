@@ -6,6 +6,9 @@ import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import { keyBytes, WORKER_READY_TIMEOUT_MS } from './PushNotifications';
 
+// Every form is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/device-1';
 

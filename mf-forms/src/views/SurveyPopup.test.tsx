@@ -4,6 +4,9 @@ import { createBus } from '@qf/shared/bus';
 import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 
+// Every form is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const SURVEY = { surveyId: 'survey-1', title: 'Tell us about your visit', question: 'How satisfied are you with this website?', open: true };
 const answer = (body: unknown, status = 200) => Promise.resolve({ ok: status < 300, status, json: async () => body } as Response);
 const show = (view: 'SurveyPopup' | 'BrandSurveyPrompt', data: Record<string, unknown>, lang: 'en' | 'ar' = 'en') =>

@@ -6,6 +6,9 @@ import { section } from '../section';
 import type { ArtEntryProps } from './ArtEntry';
 import type { ScholarshipProps } from './Scholarship';
 
+// Every form is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 const MB = 1024 * 1024;
 const open = { windowId: 'w-art', title: 'Art contest', opensAt: '2020-01-01T00:00:00Z', closesAt: '2099-01-01T00:00:00Z' };
 const closed = { ...open, closesAt: '2020-06-01T00:00:00Z' };

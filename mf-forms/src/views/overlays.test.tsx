@@ -5,6 +5,9 @@ import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import { CONSENT_KEY, openOverlay, watchOverlays } from './overlays';
 
+// Every form is a chunk of its own (a lazy view): loaded first, as the parcel and the server do.
+beforeAll(() => section.loadAll());
+
 /** The overlays rule: a prompt never covers an open dialog or menu (nor the cookie banner) and waits until it closes. */
 
 const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
