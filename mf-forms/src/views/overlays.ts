@@ -43,7 +43,7 @@ const WATCHED = ['hidden', 'data-state', 'data-qf-scroll-locked', 'open', 'aria-
 
 /**
  * Calls `onChange` with whether the page is clear of overlays now and each time that may have changed
- * (an attribute above, a dialog added or removed, consent given here or in another tab). Returns the stop.
+ * (an attribute above, such as the cookie banner's as it leaves, a dialog added or removed, consent given in another tab). Returns the stop.
  */
 export function watchOverlays(onChange: (clear: boolean) => void, own?: (el: Element) => boolean, doc: Document = document): () => void {
   const win = doc.defaultView;
@@ -61,12 +61,10 @@ export function watchOverlays(onChange: (clear: boolean) => void, own?: (el: Ele
   };
   const observer = new MutationObserver(soon);
   observer.observe(doc.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: WATCHED });
-  win?.addEventListener('qf:consent', soon);
   win?.addEventListener('storage', soon);
   check();
   return () => {
     observer.disconnect();
-    win?.removeEventListener('qf:consent', soon);
     win?.removeEventListener('storage', soon);
   };
 }

@@ -7,7 +7,7 @@ export type Handler<T extends TopicName> = (payload: TopicPayload<T>) => void;
 export interface Bus {
   /** Validates the payload against the topic's schema; an invalid payload throws and reaches nobody. */
   publish<T extends TopicName>(topic: T, payload: TopicPayload<T>): void;
-  /** Subscribes; for state topics the last value, if any, is delivered at once. */
+  /** Subscribes; the topic's last value, if any, is delivered at once. */
   subscribe<T extends TopicName>(topic: T, handler: Handler<T>): Unsubscribe;
   last<T extends TopicName>(topic: T): TopicPayload<T> | undefined;
 }
@@ -27,7 +27,7 @@ export function createBus(onHandlerError: (error: unknown, topic: TopicName) => 
     publish(topic, payload) {
       const parsed = topics[topic].schema.safeParse(payload);
       if (!parsed.success) throw new BusPayloadError(topic, parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; '));
-      if (topics[topic].state) lastValues.set(topic, parsed.data);
+      lastValues.set(topic, parsed.data);
       for (const handler of [...(handlers.get(topic) ?? [])]) {
         try {
           (handler as Handler<typeof topic>)(parsed.data as TopicPayload<typeof topic>);
@@ -40,7 +40,7 @@ export function createBus(onHandlerError: (error: unknown, topic: TopicName) => 
       let set = handlers.get(topic);
       if (!set) handlers.set(topic, (set = new Set()));
       set.add(handler as Handler<never>);
-      if (topics[topic].state && lastValues.has(topic)) {
+      if (lastValues.has(topic)) {
         try {
           handler(lastValues.get(topic) as TopicPayload<typeof topic>);
         } catch (error) {

@@ -6,18 +6,18 @@ export const themeSchema = z.enum(['dark', 'light']);
 export type Theme = z.infer<typeof themeSchema>;
 
 /**
- * Every topic of the page's bus with its payload schema. State topics keep their last value and replay
- * it to late subscribers (a section mounted after the visitor switched theme still gets the theme).
+ * Every topic of the page's bus with its payload schema: the one channel between the shell and the
+ * sections (no window events between them). Each is state: the bus keeps its last value and replays it
+ * to late subscribers (a section mounted after the visitor switched theme still gets the theme). A topic
+ * is added here, with its test, when a section needs it, and the shell is deployed first: a section's
+ * bus is the shell's copy (a shared singleton), which must know the topic.
  */
 export const topics = {
-  language: { schema: z.object({ lang: langSchema }), state: true },
-  theme: { schema: z.object({ theme: themeSchema }), state: true },
+  language: { schema: z.object({ lang: langSchema }) },
+  theme: { schema: z.object({ theme: themeSchema }) },
   route: {
     schema: z.object({ path: z.string().check(z.startsWith('/')), lang: langSchema, remote: z.nullable(remoteNameSchema), template: z.nullable(z.string()) }),
-    state: true,
   },
-  toast: { schema: z.object({ message: z.string().check(z.minLength(1)), tone: z.enum(['info', 'success', 'error']) }), state: false },
-  analytics: { schema: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])), state: false },
 } as const;
 
 export type TopicName = keyof typeof topics;

@@ -1,5 +1,5 @@
 import { motionAllowed } from '../chrome/motion';
-import { BANNER_SLIDE_MS, CONSENT_ASK_ATTR, CONSENT_EVENT, hasConsent, storeConsent } from '../chrome/consent';
+import { BANNER_SLIDE_MS, CONSENT_ASK_ATTR, hasConsent, storeConsent } from '../chrome/consent';
 import { scrollProgress } from '../chrome/header-rules';
 import { scrollToTop } from '../chrome/scroll-top';
 import { EARLY_STATEMENT_GLOBAL } from './protocol';
@@ -76,7 +76,7 @@ export function startToTop(doc: Document, win: Win): () => void {
 
 /**
  * SPEC §4: the cookie banner slides in after 2 s when no consent is stored; its button stores consent
- * (value 1), tells the page (`qf:consent`) and slides it out in 0.5 s. It never takes focus, and focus
+ * (value 1) and slides it out in 0.5 s (what waits for it, mf-forms' prompts, watches its attributes). It never takes focus, and focus
  * on its button goes to the page when it leaves.
  */
 export function startCookieBanner(doc: Document, win: Win): () => void {
@@ -105,7 +105,6 @@ export function startCookieBanner(doc: Document, win: Win): () => void {
   };
   const accept = () => {
     storeConsent(storage);
-    win.dispatchEvent(new CustomEvent(CONSENT_EVENT));
     button.disabled = true;
     if (!motionAllowed(win)) return gone();
     banner.dataset.state = 'leaving';

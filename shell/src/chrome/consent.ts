@@ -18,8 +18,6 @@ export function consentPrePaintScript(nothingStored = 'false'): string {
   return `try{if(${nothingStored}||localStorage.getItem(${j(CONSENT_KEY)})!==${j(CONSENT_VALUE)})throw 0}catch(e){document.documentElement.setAttribute(${j(CONSENT_ASK_ATTR)},"ask")}`;
 }
 
-/** Dispatched on the window when the visitor consents, for code that loads third-party scripts. */
-export const CONSENT_EVENT = 'qf:consent';
 /** SPEC §9: the banner slides in after 2 s and slides out in 0.5 s. */
 export const BANNER_DELAY_MS = 2000;
 export const BANNER_SLIDE_MS = 500;
