@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { contentPath } from '@qf/shared/routing';
-import { sectionProblems } from '@qf/shared/section';
+import { routePrefixes, sectionProblems } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { section } from '../src/section';
 import { createMediaCenterSectionPages } from './pages';
@@ -28,4 +29,9 @@ it('answers every page its sitemap lists, in both languages, with the template w
       expect({ path: entry.en, lang, template: page?.template }).toEqual({ path: entry.en, lang, template });
     }
   }
+});
+
+it('is routed by the registry at exactly the prefixes its routes cover', () => {
+  const registry = JSON.parse(readFileSync(path.resolve(__dirname, '../../registry.json'), 'utf8')) as { remotes: Record<string, { prefixes?: string[] }> };
+  expect([...(registry.remotes['mf-media-center']?.prefixes ?? [])].sort()).toEqual(routePrefixes(routes));
 });

@@ -91,7 +91,7 @@ function base({ dir, name, target, mode }) {
     devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
     module: { rules: [swcRule(target), cssRule(target)] },
-    cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'), name, buildDependencies: { config: [__filename] } },
+    cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'), name: `${name}-${mode}`, buildDependencies: { config: [__filename] } },
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',

@@ -156,3 +156,23 @@ export function defineRoutes<const T extends Record<string, TemplateSpec>, const
     },
   };
 }
+
+/**
+ * The path prefixes a manifest's patterns cover: per pattern its fixed segments before the first
+ * parameter (`/events/:slug` → `/events`; `/:slug` → `/`), without those another prefix already covers.
+ * What the shell's registry says a remote owns must be these (each remote's contract test checks it),
+ * and a host made for one section (the development harness) derives them from its manifest.
+ */
+export function routePrefixes(manifest: Pick<RouteManifest, 'routes'>): string[] {
+  const prefixes = new Set<string>();
+  for (const { pattern } of manifest.routes) {
+    const fixed: string[] = [];
+    for (const segment of normalizePath(pattern).split('/').slice(1)) {
+      if (isParam(segment) || segment === '') break;
+      fixed.push(segment);
+    }
+    prefixes.add(`/${fixed.join('/')}`);
+  }
+  const covers = (a: string, b: string) => a === '/' || b === a || b.startsWith(`${a}/`);
+  return [...prefixes].filter((p) => ![...prefixes].some((q) => q !== p && covers(q, p))).sort();
+}

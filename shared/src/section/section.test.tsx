@@ -2,7 +2,7 @@ import { createBus } from '@qf/shared/bus';
 import { routeManifestSchema } from '@qf/shared/contracts';
 import { createServerRenderer } from '@qf/shared/render';
 import { useT, type ViewComponentProps } from '@qf/shared/react';
-import { definePages, defineRoutes, defineSection, lazyView, sectionProblems, specificity, type SectionPages } from '@qf/shared/section';
+import { definePages, defineRoutes, defineSection, lazyView, routePrefixes, sectionProblems, specificity, type SectionPages } from '@qf/shared/section';
 
 const routes = defineRoutes(
   'mf-idkt',
@@ -74,6 +74,15 @@ describe('defineRoutes', () => {
     expect(() => routes.path('area')).toThrow('mf-idkt: no single pattern for template "area"');
     // @ts-expect-error the slug is required
     expect(() => routes.path('technology', {})).toThrow('mf-idkt: a link to "technology" needs its slug');
+  });
+
+  it('covers its patterns with the fewest prefixes', () => {
+    expect(routePrefixes(routes)).toEqual(['/idkt']);
+    const events = defineRoutes('mf-events', { a: { pattern: '/events/:slug', hydration: 'visible' }, b: { pattern: '/series/experts/:slug', hydration: 'visible' }, c: { pattern: '/series', hydration: 'visible' } });
+    expect(routePrefixes(events)).toEqual(['/events', '/series']);
+    const content = defineRoutes('mf-content', { a: { pattern: '/stories/:slug', hydration: 'visible' }, b: { pattern: ['/', '/:slug'], hydration: 'visible' } });
+    expect(routePrefixes(content)).toEqual(['/']);
+    expect(routePrefixes({ routes: [] })).toEqual([]);
   });
 
   it('refuses two templates at the same paths, naming both', () => {
