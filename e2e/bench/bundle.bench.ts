@@ -12,7 +12,8 @@ jest.setTimeout(600_000);
 
 const BUDGET_BEFORE_IDLE = 60 * 1024;
 const BUDGET_TOTAL = 200 * 1024;
-const pages = [
+// BENCH_PAGES=/,/events: only those pages; BENCH_SCRIPTS=1: every script of each page, not only the heaviest.
+const pages = process.env.BENCH_PAGES?.split(',') ?? [
   '/',
   '/stories/education-city-stadium-opens-gates-world-cup-fans',
   '/ar/stories/education-city-stadium-opens-gates-world-cup-fans',
@@ -89,7 +90,7 @@ async function measure(path: string): Promise<Figure> {
     duplicates: names.filter((n, i) => names.indexOf(n) !== i),
     heaviest: [...scripts]
       .sort((a, b) => b.gzip - a.gzip)
-      .slice(0, 6)
+      .slice(0, process.env.BENCH_SCRIPTS ? undefined : 6)
       .map((s) => `${new URL(s.url).port}:${s.name} ${(s.gzip / 1024).toFixed(1)} KB${s.at <= idleAt ? '' : ' (once used)'}`),
   };
 }

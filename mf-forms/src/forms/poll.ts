@@ -2,6 +2,7 @@ import * as z from '@qf/shared/zod';
 import { localDigits, type Lang } from '@qf/shared/i18n';
 import { specFieldMessages } from './spec-messages';
 import { fieldErrors } from './field-errors';
+import { pollResultStrings } from './poll-strings';
 
 /** A browser's voter id: random, kept in its storage (and a cookie), never derived from the person. */
 export const VOTER_ID_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
@@ -77,11 +78,7 @@ export const pollMessages: Record<Lang, Record<MessageKey, string>> = {
 export const pollErrors = (input: unknown, lang: Lang): Partial<Record<PollField | 'voterId', string>> =>
   fieldErrors<PollField | 'voterId', MessageKey>(pollVoteSchema, input, pollMessages, lang, (field) => (field === 'voterId' ? 'voter' : 'select'));
 
-/** How a poll's results read, for the widget (i18next keys) and the page a plain form post answers with. */
-export const pollResultStrings: Record<Lang, { votes: string; total: string; percent: string; yourChoice: string }> = {
-  en: { votes: 'Votes: {{count}}', total: 'Total votes: {{count}}', percent: '{{percent}}%', yourChoice: 'Your vote' },
-  ar: { votes: 'الأصوات: {{count}}', total: 'مجموع الأصوات: {{count}}', percent: '{{percent}}٪', yourChoice: 'صوتك' },
-};
+export { pollResultStrings };
 
 /** Each option's line ("Green spaces (Your vote): Votes: 1 · 100%") and the total, as the widget shows them. */
 export function pollResultLines(results: PollResults, lang: Lang): string[] {

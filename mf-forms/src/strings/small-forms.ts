@@ -1,4 +1,4 @@
-import { pollResultStrings } from '../forms';
+import { pollResultStrings } from '../forms/poll-strings';
 
 /**
  * mf-forms strings for the alumni sign-up, poll, survey popup, brand survey and speaker-series question forms. Spread into the forms namespace by ../translations.ts: use
