@@ -71,7 +71,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'qf-deploy-'));
   store = path.join(work, 'releases');
   // The two variants first, while nothing else runs (two cores): B, and a release built to throw on render.
-  const thrower = await buildVariant('mf-events', 'src/server.ts', 'export const { render } = createServerRenderer(section);', "export const render = (): string => {\n  throw new Error('a release built to throw on render');\n};\nvoid createServerRenderer(section);");
+  const thrower = await buildVariant('mf-events', 'src/server.ts', 'export const { render, ready } = createServerRenderer(section);', "export const render = (): string => {\n  throw new Error('a release built to throw on render');\n};\nexport const { ready } = createServerRenderer(section);");
   broken = await releaseFrom(thrower);
   const browserThrower = await buildVariant(
     'mf-events',
