@@ -1,6 +1,6 @@
 import { CONTRACT_VERSION, type Hydration, type RemoteName, type RouteDefinition, type RouteManifest } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
-import { fillPattern, localePath, matchPattern, normalizePath } from '@qf/shared/routing';
+import { fillPattern, localePath, normalizePath } from '@qf/shared/routing';
 
 /** A page template: where it lives (one pattern, or several for one view in several places) and when its code runs. */
 export interface TemplateSpec {
@@ -124,6 +124,32 @@ export function defineRoutes<const T extends Record<string, TemplateSpec>, const
     return ra.length - rb.length || (ra < rb ? -1 : ra > rb ? 1 : 0);
   });
 
+  // Matched on every page request: each pattern split once, grouped by its number of segments (a path
+  // only meets the patterns of its own length), so a match is one split of the path and a few compares.
+  const byLength = new Map<number, { route: RouteDefinition; segments: string[] }[]>();
+  for (const route of ordered) {
+    const segments = route.pattern.split('/');
+    const list = byLength.get(segments.length) ?? [];
+    list.push({ route, segments });
+    byLength.set(segments.length, list);
+  }
+  const matchSegments = (pattern: string[], path: string[]): Record<string, string> | null => {
+    const params: Record<string, string> = {};
+    for (let i = 0; i < pattern.length; i++) {
+      const seg = pattern[i]!;
+      const val = path[i]!;
+      if (isParam(seg)) {
+        if (!val) return null;
+        try {
+          params[seg.slice(1)] = decodeURIComponent(val);
+        } catch {
+          return null;
+        }
+      } else if (seg !== val) return null;
+    }
+    return params;
+  };
+
   const patternOf = (template: string): string => {
     const spec = templates[template];
     if (!spec || typeof spec.pattern !== 'string') throw new Error(`${remote}: no single pattern for template "${template}"`);
@@ -147,9 +173,10 @@ export function defineRoutes<const T extends Record<string, TemplateSpec>, const
     path: path as SectionRoutes<T, W>['path'],
     href: ((lang: Lang, template: string, params?: Record<string, string>) => localePath(lang, path(template, params))) as SectionRoutes<T, W>['href'],
     match(p: string) {
+      const segments = normalizePath(p).split('/');
       const matches: RouteMatch<keyof T & string>[] = [];
-      for (const route of ordered) {
-        const params = matchPattern(route.pattern, p);
+      for (const { route, segments: pattern } of byLength.get(segments.length) ?? []) {
+        const params = matchSegments(pattern, segments);
         if (params) matches.push({ template: route.template as keyof T & string, pattern: route.pattern, hydration: route.hydration, params });
       }
       return matches;

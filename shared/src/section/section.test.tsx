@@ -1,5 +1,6 @@
 import { createBus } from '@qf/shared/bus';
 import { routeManifestSchema } from '@qf/shared/contracts';
+import { matchPattern } from '@qf/shared/routing';
 import { createServerRenderer } from '@qf/shared/render';
 import { useT, type ViewComponentProps } from '@qf/shared/react';
 import { definePages, defineRoutes, defineSection, lazyView, routePrefixes, sectionProblems, specificity, type SectionPages } from '@qf/shared/section';
@@ -63,6 +64,17 @@ describe('defineRoutes', () => {
     expect(routes.match('/idkt/technologies/solar%20glass')).toEqual([{ template: 'technology', pattern: '/idkt/technologies/:slug', hydration: 'interaction', params: { slug: 'solar glass' } }]);
     expect(routes.match('/idkt/research').map((m) => m.template)).toEqual(['area', 'subpage']);
     expect(routes.match('/events')).toEqual([]);
+  });
+
+  it('matches exactly the paths matchPattern matches, with the same parameters', () => {
+    const paths = ['/', '/idkt', '/idkt/', '//idkt//technologies', '/idkt/technologies/a%20b', '/idkt/technologies/%E0%A4%A', '/idkt/research', '/idkt/x/y/z', '/ar/idkt', '/idkt/index.html', '/IDKT'];
+    for (const p of paths) {
+      const expected = routes.routes.flatMap((r) => {
+        const params = matchPattern(r.pattern, p);
+        return params ? [{ template: r.template, pattern: r.pattern, hydration: r.hydration, params }] : [];
+      });
+      expect([p, routes.match(p)]).toEqual([p, expected]);
+    }
   });
 
   it('builds links from the patterns, in either language, encoding parameters', () => {
