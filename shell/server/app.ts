@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
-import { buildInfoSchema, FORM_ANSWER_HEADER, pagePathsSchema, remoteNames, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
+import { buildInfoSchema, FORM_ANSWER_HEADER, pagePathsSchema, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
@@ -29,6 +29,7 @@ import { createRedirects } from './redirects';
 import { errorOptions, lingerThenClose, registerErrorAnswers } from '@qf/shared/server';
 import { counted, forward, gatewayTarget } from './gateway';
 import { registerPwa } from './pwa';
+import { registerSitemaps } from './sitemaps';
 import { canaryOf, createRegistry } from './registry';
 import { createStatementReader } from './statement';
 import { requestTheme, type RequestTheme } from '../src/theme';
@@ -353,35 +354,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     return reply.code(STATUS_CODES[outcome.status]).send({ path: sitePath, notFound: outcome.status === 'not-found', status: outcome.status });
   });
 
-  // Sitemaps: an index of one sitemap per language; every page with lastmod and its hreflang alternates.
-  app.get('/sitemap.xml', async (_req, reply) => {
-    reply.type('application/xml; charset=utf-8');
-    const now = new Date().toISOString();
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${(['en', 'ar'] as const)
-      .map((l) => `<sitemap><loc>${config.siteUrl}/sitemap-${l}.xml</loc><lastmod>${now}</lastmod></sitemap>`)
-      .join('\n')}\n</sitemapindex>\n`;
-  });
-
-  for (const lang of ['en', 'ar'] as const) {
-    app.get(`/sitemap-${lang}.xml`, async (_req, reply) => {
-      const entries = (await Promise.all(remoteNames.map((r) => pathsOf(r)))).flat();
-      const site = config.siteUrl;
-      const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-      const urls = entries.map(
-        (e) =>
-          `<url><loc>${xml(site + (lang === 'en' ? e.en : e.ar))}</loc>${e.lastmod ? `<lastmod>${xml(e.lastmod)}</lastmod>` : ''}` +
-          `<xhtml:link rel="alternate" hreflang="en" href="${xml(site + e.en)}"/><xhtml:link rel="alternate" hreflang="ar" href="${xml(site + e.ar)}"/>` +
-          `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(site + e.en)}"/></url>`,
-      );
-      reply.type('application/xml; charset=utf-8');
-      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
-    });
-  }
-
-  app.get('/robots.txt', async (_req, reply) => {
-    reply.type('text/plain; charset=utf-8');
-    return `User-agent: *\nAllow: /\nSitemap: ${config.siteUrl}/sitemap.xml\n`;
-  });
+  registerSitemaps(app, { siteUrl: config.siteUrl, pathsOf });
 
   // The API gateway: the browser reaches every section's API through this origin.
   await app.register(async (api) => {
