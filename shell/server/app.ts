@@ -22,7 +22,7 @@ import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
 import { buildMenuPreviews } from './menu-previews';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
-import { accepts, createPageCache, etagOf, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
+import { accepts, createPageCache, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { cohortCookie, cohortFromCookies } from './cohort';
 import { beaconSchema, createReleaseHealth, type ErrorKind } from './release-health';
 import { createRedirects } from './redirects';
@@ -30,11 +30,12 @@ import { errorOptions, lingerThenClose, registerErrorAnswers } from '@qf/shared/
 import { counted, forward, gatewayTarget } from './gateway';
 import { registerPwa } from './pwa';
 import { registerSitemaps } from './sitemaps';
+import { registerAnswerHeaders } from './answer-headers';
 import { canaryOf, createRegistry } from './registry';
 import { createStatementReader } from './statement';
 import { requestTheme, type RequestTheme } from '../src/theme';
 import { createTurns, type Turns } from './turns';
-import { contentSecurityPolicy, newNonce, NONCE_PLACEHOLDER, SECURITY_HEADERS } from './security';
+import { newNonce, NONCE_PLACEHOLDER } from './security';
 
 /** The longest path or query string a page address may have (what a section's page lookup takes). */
 const MAX_PAGE_URL = 2048;
@@ -63,54 +64,14 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   // default): anyone else's X-Forwarded-For is ignored, so rate limits key on the address we saw.
   const app = Fastify({ logger: false, trustProxy: config.trustedProxies.length ? config.trustedProxies : false, ...errorOptions });
   registerErrorAnswers(app);
-  const imageHosts = config.CONTENT_SOURCE === 'contentful' ? ['https://images.ctfassets.net'] : [];
 
-  // Headers for every response; for HTML a fresh CSP nonce; ETags (computed before the nonce goes in,
-  // so an unchanged page still answers 304) for HTML and page data. Runs before compression.
-  app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    // Whatever made it (a rule, a section), a Location of a slash then a slash or a backslash would send
-    // a browser off-site: it is made a path of this site.
-    const location = reply.getHeader('location');
-    if (typeof location === 'string' && /^\/[/\\]/.test(location)) reply.header('location', `/${location.replace(/^[/\\]+/, '')}`);
-    const type = String(reply.getHeader('content-type') ?? '');
-    // HTML passed through whole from a section (a form's outcome page) has no nonce to fill but is
-    // locked down by the same policy as every page. (A kept page is a Buffer too, already with the
-    // policy of the nonce it was filled with: that one stays.)
-    if (Buffer.isBuffer(payload) && type.startsWith('text/html')) {
-      if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', await htmlPolicy(newNonce()));
-      return payload;
-    }
-    if (typeof payload !== 'string' || !(type.startsWith('text/html') || type.startsWith('application/json') || type.startsWith('application/xml'))) return payload;
-    if (reply.statusCode === 200) {
-      const etag = etagOf(payload);
-      reply.header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) {
-        reply.code(304);
-        return '';
-      }
-    }
-    if (!type.startsWith('text/html')) return payload;
-    const nonce = newNonce();
-    reply.header('Content-Security-Policy', await htmlPolicy(nonce));
-    return payload.split(NONCE_PLACEHOLDER).join(nonce);
+  // Security headers, ETags and the CSP nonce of HTML answers (answer-headers.ts), before compression.
+  const { htmlPolicy } = registerAnswerHeaders(app, {
+    registry: () => live.registry.registry(),
+    imageHosts: config.CONTENT_SOURCE === 'contentful' ? ['https://images.ctfassets.net'] : [],
+    assistantScriptUrl: config.ASSISTANT_SCRIPT_URL,
+    maps: Boolean(config.GOOGLE_MAPS_API_KEY),
   });
-  /** The CSP of an HTML answer carrying `nonce` (the rest of the policy is made once per registry document). */
-  let policy: { of: object; parts: string[] } | undefined;
-  async function htmlPolicy(nonce: string): Promise<string> {
-    const reg = await live.registry.registry().catch(() => ({ remotes: {} }));
-    if (policy?.of !== reg) {
-      // A remote's server and, when the registry names one, where its browser build is served from (a
-      // release store behind a CDN: npm start's supervisor, deploy/README).
-      const origins = Object.values(reg.remotes).flatMap((e) =>
-        e ? [e.url, e.manifest, e.canary?.url, e.canary?.manifest].flatMap((u) => (u ? [new URL(u).origin] : [])) : [],
-      );
-      // A configured third-party assistant: its script is added only after cookie consent, but the policy must allow it.
-      if (config.ASSISTANT_SCRIPT_URL) origins.push(new URL(config.ASSISTANT_SCRIPT_URL).origin);
-      policy = { of: reg, parts: contentSecurityPolicy(NONCE_PLACEHOLDER, origins, imageHosts, { maps: Boolean(config.GOOGLE_MAPS_API_KEY) }).split(NONCE_PLACEHOLDER) };
-    }
-    return policy.parts.join(nonce);
-  }
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   // A remote whose build cannot join this shell's (contract, shared singletons) is never loaded.
   const ownBuild = readShellBuild(config.clientDir);
