@@ -8,7 +8,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { buildInfoSchema, FORM_ANSWER_HEADER, pagePathsSchema, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
-import { normalizePath, pageDataUrl, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
+import { normalizePath, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
 import type { ShellState } from '../src/state';
 import { createManifestReader, createStylesheetReader, readShellAssets } from './assets';
@@ -25,7 +25,7 @@ import { createPageResolver, createWidgetCache, renderSection, type Outcome } fr
 import { accepts, createPageCache, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { cohortCookie, cohortFromCookies } from './cohort';
 import { beaconSchema, createReleaseHealth, type ErrorKind } from './release-health';
-import { createRedirects } from './redirects';
+import { createRedirects, registerRedirects } from './redirects';
 import { errorOptions, lingerThenClose, registerErrorAnswers } from '@qf/shared/server';
 import { counted, forward, gatewayTarget } from './gateway';
 import { registerPwa } from './pwa';
@@ -91,23 +91,8 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     content,
   );
 
-  // Step 1 of the request flow: legacy hosts and old paths answer 301 before anything else. A page-data
-  // request for an old path is sent to the new path's page data, so client-side navigation follows it.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const [pathname = '/', query = ''] = request.url.split('?');
-    if (/^\/(_shell|api)\//.test(pathname)) return;
-    const compiled = await redirects.get();
-    const fromPageData = pathFromPageDataUrl(pathname);
-    if (fromPageData) {
-      const match = compiled.lookup({ path: fromPageData });
-      if (match && match.location.startsWith('/')) return reply.redirect(pageDataUrl(match.location.split('?')[0]!, query ? `?${query}` : ''), match.status);
-      return;
-    }
-    if (pathname.startsWith('/page-data/')) return;
-    const match = compiled.lookup({ host: request.headers.host, path: pathname, query });
-    if (match) return reply.redirect(match.location, match.status);
-  });
+  // Step 1 of the request flow: legacy hosts and old paths answer 301 before anything else.
+  registerRedirects(app, redirects);
   /**
    * What a request is rendered from: the registry's view (which server and build of each remote), the
    * page resolver and the page cache over it. The live one serves everyone but a canary's cohort, which

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
-import { createRedirects } from './redirects';
+import Fastify from 'fastify';
+import { createRedirects, registerRedirects } from './redirects';
 
 const root = path.resolve(__dirname, '../..');
 const content = path.join(root, 'content');
@@ -47,3 +48,40 @@ describe('the site’s redirect rules', () => {
     }
   });
 });
+
+describe('the redirect step of every request', () => {
+  const app = Fastify();
+  beforeAll(async () => {
+    const redirects = createRedirects(
+      { siteUrl: 'https://www.qf.org.qa', file: path.join(content, 'redirects.json'), legacyHosts: ['radio.qf.org.qa'], convocationHost: 'convocation.qf.org.qa', allowedHosts: [] },
+      createFileStore(content),
+    );
+    registerRedirects(app, redirects);
+    for (const url of ['/*', '/api/*', '/_shell/*']) app.all(url, async () => 'answered here');
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers an old path and a legacy host with 301 before anything else', async () => {
+    const old = await app.inject('/rec');
+    expect([old.statusCode, old.headers.location]).toEqual([301, '/']);
+    const story = await app.inject('/ar/community/qatar-foundation-opens-new-learning-commons');
+    expect([story.statusCode, story.headers.location]).toEqual([301, '/ar/stories/qatar-foundation-opens-new-learning-commons']);
+    const host = await app.inject({ url: '/about?x=1', headers: { host: 'radio.qf.org.qa' } });
+    expect(host.statusCode).toBe(301);
+    expect(host.headers.location).toMatch(/^https:\/\/www\.qf\.org\.qa\//);
+  });
+
+  it('sends page data of an old path to the page data of the new one, keeping its query', async () => {
+    const res = await app.inject('/page-data/ar/community/qatar-foundation-opens-new-learning-commons/page-data.json?v=1');
+    expect([res.statusCode, res.headers.location]).toEqual([301, '/page-data/ar/stories/qatar-foundation-opens-new-learning-commons/page-data.json?v=1']);
+  });
+
+  it('leaves the API, the shell’s files, other methods and pages without a rule alone', async () => {
+    for (const request of [{ url: '/api/rec' }, { url: '/_shell/rec' }, { url: '/rec', method: 'POST' as const }, { url: '/stories/a' }, { url: '/page-data/stories/a/page-data.json' }]) {
+      const res = await app.inject(request);
+      expect([request.url, res.statusCode, res.body]).toEqual([request.url, 200, 'answered here']);
+    }
+  });
+});
+

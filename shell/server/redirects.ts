@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { plainField, type ContentSource } from '@qf/shared/content';
+import { pageDataUrl, pathFromPageDataUrl } from '@qf/shared/routing';
 import { compileRedirects, storyRedirects, type CompiledRedirects, type HostRedirect } from './redirect-rules';
 
 const ruleSchema = z.object({
@@ -58,4 +60,27 @@ export function createRedirects(settings: RedirectSettings, content: ContentSour
       return pending;
     },
   };
+}
+
+/**
+ * Step 1 of the request flow: legacy hosts and old paths answer 301 before anything else (a GET or HEAD
+ * that is not for the API or the shell's own files). A page-data request for an old path is sent to
+ * the new path's page data, so client-side navigation follows it.
+ */
+export function registerRedirects(app: FastifyInstance, redirects: Pick<ReturnType<typeof createRedirects>, 'get'>): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [pathname = '/', query = ''] = request.url.split('?');
+    if (/^\/(_shell|api)\//.test(pathname)) return;
+    const compiled = await redirects.get();
+    const fromPageData = pathFromPageDataUrl(pathname);
+    if (fromPageData) {
+      const match = compiled.lookup({ path: fromPageData });
+      if (match && match.location.startsWith('/')) return reply.redirect(pageDataUrl(match.location.split('?')[0]!, query ? `?${query}` : ''), match.status);
+      return;
+    }
+    if (pathname.startsWith('/page-data/')) return;
+    const match = compiled.lookup({ host: request.headers.host, path: pathname, query });
+    if (match) return reply.redirect(match.location, match.status);
+  });
 }
