@@ -20,7 +20,7 @@ import { formAnswerFallback, formPageOf, readFormAnswer, withoutPageParam, type 
 import { createServerRemotes, type ServerRemotes } from './federation';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
-import { buildMenuPreviews } from './menu-previews';
+import { registerChromeData } from './chrome-data';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
 import { accepts, createPageCache, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { cohortCookie, cohortFromCookies } from './cohort';
@@ -84,7 +84,6 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   const globals = createGlobalsReader(content);
   const statement = createStatementReader(content);
   const menus = createMenuReader(content);
-  let previews: { version: string; json: Promise<string> } | undefined;
   const list = (v: string) => v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
   const redirects = createRedirects(
     { siteUrl: config.siteUrl, file: config.REDIRECTS_FILE, legacyHosts: list(config.LEGACY_HOSTS), convocationHost: config.CONVOCATION_HOST || undefined, allowedHosts: list(config.REDIRECT_ALLOWED_HOSTS) },
@@ -213,41 +212,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     },
   });
 
-  app.get('/menupreviews.json', async (_req, reply) => {
-    const version = (await content.version?.()) ?? 'static';
-    if (previews?.version !== version) previews = { version, json: buildMenuPreviews(content).then((p) => JSON.stringify(p)) };
-    try {
-      const json = await previews.json;
-      reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=300');
-      return reply.send(json);
-    } catch (error) {
-      previews = undefined;
-      console.error(error);
-      return reply.code(503).send({ error: 'unavailable' });
-    }
-  });
-
-  // The menu of the other language, for a client-side language change (SPEC §4: it rebuilds the menu).
-  app.get('/menu.json', async (request, reply) => {
-    const lang = (request.query as Record<string, unknown>).lang;
-    if (!isLang(lang)) return reply.code(400).send({ error: 'lang must be en or ar' });
-    reply.header('Cache-Control', 'public, max-age=60');
-    return menus(lang);
-  });
-
-  // Site globals of a language, for a client-side language change (the footer and area bars follow it).
-  app.get('/globals.json', async (request, reply) => {
-    const lang = (request.query as Record<string, unknown>).lang;
-    if (!isLang(lang)) return reply.code(400).send({ error: 'lang must be en or ar' });
-    reply.header('Cache-Control', 'public, max-age=60');
-    return globals(lang);
-  });
-
-  // Read when the layout loads in the browser (SPEC §4), never part of a cached page.
-  app.get('/statement-notification.json', async (_req, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return statement();
-  });
+  registerChromeData(app, { content, menus, globals, statement });
 
   app.get('/favicon.svg', async (_req, reply) => {
     reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400');
