@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
-import { buildInfoSchema, FORM_ANSWER_HEADER, pagePathsSchema, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
-import { isLang, type Lang } from '@qf/shared/i18n';
+import { buildInfoSchema, pagePathsSchema, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
 import { normalizePath, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
 import type { ShellState } from '../src/state';
@@ -16,7 +15,7 @@ import type { ShellConfig } from './config';
 import type { ChromeHtml } from '../src/chrome-widgets';
 import { renderChrome } from './chrome';
 import { documentPieces, renderDocument } from './document';
-import { formAnswerFallback, formPageOf, readFormAnswer, withoutPageParam, type FormPage } from './form-answer-page';
+import { formAnswerFallback, type FormPage } from './form-answer-page';
 import { createServerRemotes, type ServerRemotes } from './federation';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
@@ -26,8 +25,8 @@ import { accepts, createPageCache, htmlText, noncedBody, type CacheOptions, type
 import { cohortCookie, cohortFromCookies } from './cohort';
 import { beaconSchema, createReleaseHealth, type ErrorKind } from './release-health';
 import { createRedirects, registerRedirects } from './redirects';
-import { errorOptions, lingerThenClose, registerErrorAnswers } from '@qf/shared/server';
-import { counted, forward, gatewayTarget } from './gateway';
+import { errorOptions, registerErrorAnswers } from '@qf/shared/server';
+import { registerGateway } from './gateway';
 import { registerPwa } from './pwa';
 import { registerSitemaps } from './sitemaps';
 import { registerAnswerHeaders } from './answer-headers';
@@ -48,7 +47,6 @@ const FRESH = 'public, max-age=60, stale-while-revalidate=600';
  * is still sending its body (Chromium), so the close is what shows the visitor the 413 page: a short
  * while, not the sections' 2 s (those bounds protect the gateway's own reading of their answers).
  */
-const EARLY_ANSWER_LINGER = { bytes: 16 * 1024 * 1024, ms: 250 };
 
 /** Stand-ins for tests: the remotes' Node builds (loaded through Module Federation otherwise). */
 export interface ShellOverrides {
@@ -267,65 +265,11 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
 
   registerSitemaps(app, { siteUrl: config.siteUrl, pathsOf });
 
-  // The API gateway: the browser reaches every section's API through this origin.
-  await app.register(async (api) => {
-    api.removeAllContentTypeParsers();
-    api.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    api.all('/api/*', async (request, reply) => {
-      const lang: Lang = isLang((request.query as Record<string, unknown>).lang) ? ((request.query as Record<string, string>).lang as Lang) : 'en';
-      const refuse = (status: 400 | 404 | 413, error: string, message: string) => reply.code(status).send({ error, message });
-      const target = gatewayTarget(request.url);
-      if (!target.ok) return target.status === 400 ? refuse(400, 'bad-request', shellT(lang)('status.badRequest')) : refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
-      const view = await compositionFor(request, undefined);
-      const entry = await view.registry.entry(target.remote);
-      if (!entry) return refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
-      // Refused by its declared length before the section is asked; a body without one is counted.
-      const declared = Number(request.headers['content-length']);
-      if (declared > config.API_BODY_LIMIT_BYTES) {
-        lingerThenClose(request.raw, reply.raw);
-        return refuse(413, 'too-large', shellT(lang)('status.tooLarge'));
-      }
-      const headers: Record<string, string> = { 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol };
-      // Cookies go both ways: a section's API may know a browser by one (the poll's HttpOnly voter id).
-      for (const h of ['content-type', 'content-length', 'accept', 'accept-language', 'idempotency-key', 'user-agent', 'referer', 'origin', 'cookie']) {
-        const v = request.headers[h];
-        if (typeof v === 'string') headers[h] = v;
-      }
-      // A browser's plain form post from a page of the site: the section may answer for that page itself
-      // (the form refilled, each message by its field) instead of a page of its own (form-answer contract).
-      const formPage = formPageOf(request);
-      if (formPage) headers[FORM_ANSWER_HEADER] = 'page';
-      const hasBody = !['GET', 'HEAD'].includes(request.method);
-      const body = hasBody ? counted(config.API_BODY_LIMIT_BYTES) : undefined;
-      // Answered before the whole body came (the section's 413, ours): the rest is dropped, within bounds.
-      const dropRest = () => {
-        if (!body || request.raw.complete) return;
-        request.raw.unpipe(body.stream);
-        lingerThenClose(request.raw, reply.raw, EARLY_ANSWER_LINGER);
-      };
-      try {
-        const res = await forward(`${entry.url}${withoutPageParam(target.path)}`, { method: request.method, headers, body: body && request.raw.pipe(body.stream), timeoutMs: 30_000 });
-        const formAnswer = formPage ? readFormAnswer(res.headers, res.body) : null;
-        if (formPage && formAnswer) {
-          dropRest();
-          return sendFormAnswerPage(reply, formPage, res.status, formAnswer, view);
-        }
-        reply.code(res.status);
-        for (const h of ['content-type', 'retry-after', 'cache-control', 'location'] as const) {
-          const v = res.headers[h];
-          if (typeof v === 'string') reply.header(h, v);
-        }
-        const cookies = res.headers['set-cookie'];
-        if (cookies?.length) reply.header('set-cookie', cookies);
-        dropRest();
-        return reply.send(res.body);
-      } catch {
-        dropRest();
-        if (body?.over()) return refuse(413, 'too-large', shellT(lang)('status.tooLarge'));
-        reply.header('Retry-After', '30');
-        return reply.code(503).send({ error: 'unavailable', message: shellT(lang)('status.unavailableBody') });
-      }
-    });
+  // The API gateway: the browser reaches every section's API through this origin (gateway.ts).
+  await registerGateway(app, {
+    bodyLimit: config.API_BODY_LIMIT_BYTES,
+    entryOf: async (request, remote) => (await compositionFor(request, undefined)).registry.entry(remote),
+    answerForm: async (request, reply, page, status, answer) => sendFormAnswerPage(reply, page, status, answer, await compositionFor(request, undefined)),
   });
 
   app.get('/*', async (request, reply) => {

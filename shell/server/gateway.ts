@@ -1,8 +1,13 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Transform, type Readable } from 'node:stream';
-import type { RemoteName } from '@qf/shared/contracts';
-import { remoteNames } from '@qf/shared/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FormAnswer, RegistryEntry, RemoteName } from '@qf/shared/contracts';
+import { FORM_ANSWER_HEADER, remoteNames } from '@qf/shared/contracts';
+import { isLang, type Lang } from '@qf/shared/i18n';
+import { lingerThenClose } from '@qf/shared/server';
+import { shellT } from '../src/i18n';
+import { formPageOf, readFormAnswer, withoutPageParam, type FormPage } from './form-answer-page';
 
 /**
  * Where a request to the API gateway may go, decided on the path the section will route, never on the
@@ -110,3 +115,83 @@ export function counted(limit: number): { stream: Transform; over: () => boolean
   });
   return { stream, over: () => over };
 }
+
+/** How much of a body still coming is read and dropped after an early answer, so the client reads it. */
+const EARLY_ANSWER_LINGER = { bytes: 16 * 1024 * 1024, ms: 250 };
+
+export interface GatewayOptions {
+  /** The largest body a section's API is sent (API_BODY_LIMIT_BYTES). */
+  bodyLimit: number;
+  /** Where a section lives for this request (its composition: live or the canary's); undefined when not in the registry. */
+  entryOf: (request: FastifyRequest, remote: RemoteName) => Promise<RegistryEntry | undefined>;
+  /** Answers a plain form post with the page it came from, refilled (the form-answer contract). */
+  answerForm: (request: FastifyRequest, reply: FastifyReply, page: FormPage, status: number, answer: FormAnswer | 'broken') => Promise<unknown>;
+}
+
+/**
+ * The API gateway: `/api/<section>/<rest>` is forwarded to that section's server (its path decided by
+ * gatewayTarget), with the client's address and protocol, the headers an API needs and cookies both
+ * ways; bodies are streamed and counted against the limit; every refusal is a translated JSON answer
+ * (400, 404, 413, 503 with Retry-After). Bodies are not parsed here (an encapsulated plugin).
+ */
+export async function registerGateway(app: FastifyInstance, { bodyLimit, entryOf, answerForm }: GatewayOptions): Promise<void> {
+  await app.register(async (api) => {
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    api.all('/api/*', async (request, reply) => {
+      const lang: Lang = isLang((request.query as Record<string, unknown>).lang) ? ((request.query as Record<string, string>).lang as Lang) : 'en';
+      const refuse = (status: 400 | 404 | 413, error: string, message: string) => reply.code(status).send({ error, message });
+      const target = gatewayTarget(request.url);
+      if (!target.ok) return target.status === 400 ? refuse(400, 'bad-request', shellT(lang)('status.badRequest')) : refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
+      const entry = await entryOf(request, target.remote);
+      if (!entry) return refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
+      // Refused by its declared length before the section is asked; a body without one is counted.
+      const declared = Number(request.headers['content-length']);
+      if (declared > bodyLimit) {
+        lingerThenClose(request.raw, reply.raw);
+        return refuse(413, 'too-large', shellT(lang)('status.tooLarge'));
+      }
+      const headers: Record<string, string> = { 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol };
+      // Cookies go both ways: a section's API may know a browser by one (the poll's HttpOnly voter id).
+      for (const h of ['content-type', 'content-length', 'accept', 'accept-language', 'idempotency-key', 'user-agent', 'referer', 'origin', 'cookie']) {
+        const v = request.headers[h];
+        if (typeof v === 'string') headers[h] = v;
+      }
+      // A browser's plain form post from a page of the site: the section may answer for that page itself
+      // (the form refilled, each message by its field) instead of a page of its own (form-answer contract).
+      const formPage = formPageOf(request);
+      if (formPage) headers[FORM_ANSWER_HEADER] = 'page';
+      const hasBody = !['GET', 'HEAD'].includes(request.method);
+      const body = hasBody ? counted(bodyLimit) : undefined;
+      // Answered before the whole body came (the section's 413, ours): the rest is dropped, within bounds.
+      const dropRest = () => {
+        if (!body || request.raw.complete) return;
+        request.raw.unpipe(body.stream);
+        lingerThenClose(request.raw, reply.raw, EARLY_ANSWER_LINGER);
+      };
+      try {
+        const res = await forward(`${entry.url}${withoutPageParam(target.path)}`, { method: request.method, headers, body: body && request.raw.pipe(body.stream), timeoutMs: 30_000 });
+        const formAnswer = formPage ? readFormAnswer(res.headers, res.body) : null;
+        if (formPage && formAnswer) {
+          dropRest();
+          return answerForm(request, reply, formPage, res.status, formAnswer);
+        }
+        reply.code(res.status);
+        for (const h of ['content-type', 'retry-after', 'cache-control', 'location'] as const) {
+          const v = res.headers[h];
+          if (typeof v === 'string') reply.header(h, v);
+        }
+        const cookies = res.headers['set-cookie'];
+        if (cookies?.length) reply.header('set-cookie', cookies);
+        dropRest();
+        return reply.send(res.body);
+      } catch {
+        dropRest();
+        if (body?.over()) return refuse(413, 'too-large', shellT(lang)('status.tooLarge'));
+        reply.header('Retry-After', '30');
+        return reply.code(503).send({ error: 'unavailable', message: shellT(lang)('status.unavailableBody') });
+      }
+    });
+  });
+}
+
