@@ -36,3 +36,27 @@ export function sectionProblems({ routes, section, pages }: { routes: SectionRou
   }
   return problems;
 }
+
+/**
+ * What is wrong with a section's sitemap, as sentences (none when it keeps the contract): a template
+ * lists no page, or a listed page is not answered, in English and Arabic, by the template whose
+ * pattern it is. Each remote's contract test asserts this is empty against its real content.
+ */
+export async function sitemapProblems({ routes, pages }: { routes: SectionRouteTable; pages: SectionPages }): Promise<string[]> {
+  const problems: string[] = [];
+  const listed = await pages.paths();
+  const listedTemplates = new Set(listed.map((p) => routes.match(p.en)[0]?.template));
+  for (const t of Object.keys(routes.templates)) if (!listedTemplates.has(t)) problems.push(`template "${t}" lists no page`);
+  for (const entry of listed) {
+    const template = routes.match(entry.en)[0]?.template;
+    if (!template) {
+      problems.push(`${entry.en} is listed but no pattern matches it`);
+      continue;
+    }
+    for (const lang of ['en', 'ar'] as const) {
+      const page = await pages.resolve(entry.en, lang);
+      if (page?.template !== template) problems.push(`${entry.en} (${lang}) is answered by ${page ? `"${page.template}"` : 'nothing'}, not "${template}"`);
+    }
+  }
+  return problems;
+}

@@ -1,4 +1,4 @@
 export * from './routes';
 export * from './pages';
 export * from './views';
-export { sectionProblems } from './contract';
+export { sectionProblems, sitemapProblems } from './contract';

@@ -3,7 +3,7 @@ import { routeManifestSchema } from '@qf/shared/contracts';
 import { matchPattern } from '@qf/shared/routing';
 import { createServerRenderer } from '@qf/shared/render';
 import { useT, type ViewComponentProps } from '@qf/shared/react';
-import { definePages, defineRoutes, defineSection, lazyView, routePrefixes, sectionProblems, specificity, type SectionPages } from '@qf/shared/section';
+import { definePages, defineRoutes, defineSection, lazyView, routePrefixes, sectionProblems, sitemapProblems, specificity, type SectionPages } from '@qf/shared/section';
 
 const routes = defineRoutes(
   'mf-idkt',
@@ -177,6 +177,18 @@ describe('defineSection', () => {
       'widget "IdktFooter" has no view',
       'view "orphan" is neither a template nor a widget',
       'resolver "gone" has no template',
+    ]);
+  });
+});
+
+describe('sitemapProblems', () => {
+  it('names a template that lists nothing and a listed page its template does not answer', async () => {
+    expect(await sitemapProblems({ routes, pages: pagesOf({ landing: null }) })).toEqual([
+      'template "technologies" lists no page',
+      'template "technology" lists no page',
+      'template "area" lists no page',
+      '/idkt (en) is answered by nothing, not "landing"',
+      '/idkt (ar) is answered by nothing, not "landing"',
     ]);
   });
 });
