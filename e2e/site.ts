@@ -10,13 +10,6 @@ export const root = path.resolve(__dirname, '..');
 export const remotes = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
 export type Remote = (typeof remotes)[number];
 
-const prefixes: Partial<Record<Remote, string[]>> = {
-  'mf-content': ['/'],
-  'mf-events': ['/events', '/education-city-speaker-series'],
-  'mf-media-center': ['/media-center'],
-  'mf-idkt': ['/idkt'],
-};
-
 interface FixtureEvent {
   id: string;
   slug: string;
@@ -202,7 +195,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const shellPort = await freePort();
   const shellUrl = `http://127.0.0.1:${shellPort}`;
   const registry = path.join(work, 'registry.json');
-  const writeRegistry = () => writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(prefixes[r] ? { prefixes: prefixes[r] } : {}) }])) }));
+  const writeRegistry = () => writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}` }])) }));
   writeRegistry();
   const children = new Map<string, ChildProcess>();
   let output = '';

@@ -156,8 +156,7 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
       })(),
     };
     const registry = { remotes: {} };
-    const prefixes = JSON.parse(readFileSync(path.join(root, 'registry.json'), 'utf8')).remotes;
-    for (const r of remotes) registry.remotes[r.name] = { ...prefixes[r.name], url: `http://${HOST}:${remotePorts[r.name]}` };
+    for (const r of remotes) registry.remotes[r.name] = { url: `http://${HOST}:${remotePorts[r.name]}` };
     const registryFile = path.join(run, 'registry.json');
     writeFileSync(registryFile, `${JSON.stringify(registry, null, 2)}\n`);
     const uploads = path.join(run, 'uploads');

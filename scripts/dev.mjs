@@ -4,14 +4,13 @@
 // page shows a change on its next load (the shell sees the section's new build id); a change to the
 // section's server code restarts its server. The throw-away folder is in the workspace's
 // node_modules/.cache and is deleted on exit. The shell is the built one (built first when missing),
-// reading a registry that names this section only, at the prefixes its route manifest covers
-// (routePrefixes): every other section's page is a 404 and every widget of another section shows its
-// fallback. `--with <remote>` (repeatable) adds other sections from their own builds (mf-forms' pages
+// reading a registry that names this section only: it routes by the route manifest the section's
+// development build publishes (rebuilt with each edit), every other section's page is a 404 and every
+// widget of another section shows its fallback. `--with <remote>` (repeatable) adds other sections from their own builds (mf-forms' pages
 // are on other sections: `npm run dev -w mf-forms -- --with mf-content`). `--no-watch` builds once.
 // Prints `ready <url>` and the section's pages, then runs until Ctrl-C or SIGTERM.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { freePort } from './pg.mjs';
 import { build, isBuilt, prepareContent, remotes, root, shell } from './workspaces.mjs';
@@ -28,11 +27,6 @@ for (const n of [name, ...others]) {
     process.exit(2);
   }
 }
-
-const require = createRequire(import.meta.url);
-require('./ts-register.cjs');
-const { routePrefixes } = require('../shared/src/section/routes.ts');
-const { routes } = require(path.join(root, name, 'src', 'routes.ts'));
 
 const missing = [shell.name, ...others].filter((n) => !isBuilt(n));
 if (missing.length) {
@@ -131,9 +125,7 @@ try {
         child.kill('SIGTERM');
       });
     }
-    const manifest = section === name ? routes : require(path.join(root, section, 'src', 'routes.ts')).routes;
-    const prefixes = routePrefixes(manifest);
-    entries[section] = { url, ...(prefixes.length ? { prefixes } : {}) };
+    entries[section] = { url };
   }
   writeFileSync(registryFile, JSON.stringify({ remotes: entries }, null, 2));
   const shellChild = start(path.join(root, shell.name, 'dist', 'server', 'main.js'), { PORT: String(shellPort), HOST, REGISTRY: registryFile }, 'shell');

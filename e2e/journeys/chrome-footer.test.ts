@@ -13,8 +13,8 @@ const PHONE: string = globals.footerContactPhoneNumber['en-US'];
 const PRESS: string = globals.pressEmail['en-US'];
 
 const T = {
-  en: { prefix: '', footer: 'Site footer', idktFooter: 'IDKT footer', quick: 'Quick links', ask: /^Ask /, instagram: 'Qatar Foundation on Instagram', hotline: 'Balagh: whistle-blowing and fraud hotline', partner: /accessibility partner/, top: 'Go to top', crumbs: 'Breadcrumb', home: 'Home', stories: 'Stories', experts: 'Our experts', area: 'Education: sections' },
-  ar: { prefix: '/ar', footer: 'تذييل الموقع', idktFooter: 'تذييل تنمية الصناعة ونقل المعرفة', quick: 'روابط سريعة', ask: /^اسأل /, instagram: 'مؤسسة قطر على إنستغرام', hotline: 'بلاغ: الخط الساخن للإبلاغ عن المخالفات والاحتيال', partner: /شريكنا في إمكانية الوصول/, top: 'العودة إلى أعلى الصفحة', crumbs: 'مسار التنقل', home: 'الرئيسية', stories: 'القصص', experts: 'خبراؤنا', area: 'التعليم: الأقسام' },
+  en: { prefix: '', footer: 'Site footer', idktFooter: 'IDKT footer', quick: 'Quick links', ask: /^Ask /, instagram: 'Qatar Foundation on Instagram', hotline: 'Balagh: whistle-blowing and fraud hotline', partner: /accessibility partner/, general: 'General', top: 'Go to top', crumbs: 'Breadcrumb', home: 'Home', stories: 'Stories', experts: 'Our experts', area: 'Education: sections' },
+  ar: { prefix: '/ar', footer: 'تذييل الموقع', idktFooter: 'تذييل تنمية الصناعة ونقل المعرفة', quick: 'روابط سريعة', ask: /^اسأل /, instagram: 'مؤسسة قطر على إنستغرام', hotline: 'بلاغ: الخط الساخن للإبلاغ عن المخالفات والاحتيال', partner: /شريكنا في إمكانية الوصول/, general: 'عام', top: 'العودة إلى أعلى الصفحة', crumbs: 'مسار التنقل', home: 'الرئيسية', stories: 'القصص', experts: 'خبراؤنا', area: 'التعليم: الأقسام' },
 } as const;
 
 let site: Site;
@@ -86,6 +86,10 @@ describe.each(['en', 'ar'] as const)('footers and breadcrumb in %s', (lang) => {
       await footer.getByRole('link', { name: t.top }).focus();
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => window.scrollY === 0);
+      // The foundation's pages, mf-content's, linked by route id: resolved by the shell from mf-content's
+      // route manifest, the same on the server and once hydrated.
+      const general = await footer.getByRole('navigation', { name: t.general }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(general).toEqual(['/about', '/education', '/research', '/community'].map((p) => `${t.prefix}${p}`));
       await axe(page);
       expect(errors).toEqual([]);
       await page.close();

@@ -64,6 +64,38 @@ describe('pages that content links to', () => {
     await page.context().close();
   });
 
+  it('links an area to the other sections’ pages by the routes they publish, rendered on the server and in the browser alike', async () => {
+    const { page, problems } = await openPage();
+    for (const [path, more, hrefs, from] of [
+      ['/research', 'More in Research', ['/idkt/technologies', '/idkt'], '/events'],
+      ['/ar/community', 'المزيد في المجتمع', ['/ar/events'], '/ar/events'],
+    ] as const) {
+      await page.goto(site.url + path);
+      // Each page's own requests (the statement flag) finish before the next navigation, which would abort them.
+      await page.waitForLoadState('networkidle');
+      const links = () => page.getByRole('list', { name: more }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(await links()).toEqual(hrefs);
+      // Rendered in the browser after a client-side navigation from another section: the links come with the page data.
+      await page.goto(site.url + from);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate((href) => {
+        (window as unknown as { __qfSameDocument?: boolean }).__qfSameDocument = true;
+        const a = document.createElement('a');
+        a.href = href;
+        a.textContent = 'to the area';
+        a.id = 'to-area';
+        document.querySelector('main')!.prepend(a);
+      }, path);
+      await page.click('#to-area');
+      await page.getByRole('list', { name: more }).waitFor();
+      expect(await links()).toEqual(hrefs);
+      expect(await page.evaluate(() => (window as unknown as { __qfSameDocument?: boolean }).__qfSameDocument)).toBe(true);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows a specific page in its area (the area bar), with its contact, address, people and links, axe-clean in both languages', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${site.url}/community/qatar-national-convention-centre`);

@@ -3,6 +3,7 @@ import type { PagePathEntry } from '@qf/shared/contracts';
 import type { TemplatePages } from '@qf/shared/section';
 import { i18nCache, otherLang, type Lang } from '@qf/shared/i18n';
 import { contentPath, localePath, type RoutedContentType } from '@qf/shared/routing';
+import { routes } from '../src/routes';
 import { translations } from '../src/translations';
 import { areaDataSchema, type AreaData } from '../src/views/directory-data';
 
@@ -41,11 +42,15 @@ export function createAreaPages(content: ContentSource): TemplatePages<Record<ne
     ];
   }
 
+  // Its own pages by their routes; the other sections' by route id, resolved by the shell for the view.
   const LINKS: Record<Area, AreaData['links']> = {
-    education: [{ key: 'programs', href: '/program' }],
-    research: [{ key: 'technologies', href: '/idkt/technologies' }, { key: 'idkt', href: '/idkt' }],
-    community: [{ key: 'events', href: '/events' }],
-    worldcup: [{ key: 'stories', href: '/stories?area=worldcup' }],
+    education: [{ key: 'programs', href: routes.path('programs') }],
+    research: [
+      { key: 'technologies', route: 'mf-idkt/technologies' },
+      { key: 'idkt', route: 'mf-idkt/landing' },
+    ],
+    community: [{ key: 'events', route: 'mf-events/events' }],
+    worldcup: [{ key: 'stories', href: `${routes.path('stories')}?area=worldcup` }],
   };
 
   return {
@@ -71,7 +76,7 @@ export function createAreaPages(content: ContentSource): TemplatePages<Record<ne
         vertical: area,
         stories,
         groups: (await groups(area, lang)).filter((g) => g.items.length > 0),
-        links: LINKS[area].map((l) => ({ key: l.key, href: localePath(lang, l.href) })),
+        links: LINKS[area].map((l) => (l.href ? { ...l, href: localePath(lang, l.href) } : l)),
       });
       const title = t(`area.${area}.title`);
       return {

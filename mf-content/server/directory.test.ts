@@ -139,6 +139,17 @@ describe('area pages', () => {
     expect(data.links).toEqual([{ key: 'programs', href: '/ar/program' }]);
   });
 
+  it('links the other sections’ pages by route id, for the shell to resolve, and its own by path', async () => {
+    const research = areaDataSchema.parse((await areas.resolve('/research', 'ar'))?.data);
+    expect(research.links).toEqual([
+      { key: 'technologies', route: 'mf-idkt/technologies' },
+      { key: 'idkt', route: 'mf-idkt/landing' },
+    ]);
+    const community = areaDataSchema.parse((await areas.resolve('/community', 'en'))?.data);
+    expect(community.links).toEqual([{ key: 'events', route: 'mf-events/events' }]);
+    expect(areaDataSchema.safeParse({ ...community, links: [{ key: 'events', route: 'mf-events/nowhere' }] }).success).toBe(false);
+  });
+
   it('answers null for other paths', async () => {
     expect(await areas.resolve('/worldcup', 'en')).toBeNull();
     expect(await areas.resolve('/education/x', 'en')).toBeNull();

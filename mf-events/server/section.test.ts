@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { contentPath, contentRoutes } from '@qf/shared/routing';
-import { routePrefixes, sectionProblems, sitemapProblems } from '@qf/shared/section';
+import { sectionProblems, sitemapProblems } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { section } from '../src/section';
 import { createEventsSectionPages } from './pages';
@@ -22,9 +21,4 @@ it('owns the series and its speakers where the shared content routes put ecss an
 
 it('answers every page its sitemap lists, in both languages, with the template whose pattern it is', async () => {
   expect(await sitemapProblems({ routes, pages })).toEqual([]);
-});
-
-it('is routed by the registry at exactly the prefixes its routes cover', () => {
-  const registry = JSON.parse(readFileSync(path.resolve(__dirname, '../../registry.json'), 'utf8')) as { remotes: Record<string, { prefixes?: string[] }> };
-  expect([...(registry.remotes['mf-events']?.prefixes ?? [])].sort()).toEqual(routePrefixes(routes));
 });

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { routePrefixes, sectionProblems } from '@qf/shared/section';
+import { sectionProblems } from '@qf/shared/section';
 import { routes } from '../src/routes';
 import { section } from '../src/section';
 import { createFormsSectionPages } from './pages';
@@ -13,9 +11,4 @@ it('keeps the section contract: no page template, a view for every widget other 
 it('renders every widget on the server once its chunk is in', async () => {
   await section.loadAll();
   expect(Object.keys(section.views).sort()).toEqual(routes.widgets.map((w) => w.name).sort());
-});
-
-it('is routed by the registry at exactly the prefixes its routes cover', () => {
-  const registry = JSON.parse(readFileSync(path.resolve(__dirname, '../../registry.json'), 'utf8')) as { remotes: Record<string, { prefixes?: string[] }> };
-  expect([...(registry.remotes['mf-forms']?.prefixes ?? [])].sort()).toEqual(routePrefixes(routes));
 });

@@ -17,4 +17,6 @@ export const routes = defineRoutes(
   },
   /** IdktFooter: the shell shows it instead of its main footer on the pages that ask for it (`chrome.footer`). */
   { IdktFooter: { hydration: 'visible' } },
+  // The foundation's pages the IDKT footer's general column links to (mf-content's).
+  { links: ['mf-content/page', 'mf-content/area.education', 'mf-content/area.research', 'mf-content/area.community'] },
 );

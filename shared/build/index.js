@@ -4,6 +4,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const crypto = require('node:crypto');
+const { spawnSync } = require('node:child_process');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
@@ -129,13 +130,30 @@ function readJsonOr(file, empty) {
  * or Node folder also holds earlier builds' files (clean: false, for pages rendered before a deploy),
  * so a release (`npm run release`, shared/scripts/release.ts) copies exactly these.
  */
-function recordBuildFiles(file, compiler, compilation, build, manifestCopy) {
+function recordBuildFiles(file, compiler, compilation, build, manifestCopy, routesWritten) {
   const existing = readJsonOr(file, {});
   const dir = path.relative(path.dirname(file), compiler.options.output.path).split(path.sep).join('/');
   const files = Object.keys(compilation.assets);
   if (manifestCopy && compiler.options.name.endsWith('-browser')) files.push(`mf-manifest.${build}.json`);
+  if (routesWritten) files.push('routes.json', `routes.${build}.json`);
   existing[compiler.options.name] = { build, dir, files: [...new Set(files)].sort() };
   fs.writeFileSync(file, JSON.stringify(existing, null, 2));
+}
+
+/**
+ * The route manifest a remote publishes with its browser build: `routes.json` and a copy named by the
+ * build (`routes.<build>.json`, which never changes), next to `mf-manifest.json`. The shell finds every
+ * page's owner from these (shell/server/registry.ts), and a release's copy in the store is there even
+ * while the section's server is down. It is the module the remote exposes as `./routes` (its
+ * `defineRoutes`), evaluated in a Node process of its own, so a watched build sees each edit.
+ */
+function publishRoutes(routesModule, outDir, build) {
+  const script = `const r = require(${JSON.stringify(routesModule)}).routes; process.stdout.write(JSON.stringify({ contractVersion: r.contractVersion, remote: r.remote, routes: r.routes, widgets: r.widgets, ...(r.links && r.links.length ? { links: r.links } : {}) }));`;
+  const run = spawnSync(process.execPath, ['-r', path.join(repoRoot, 'scripts', 'ts-register.cjs'), '-e', script], { cwd: path.dirname(routesModule), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`the route manifest of ${routesModule} could not be read:\n${run.stderr}`);
+  const text = `${JSON.stringify(JSON.parse(run.stdout), null, 2)}\n`;
+  fs.writeFileSync(path.join(outDir, 'routes.json'), text);
+  fs.writeFileSync(path.join(outDir, `routes.${build}.json`), text);
 }
 
 class BuildInfoPlugin {
@@ -159,10 +177,12 @@ class BuildInfoPlugin {
           fs.writeFileSync(path.join(compiler.options.output.path, `mf-manifest.${part.buildId}.json`), JSON.stringify(withCss));
         }
       }
+      const routesWritten = Boolean(this.info.routesModule && compiler.options.name.endsWith('-browser') && !stats.hasErrors());
+      if (routesWritten) publishRoutes(this.info.routesModule, compiler.options.output.path, part.buildId);
       const buildId = crypto.createHash('sha256').update(JSON.stringify(builds)).digest('hex').slice(0, 12);
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      recordBuildFiles(path.join(path.dirname(this.file), 'build-files.json'), compiler, stats.compilation, part.buildId, this.info.manifestCopy);
-      const { manifestCopy: _copy, ...info } = this.info;
+      recordBuildFiles(path.join(path.dirname(this.file), 'build-files.json'), compiler, stats.compilation, part.buildId, this.info.manifestCopy, routesWritten);
+      const { manifestCopy: _copy, routesModule: _routes, ...info } = this.info;
       fs.writeFileSync(this.file, JSON.stringify({ ...info, builds, buildId, builtAt: part.builtAt }, null, 2));
     });
   }
@@ -196,7 +216,8 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const shared = sharedSingletons(pkg);
   const dist = distDir(dir);
-  const info = new BuildInfoPlugin(path.join(dist, 'build-info.json'), { name, version: pkg.version, ...compatibilityInfo(pkg, dir), manifestCopy: true });
+  const routesModule = exposes['./routes'] ? path.resolve(dir, exposes['./routes']) : undefined;
+  const info = new BuildInfoPlugin(path.join(dist, 'build-info.json'), { name, version: pkg.version, ...compatibilityInfo(pkg, dir), manifestCopy: true, routesModule });
 
   const browser = {
     ...base({ dir, name: `${name}-browser`, target: 'web', mode }),

@@ -44,14 +44,25 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 /** Releases a stand-in build of mf-events into the store and returns its folder name. */
-function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-build'; react?: string; remote?: 'mf-events' | 'mf-forms' } = {}): string {
+function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-build'; react?: string; remote?: 'mf-events' | 'mf-forms'; patterns?: string[] } = {}): string {
   const remote = options.remote ?? 'mf-events';
   const dir = path.join(work, `ws-${remote}-${buildId}`);
   const dist = path.join(dir, 'dist');
   write(path.join(dir, 'package.json'), JSON.stringify({ name: `@qf/${remote}`, version: '1.0.0' }));
   const browser = `b-${buildId}`;
   write(path.join(dist, 'build-info.json'), JSON.stringify({ name: remote, version: '1.0.0', buildId, builtAt: '2026-11-27T00:00:00.000Z', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: options.react ?? '^19.2.0' } }, builds: { [`${remote}-browser`]: browser, [`${remote}-node`]: `n-${buildId}` } }));
-  write(path.join(dist, 'build-files.json'), JSON.stringify({ [`${remote}-browser`]: { build: browser, dir: 'browser', files: [`remoteEntry.${buildId.padEnd(10, '0')}.js`, `mf-manifest.${browser}.json`] }, [`${remote}-node`]: { build: `n-${buildId}`, dir: 'server', files: ['remoteEntry.js'] } }));
+  // The route manifest its build publishes (patterns: mf-events' own unless said; mf-forms has none).
+  const patterns = options.patterns ?? (remote === 'mf-events' ? ['/events', '/events/:slug'] : []);
+  const routes = JSON.stringify({ contractVersion: 1, remote, routes: patterns.map((pattern, i) => ({ template: `page${i}`, pattern, hydration: 'idle' })), widgets: [] });
+  write(path.join(dist, 'browser', 'routes.json'), routes);
+  write(path.join(dist, 'browser', `routes.${browser}.json`), routes);
+  write(
+    path.join(dist, 'build-files.json'),
+    JSON.stringify({
+      [`${remote}-browser`]: { build: browser, dir: 'browser', files: [`remoteEntry.${buildId.padEnd(10, '0')}.js`, `mf-manifest.${browser}.json`, 'routes.json', `routes.${browser}.json`] },
+      [`${remote}-node`]: { build: `n-${buildId}`, dir: 'server', files: ['remoteEntry.js'] },
+    }),
+  );
   write(path.join(dist, 'browser', `remoteEntry.${buildId.padEnd(10, '0')}.js`), `var entry = ${JSON.stringify(buildId)};`);
   write(path.join(dist, 'browser', `mf-manifest.${browser}.json`), '{}');
   write(path.join(dist, 'server', 'remoteEntry.js'), 'module.exports = {};');
@@ -66,7 +77,7 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
   supervisor = createSupervisor({
     store: store(),
     stateDir: stateDir(),
-    base: { remotes: { 'mf-events': { url: 'http://127.0.0.1:1', prefixes: ['/events'] } } },
+    base: { remotes: { 'mf-events': { url: 'http://127.0.0.1:1' } } },
     env: { ...process.env, SHELL_ORIGINS: 'http://site.test', DATABASE_URL: '', ...options.env },
     shellInfo: { name: 'shell', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '^19.2.0' } } },
     smoke: options.smoke ?? noProblems,
@@ -80,7 +91,7 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
   return supervisor;
 }
 
-const registry = () => JSON.parse(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')) as { remotes: Record<string, { url: string; manifest: string; prefixes: string[] }> };
+const registry = () => JSON.parse(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')) as { remotes: Record<string, { url: string; manifest: string; routes?: string }> };
 const history = () => readFileSync(path.join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 const answers = (url: string) => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
 const buildOf = async (url: string) => ((await (await fetch(`${url}/build-info.json`)).json()) as { buildId: string }).buildId;
@@ -95,12 +106,14 @@ describe('the smoke render’s reading of the shell’s log', () => {
 });
 
 describe('the supervisor', () => {
-  it('serves each section from its release and writes the registry the shell reads: its server, its browser build in the store, its prefixes', async () => {
+  it('serves each section from its release and writes the registry the shell reads: its server, its browser build and route manifest in the store', async () => {
     const a = release('aaa');
     const s = await startWith(a);
     const entry = registry().remotes['mf-events']!;
-    expect(entry.prefixes).toEqual(['/events']);
     expect(entry.manifest).toBe(`${s.url}/releases/mf-events/${a}/dist/browser/mf-manifest.b-aaa.json`);
+    // The shell routes by the copy in the store, there even while the section's server is down.
+    expect(entry.routes).toBe(`${s.url}/releases/mf-events/${a}/dist/browser/routes.b-aaa.json`);
+    await expect(fetch(entry.routes!).then((r) => r.json())).resolves.toMatchObject({ remote: 'mf-events', routes: [{ pattern: '/events' }, { pattern: '/events/:slug' }] });
     await expect(buildOf(entry.url)).resolves.toBe('aaa');
     expect(history()).toEqual([expect.objectContaining({ remote: 'mf-events', action: 'start', release: 'mf-events@1.0.0+aaa' })]);
     expect(JSON.parse(readFileSync(path.join(stateDir(), 'live.json'), 'utf8')).remotes['mf-events']).toMatchObject({ release: 'mf-events@1.0.0+aaa', url: entry.url, previous: [] });
@@ -178,6 +191,16 @@ describe('the supervisor', () => {
     await expect(s.deploy('mf-events', damaged)).rejects.toThrow('mf-events@1.0.0+ggg: browser/remoteEntry.ggg0000000.js does not match its digest in release.json; the release is damaged, release it again');
     await expect(s.deploy('mf-events', '1.0.0+zzz')).rejects.toThrow(DeployError);
     await expect(s.deploy('mf-events', '../mf-events/1.0.0+aaa')).rejects.toThrow('is not a release name');
+  });
+
+  it('refuses to register a release whose routes take another live section’s paths, naming both', async () => {
+    const a = release('aaa');
+    const thief = release('fff', { remote: 'mf-forms', patterns: ['/events/:id'] });
+    const s = await startWith(a);
+    await expect(s.deploy('mf-forms', thief)).rejects.toThrow(
+      `mf-forms@1.0.0+fff cannot be registered: mf-forms's pattern /events/:id (template "page0") matches the same paths as mf-events's /events/:slug (template "page1")`,
+    );
+    expect(registry().remotes['mf-forms']).toBeUndefined();
   });
 
   it('replaces mf-forms on the embedded database (one process per data folder): the old server stops first, and comes back if the new one fails', async () => {

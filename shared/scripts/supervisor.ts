@@ -34,7 +34,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { buildInfoSchema, pagePathsSchema, registrySchema, remoteNames, type BuildInfo, type Registry, type RegistryEntry, type RemoteName } from '@qf/shared/contracts';
+import { buildInfoSchema, pagePathsSchema, registrySchema, remoteNames, routeManifestSchema, type BuildInfo, type Registry, type RegistryEntry, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
+import { routeConflicts } from '@qf/shared/section';
 import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
 import { messageOf, readRelease, sha256, type ReleaseRecord } from './release';
 
@@ -189,6 +190,12 @@ export function verifiedRelease(folder: string): ReleaseRecord {
   return record;
 }
 
+/** The route manifest a release publishes (`dist/browser/routes.json`), if its build made one. */
+export function publishedRoutes(folder: string): RouteManifest | undefined {
+  const file = path.join(folder, 'dist', 'browser', 'routes.json');
+  return existsSync(file) ? routeManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+}
+
 /** The build info of a release (what its server will serve). */
 export const releaseBuildInfo = (folder: string): BuildInfo => buildInfoSchema.parse(JSON.parse(readFileSync(path.join(folder, 'dist', 'build-info.json'), 'utf8')));
 
@@ -206,13 +213,21 @@ export function registryFor(
     const rel = path.relative(store, folder).split(path.sep).map((part) => encodeURIComponent(part).replace(/%2B/g, '+')).join('/');
     return `${assetsUrl}/releases/${rel}/dist/browser/mf-manifest.${browserBuild}.json`;
   };
+  /** The release's route manifest in the store, when it publishes one: the shell routes by it even while the release's server is down. */
+  const routesOf = (remote: RemoteName, folder: string) => {
+    const info = releaseBuildInfo(folder);
+    const file = `routes.${info.builds?.[`${remote}-browser`] ?? info.buildId}.json`;
+    return existsSync(path.join(folder, 'dist', 'browser', file)) ? { routes: manifestOf(remote, folder).replace(/mf-manifest\.[^/]+\.json$/, file) } : {};
+  };
   const remotes: Registry['remotes'] = {};
   for (const remote of remoteNames) {
     const entry = live[remote];
     if (!entry) continue;
-    const prefixes = base.remotes[remote]?.prefixes;
-    const canary = entry.canary ? { canary: { url: entry.canary.url, manifest: manifestOf(remote, entry.canary.folder), percent: entry.canary.percent, release: entry.canary.release } } : {};
-    remotes[remote] = { url: entry.url, manifest: manifestOf(remote, entry.folder), ...(prefixes ? { prefixes } : {}), ...canary } satisfies RegistryEntry;
+    const { url: _url, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, canary: _canary, ...own } = base.remotes[remote] ?? { url: '' };
+    const canary = entry.canary
+      ? { canary: { url: entry.canary.url, manifest: manifestOf(remote, entry.canary.folder), ...routesOf(remote, entry.canary.folder), percent: entry.canary.percent, release: entry.canary.release } }
+      : {};
+    remotes[remote] = { ...own, url: entry.url, manifest: manifestOf(remote, entry.folder), ...routesOf(remote, entry.folder), ...canary } satisfies RegistryEntry;
   }
   return registrySchema.parse({ remotes });
 }
@@ -477,6 +492,18 @@ export function createSupervisor(options: SupervisorOptions) {
     }
   }
 
+  /** Patterns of the release in `folder` that match the same paths as a live release of another section (each names both). */
+  function routeConflictsOf(remote: RemoteName, folder: string): string[] {
+    const manifest = publishedRoutes(folder);
+    if (!manifest) return [];
+    const others = [...live]
+      .filter(([r]) => r !== remote)
+      .flatMap(([, l]) => [l.folder, ...(l.canary ? [l.canary.folder] : [])])
+      .map(publishedRoutes)
+      .filter((m): m is RouteManifest => m !== undefined);
+    return routeConflicts(manifest, others);
+  }
+
   /** The release in `folder`, checked (digests, gate): a release that must not run is refused here. */
   function checked(remote: RemoteName, folder: string, t: ReturnType<typeof stepper>): ReleaseRecord {
     const release = verifiedRelease(folder);
@@ -484,6 +511,8 @@ export function createSupervisor(options: SupervisorOptions) {
     t.step('verified');
     const problems = options.shellInfo ? compatibilityProblems(options.shellInfo, releaseBuildInfo(folder)) : [];
     if (problems.length) throw new DeployError(`${release.id} cannot join the live shell: ${problems.join('; ')}`);
+    const conflicts = routeConflictsOf(remote, folder);
+    if (conflicts.length) throw new DeployError(`${release.id} cannot be registered: ${conflicts.join('; ')}`);
     t.step('gated');
     return release;
   }

@@ -10,7 +10,7 @@ import { buildShellServer } from './app';
 import { etagOf } from './page-cache';
 import { NONCE_PLACEHOLDER } from './security';
 import { loadConfig } from './config';
-import { writeShellBuild } from './test-build';
+import { browserFiles, standInRoutes, writeShellBuild } from './test-build';
 import type { ServerRemotes } from './federation';
 import { createTurns, type Turns } from './turns';
 
@@ -71,7 +71,7 @@ describe('the shell page cache', () => {
       if (!state.up) return reply.code(503).send({ error: 'stopping' });
       return { name: 'mf-content', version: '1.0.0', buildId: state.build, builtAt: '2026-11-22T00:00:00Z', ...(state.content ? { contentVersion: state.content } : {}) };
     });
-    owner.get('/browser/:manifest', async () => ({ metaData: { remoteEntry: { name: 'remoteEntry.0123456789.js', path: '' } }, exposes: [] }));
+    owner.get('/browser/:file', browserFiles(standInRoutes('mf-content')));
     owner.get('/_qf/page', async (req, reply) => {
       const { path: p, query } = req.query as Record<string, string>;
       asked.push(`${p}${query ? `?${query}` : ''}`);
@@ -85,7 +85,7 @@ describe('the shell page cache', () => {
     });
     await owner.listen({ port: 0, host: '127.0.0.1' });
     const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
-    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl, prefixes: ['/'] } } }));
+    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl } } }));
     const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.join(dir, 'content') });
     shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') }, { remotes, turns, cache: { now: () => clock, staleMs: 60_000, unversionedMs: 30_000 } });
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
-import { writeShellBuild } from './test-build';
+import { browserFiles, standInRoutes, writeShellBuild } from './test-build';
 
 /**
  * The shell through HTTP with the failure cases that need no remote code: a remote that is down, a
@@ -36,6 +36,10 @@ describe('the shell server', () => {
       return reply.code(404).send({ found: false });
     });
     content.get('/_qf/paths', async () => [{ en: '/stories/a', ar: '/ar/stories/a', lastmod: '2026-10-01T00:00:00Z' }]);
+    content.get('/browser/:file', browserFiles(standInRoutes('mf-content')));
+    // The store where releases publish their route manifests: there while their servers are down.
+    content.get('/store/mf-events/routes.e1.json', async () => standInRoutes('mf-events', ['/events', '/events/:slug']));
+    content.get('/store/mf-forms/routes.f1.json', async () => standInRoutes('mf-forms', []));
     content.get('/api/content/cookie-echo', async (req, reply) => reply.header('set-cookie', ['a=1; HttpOnly', 'b=2; Path=/api']).send({ cookie: req.headers.cookie ?? null }));
     const contentUrl = await listen(content);
 
@@ -46,7 +50,13 @@ describe('the shell server', () => {
 
     writeFileSync(
       path.join(dir, 'registry.json'),
-      JSON.stringify({ remotes: { 'mf-content': { url: contentUrl, prefixes: ['/'] }, 'mf-events': { url: downUrl, prefixes: ['/events'] }, 'mf-forms': { url: downUrl, manifest: 'https://cdn.example.test/releases/mf-forms/1.0.0+f1/dist/browser/mf-manifest.f1.json' } } }),
+      JSON.stringify({
+        remotes: {
+          'mf-content': { url: contentUrl },
+          'mf-events': { url: downUrl, routes: `${contentUrl}/store/mf-events/routes.e1.json` },
+          'mf-forms': { url: downUrl, manifest: 'https://cdn.example.test/releases/mf-forms/1.0.0+f1/dist/browser/mf-manifest.f1.json', routes: `${contentUrl}/store/mf-forms/routes.f1.json` },
+        },
+      }),
     );
     const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content') });
     shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });

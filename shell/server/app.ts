@@ -79,7 +79,8 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   const manifests = createManifestReader();
   const stylesheets = createStylesheetReader();
   const content = contentSourceFromEnv(path.resolve(config.clientDir, '..', '..', '..'), { ...process.env, CONTENT_DIR: config.CONTENT_DIR, CONTENT_SOURCE: config.CONTENT_SOURCE });
-  const globals = createGlobalsReader(content);
+  // The featured story's address comes from mf-content's route manifest (its `story` page), as the live composition routes it.
+  const globals = createGlobalsReader(content, { storyPath: async (slug) => (await live.registry.routing()).table.href('en', 'mf-content/story', { slug }) });
   const statement = createStatementReader(content);
   const menus = createMenuReader(content);
   const list = (v: string) => v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);

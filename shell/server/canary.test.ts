@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import type { RemoteName } from '@qf/shared/contracts';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
-import { writeShellBuild } from './test-build';
+import { browserFiles, standInRoutes, writeShellBuild } from './test-build';
 import type { ServerRemotes } from './federation';
 
 /**
@@ -35,7 +35,7 @@ describe('a canary release', () => {
     const app = Fastify();
     const build = `${which}-build`;
     app.get('/build-info.json', async () => ({ name: 'mf-content', version: '1.0.0', buildId: build, builtAt: '2026-11-27T00:00:00Z', contentVersion: 'c1' }));
-    app.get('/browser/:manifest', async () => ({ metaData: { remoteEntry: { name: `remoteEntry.${which}.js`, path: '' } }, exposes: [] }));
+    app.get('/browser/:file', browserFiles(standInRoutes('mf-content'), { metaData: { remoteEntry: { name: `remoteEntry.${which}.js`, path: '' } }, exposes: [] }));
     app.get('/_qf/page', async (req) => {
       const { path: p } = req.query as Record<string, string>;
       return { found: true, contentVersion: 'c1', page: { template: 'page', head: { title: `Title of ${p}`, description: 'A page', alternatePath: `/ar${p}` }, data: { text: `${p} from the ${which} server` }, widgets: [], hydration: 'idle' } };
@@ -48,7 +48,7 @@ describe('a canary release', () => {
 
   const registryFile = () => path.join(dir, 'registry.json');
   function writeRegistry(percent?: number) {
-    const entry = { url: urls.live, prefixes: ['/'], ...(percent ? { canary: { url: urls.canary, percent, release: 'mf-content@1.0.1+canary-build' } } : {}) };
+    const entry = { url: urls.live, ...(percent ? { canary: { url: urls.canary, percent, release: 'mf-content@1.0.1+canary-build' } } : {}) };
     writeFileSync(registryFile(), JSON.stringify({ remotes: { 'mf-content': entry } }));
     const later = new Date(Date.now() + Math.random() * 100_000);
     utimesSync(registryFile(), later, later);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { ContentSource, Entry } from '@qf/shared/content';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
-import { writeShellBuild } from './test-build';
+import { browserFiles, standInRoutes, writeShellBuild } from './test-build';
 import { createStatementReader } from './statement';
 
 const globalsEntry = (fields: Record<string, unknown>): Entry =>
@@ -40,9 +40,10 @@ describe('the shell server and the chrome panels', () => {
     content = Fastify();
     content.get('/build-info.json', async () => ({ name: 'mf-content', version: '1.0.0', buildId: 'c1', builtAt: '2026-11-22T00:00:00Z' }));
     content.get('/_qf/page', async (_req, reply) => reply.code(404).send({ found: false }));
+    content.get('/browser/:file', browserFiles(standInRoutes('mf-content')));
     await content.listen({ port: 0, host: '127.0.0.1' });
     const contentUrl = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}`;
-    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: contentUrl, prefixes: ['/'] } } }));
+    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: contentUrl } } }));
     const config = loadConfig({
       REGISTRY: path.join(dir, 'registry.json'),
       SITE_URL: 'https://www.example.org',

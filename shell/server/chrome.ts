@@ -1,6 +1,7 @@
 import { createBus } from '@qf/shared/bus';
 import { CONTRACT_VERSION, chromeSlotSchema, type PageData, type RemoteName } from '@qf/shared/contracts';
 import type { ServerRemotes } from './federation';
+import { pageLinks } from './pages';
 import type { RegistryClient } from './registry';
 import { chromeSite, type ChromeHtml } from '../src/chrome-widgets';
 import type { Globals } from '../src/state';
@@ -23,7 +24,7 @@ export async function renderChrome(pageData: PageData, globals: Globals, deps: {
       const loaded = await deps.remotes.get(remote, entry, status.info.buildId);
       if (loaded.routes.contractVersion !== CONTRACT_VERSION) throw new Error(`${remote} was built for contract ${String(loaded.routes.contractVersion)}`);
       if (!loaded.routes.widgets.some((w) => w.name === view)) throw new Error(`${remote} exposes no widget ${view}`);
-      const rendered = loaded.server.render({ view, data: { ...widget.props, site: chromeSite(globals) }, lang, bus: createBus(), host: {} });
+      const rendered = loaded.server.render({ view, data: { ...widget.props, site: chromeSite(globals) }, lang, bus: createBus(), host: { href: pageLinks(pageData) } });
       if (rendered) html[slot] = rendered;
     } catch (error) {
       deps.onError(error, remote);

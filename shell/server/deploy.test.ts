@@ -54,15 +54,12 @@ describe('deploy: shell', () => {
     expect(env.get('REGISTRY')).toBe(`${mount.mountPath}/registry.json`);
   });
 
-  it('the registry ConfigMap is a valid registry naming every remote with the prefixes of registry.json', () => {
+  it('the registry ConfigMap is a valid registry naming every remote of registry.json at its public origin', () => {
     const cm = manifests.find((m) => kindOf(m) === 'ConfigMap' && nameOf(m) === 'shell-registry')!;
     const registry = registrySchema.parse(JSON.parse((cm.doc.data as Record<string, string>)['registry.json']!));
     const local = registrySchema.parse(JSON.parse(readFileSync(path.join(repoRoot, 'registry.json'), 'utf8')));
     expect(Object.keys(registry.remotes).sort()).toEqual(Object.keys(local.remotes).sort());
-    for (const [name, entry] of Object.entries(registry.remotes)) {
-      expect({ name, prefixes: entry!.prefixes }).toEqual({ name, prefixes: local.remotes[name as keyof typeof local.remotes]!.prefixes });
-      expect(entry!.url).toMatch(/^https:\/\//);
-    }
+    for (const entry of Object.values(registry.remotes)) expect(entry!.url).toMatch(/^https:\/\//);
   });
 });
 

@@ -8,7 +8,7 @@ import { buildShellServer } from './app';
 import { loadConfig } from './config';
 import { formPageOf, readFormAnswer } from './form-answer-page';
 import type { ServerRemotes } from './federation';
-import { writeShellBuild } from './test-build';
+import { browserFiles, standInRoutes, writeShellBuild } from './test-build';
 
 const post = (referer: string | undefined, accept = 'text/html,application/xhtml+xml') => ({ method: 'POST', headers: { accept, ...(referer === undefined ? {} : { referer }) } });
 
@@ -75,7 +75,7 @@ describe('a form posted without its script, answered as its page', () => {
 
   const stand = async (app: FastifyInstance, name: RemoteName) => {
     app.get('/build-info.json', async () => ({ name, version: '1.0.0', buildId: 'b1', builtAt: '2026-11-22T00:00:00Z', contentVersion: 'c1' }));
-    app.get('/browser/:manifest', async () => ({ metaData: { remoteEntry: { name: 'remoteEntry.0123456789.js', path: '' } }, exposes: [] }));
+    app.get('/browser/:file', browserFiles(standInRoutes(name, name === 'mf-forms' ? [] : undefined)));
     await app.listen({ port: 0, host: '127.0.0.1' });
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   };
@@ -104,7 +104,7 @@ describe('a form posted without its script, answered as its page', () => {
       return reply.code(400).type(FORM_ANSWER_TYPE).send(JSON.stringify(answerOf(lang)));
     });
     const formsUrl = await stand(forms, 'mf-forms');
-    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl, prefixes: ['/'] }, 'mf-forms': { url: formsUrl } } }));
+    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl }, 'mf-forms': { url: formsUrl } } }));
     const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content') });
     shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') }, { remotes });
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { connect, type AddressInfo } from 'node:net';
 import { buildShellServer } from './app';
 import { loadConfig } from './config';
-import { writeShellBuild } from './test-build';
+import { standInRoutes, writeShellBuild } from './test-build';
 import { gatewayTarget } from './gateway';
 
 /** Closes servers at once: keep-alive sockets (the gateway's pool to a section, a client's) would hold each close for seconds. */
@@ -224,11 +224,12 @@ describe('addresses that must not take a visitor elsewhere or take the site down
     mkdirSync(path.join(dir, 'owner', 'dist', 'browser'), { recursive: true });
     mkdirSync(path.join(dir, 'owner', 'dist', 'server'), { recursive: true });
     writeFileSync(path.join(dir, 'owner', 'dist', 'build-info.json'), JSON.stringify({ name: 'mf-content', version: '1.0.0', buildId: 'c1', builtAt: '2026-11-22T00:00:00Z' }));
+    writeFileSync(path.join(dir, 'owner', 'dist', 'browser', 'routes.c1.json'), JSON.stringify(standInRoutes('mf-content')));
     ({ app: owner } = await createRemoteServer({ name: 'mf-content', dir: path.join(dir, 'owner'), env: {}, resolvePage: async () => null }));
     await owner.listen({ port: 0, host: '127.0.0.1' });
     const ownerUrl = `http://127.0.0.1:${(owner.server.address() as AddressInfo).port}`;
     writeShellBuild(dir);
-    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl, prefixes: ['/'] } } }));
+    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-content': { url: ownerUrl } } }));
     const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content') });
     shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });
     await shell.listen({ port: 0, host: '127.0.0.1' });

@@ -3,7 +3,7 @@ import { createGlobalsReader } from './globals';
 
 function source(versioned: boolean) {
   const state = { version: 'v1', tagline: 'Unlocking human potential', reads: 0 };
-  const entry = (): Entry => ({ sys: { id: 'globals', contentType: 'siteGlobals' }, fields: { tagline: { 'en-US': state.tagline, 'ar-QA': 'إطلاق قدرات الإنسان' } } });
+  const entry = (): Entry => ({ sys: { id: 'globals', contentType: 'siteGlobals' }, fields: { tagline: { 'en-US': state.tagline, 'ar-QA': 'إطلاق قدرات الإنسان' }, featuredStory: { 'en-US': 'a-day-at-sidra' } } });
   const content: ContentSource = {
     entries: async (type) => {
       if (type === 'siteGlobals') state.reads += 1;
@@ -40,5 +40,15 @@ describe('site globals', () => {
     state.tagline = 'Changed';
     expect((await globals('en')).tagline).toBe('Changed');
     expect(state.reads).toBe(2 * once);
+  });
+
+  it('link the featured story by mf-content’s route for it, asked each time, and not at all while it is unknown', async () => {
+    const { content } = source(true);
+    const story: { pattern?: string } = {};
+    const globals = createGlobalsReader(content, { storyPath: async (slug) => story.pattern?.replace(':slug', slug) });
+    expect((await globals('en')).featuredStoryPath).toBeUndefined();
+    story.pattern = '/stories/:slug';
+    expect((await globals('en')).featuredStoryPath).toBe('/stories/a-day-at-sidra');
+    expect(await globals('ar')).not.toHaveProperty('featuredStory');
   });
 });

@@ -3,23 +3,50 @@ import type { Lang } from '@qf/shared/i18n';
 import type { Globals } from '../src/state';
 import { readFooterGlobals } from './footer-globals';
 
+interface GlobalsOptions {
+  /**
+   * The path of the featured story (mf-content's `story` page) from its slug, by the route manifests
+   * the sections publish (`mf-content/story`); undefined when mf-content's routes are not known, and
+   * the header then shows no featured-story link.
+   */
+  storyPath?: (slug: string) => Promise<string | undefined>;
+}
+
+/** Globals as read from the content, with the featured story's slug (its path is resolved per request). */
+interface Read {
+  globals: Globals;
+  featuredStory?: string;
+}
+
 /**
  * Site globals (SPEC §3) as the chrome needs them; the chrome still renders if content is broken. Read
  * once per language and content version (every page render asks for them); a source without versions
  * is read every time.
  */
-export function createGlobalsReader(store: ContentSource) {
-  let kept: { version: string; byLang: Map<Lang, Promise<Globals>> } | undefined;
+export function createGlobalsReader(store: ContentSource, { storyPath = async () => undefined }: GlobalsOptions = {}) {
+  let kept: { version: string; byLang: Map<Lang, Promise<Read>> } | undefined;
   return async function globals(lang: Lang): Promise<Globals> {
     const version = await store.version?.().catch(() => undefined);
-    if (version === undefined) return read(lang);
-    if (kept?.version !== version) kept = { version, byLang: new Map() };
-    let value = kept.byLang.get(lang);
-    if (!value) kept.byLang.set(lang, (value = read(lang)));
-    return value;
+    let value: Promise<Read> | undefined;
+    if (version === undefined) value = read(lang);
+    else {
+      if (kept?.version !== version) kept = { version, byLang: new Map() };
+      value = kept.byLang.get(lang);
+      if (!value) kept.byLang.set(lang, (value = read(lang)));
+    }
+    const { globals: g, featuredStory } = await value;
+    // The featured story's address is asked each time (not kept with the content): the route table it
+    // comes from changes with mf-content's releases, and is unknown while mf-content has never answered.
+    const path = featuredStory ? await storyPath(featuredStory).catch(() => undefined) : undefined;
+    return path ? { ...g, featuredStoryPath: path } : g;
   };
 
-  async function read(lang: Lang): Promise<Globals> {
+  async function read(lang: Lang): Promise<Read> {
+    const { featuredStory, ...globals } = await readGlobals(lang);
+    return { globals, ...(featuredStory ? { featuredStory } : {}) };
+  }
+
+  async function readGlobals(lang: Lang): Promise<Globals & { featuredStory?: string }> {
     try {
       const entry = (await store.entries('siteGlobals'))[0];
       if (!entry) throw new Error('no siteGlobals entry');
@@ -29,7 +56,7 @@ export function createGlobalsReader(store: ContentSource) {
         copyright: fieldOf<string>(entry, 'footerCopyrightMessage', lang) ?? '',
         email: plainField<string>(entry, 'footerContactEmail') ?? '',
         phone: plainField<string>(entry, 'footerContactPhoneNumber') ?? '',
-        featuredStoryPath: story ? `/stories/${story}` : undefined,
+        featuredStory: story || undefined,
         infoBar: plainField<boolean>(entry, 'showTopInfoBar') ? fieldOf<string>(entry, 'topInfoBarContent', lang) || undefined : undefined,
         // The footer's other elements fail on their own: the basic globals still show.
         ...(await readFooterGlobals(store, lang).catch((error: unknown) => (console.error(error), {}))),

@@ -12,8 +12,8 @@ import type { RegistryClient, RemoteStatus } from './registry';
 /**
  * The shell's cache of rendered pages and of their page data.
  *
- * A hit is served without asking the owner anything: the owner is found locally (the registry's
- * prefixes) and an entry is kept while what its HTML was made from is unchanged. The key is what the
+ * A hit is served without asking the owner anything: the owner is found locally (the route table the
+ * shell keeps from the sections' manifests) and an entry is kept while what its HTML was made from is unchanged. The key is what the
  * request says (site path and query, and the theme of the visitor's cookie for HTML); what the shell
  * knows without the owner is compared on every hit: the composition (the registry and every remote's
  * build, the shell's build), the build, content version and up-ness of the owner and of every remote

@@ -2,7 +2,9 @@ import type { PageData, RemoteName, ViewProps } from '@qf/shared/contracts';
 import type { ServerRemotes } from './federation';
 import type { ManifestReader } from './assets';
 import { NoAnswerInTime } from './http-get';
-import { createPageResolver, createWidgetCache, renderSection, UNAVAILABLE_LOG_MS } from './pages';
+import { siteRoutes } from '@qf/shared/section';
+import { createPageResolver, createWidgetCache, pageLinks, renderSection, UNAVAILABLE_LOG_MS } from './pages';
+import { standInRoutes } from './test-build';
 import type { RegistryClient } from './registry';
 
 /** Sections' Node builds stood in: the owner places widgets through the host, as a real one does. */
@@ -79,7 +81,7 @@ describe('a page its owner leaves unavailable', () => {
     let clock = 0;
     const lines: string[] = [];
     const registry = {
-      owner: async (p: string) => (p.startsWith('/events') ? 'mf-events' : 'mf-content'),
+      routing: async () => ({ table: { owner: (p: string) => (p.startsWith('/events') ? 'mf-events' : 'mf-content') }, unrouted: [] }),
       status: async (name: RemoteName) => (up || name !== 'mf-events' ? { up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' } : { up: false, reason: 'connect ECONNREFUSED' }),
       entry: async () => ({ url: 'http://127.0.0.1:1' }),
     } as unknown as RegistryClient;
@@ -106,5 +108,73 @@ describe('a page its owner leaves unavailable', () => {
     clock += UNAVAILABLE_LOG_MS;
     await resolve('/stories/x\nforged line');
     expect(lines.slice(3)).toEqual(['"/stories/x\\nforged line" answered 503: mf-content did not answer: TimeoutError: no answer within 3000 ms']);
+  });
+});
+
+describe('a page nobody has', () => {
+  const resolverWith = (unrouted: RemoteName[], lines: string[] = []) =>
+    createPageResolver({
+      registry: {
+        routing: async () => ({ table: { owner: (p: string) => (p.startsWith('/events') ? 'mf-events' : null) }, unrouted }),
+        status: async (name: RemoteName) => ({ up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' }),
+        entry: async () => ({ url: 'http://127.0.0.1:1' }),
+      } as unknown as RegistryClient,
+      manifests: {} as ManifestReader,
+      shellBuild: 's',
+      timeoutMs: 3000,
+      get: async () => ({ ok: false, status: 404, json: async () => ({ found: false }) }),
+      warn: (line) => lines.push(line),
+    });
+
+  it('is a 404, whether no section covers its path or its owner says so', async () => {
+    const resolve = resolverWith([]);
+    expect(await resolve('/ar/no-such-page')).toEqual({ status: 'not-found', lang: 'ar' });
+    expect(await resolve('/events/no-such-event')).toEqual({ status: 'not-found', lang: 'en' });
+  });
+
+  it('is a 503 while a section’s routes are not known: it may be one of its pages, and a 404 would tell search engines it is gone', async () => {
+    const lines: string[] = [];
+    const resolve = resolverWith(['mf-idkt'], lines);
+    expect(await resolve('/idkt')).toMatchObject({ status: 'unavailable', lang: 'en' });
+    expect(await resolve('/events/no-such-event')).toMatchObject({ status: 'unavailable' });
+    expect(lines).toEqual(['"/idkt" answered 503: not found, but the routes of mf-idkt are not known to this shell yet']);
+  });
+});
+
+describe('links across sections', () => {
+  const withLinks = (remote: RemoteName, patterns: string[], links: string[] = []) => ({ ...standInRoutes(remote, patterns), links });
+  const table = siteRoutes([
+    withLinks('mf-content', ['/', '/:slug', '/stories/:slug']),
+    withLinks('mf-events', ['/events', '/events/:slug'], ['mf-content/page1']),
+    withLinks('mf-idkt', ['/idkt'], ['mf-content/page2', 'mf-events/page0', 'mf-media-center/page0']),
+  ]);
+
+  it('gives a page the patterns of what its owner and the sections it places link to, and renders them in its language', async () => {
+    const resolve = createPageResolver({
+      registry: {
+        routing: async () => ({ table, unrouted: [] }),
+        status: async (name: RemoteName) => ({ up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' }),
+        entry: async () => ({ url: 'http://127.0.0.1:1' }),
+        compositionHash: async () => 'h',
+        manifestUrl: () => 'http://127.0.0.1:1/browser/mf-manifest.b.json',
+      } as unknown as RegistryClient,
+      manifests: { entryOf: async () => 'http://127.0.0.1:1/browser/remoteEntry.js' } as unknown as ManifestReader,
+      shellBuild: 's',
+      timeoutMs: 3000,
+      get: async () => ({
+        ok: true,
+        status: 200,
+        json: async () => ({ found: true, page: { template: 'page1', head: { title: 'Idkt', description: '', alternatePath: '/ar/idkt' }, data: {}, widgets: [], hydration: 'idle', chrome: { footer: { id: 'mf-idkt/IdktFooter', props: {} } } } }),
+      }),
+    });
+    const outcome = await resolve('/ar/events');
+    if (outcome.status !== 'ok') throw new Error(outcome.status);
+    // mf-events owns the page and mf-idkt's footer is on it; mf-media-center publishes nothing, so it is left out.
+    expect(outcome.pageData.result.links).toEqual({ 'mf-content/page1': ['/:slug'], 'mf-content/page2': ['/stories/:slug'], 'mf-events/page0': ['/events'] });
+    const href = pageLinks(outcome.pageData);
+    expect(href('mf-content/page2', { slug: 'a b' })).toBe('/ar/stories/a%20b');
+    expect(href('mf-events/page0')).toBe('/ar/events');
+    expect(href('mf-content/page2')).toBeUndefined();
+    expect(href('mf-media-center/page0')).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import {
   type WidgetId,
 } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
-import { splitLang } from '@qf/shared/routing';
+import { linkHref, splitLang } from '@qf/shared/routing';
 import type { ManifestReader } from './assets';
 import { boundedMap, type BoundedMap } from './bounded-map';
 import { getJson, type GetJson, type JsonAnswer } from './http-get';
@@ -81,8 +81,13 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
   /** `search` (`?a=b` or empty) reaches the owner, so a list filtered by its query renders filtered without JavaScript. */
   return async function resolve(sitePath: string, search = ''): Promise<Outcome> {
     const { lang, path } = splitLang(sitePath);
-    const owner = await registry.owner(path);
-    if (!owner) return { status: 'not-found', lang };
+    const { table, unrouted } = await registry.routing();
+    // While a remote's routes are not known (down since this shell started, no published copy named),
+    // a page no other remote has may be one of its pages: unavailable for now, not gone.
+    const notFound = (): Outcome =>
+      unrouted.length ? unavailable(unrouted[0]!, sitePath, lang, `not found, but the routes of ${unrouted.join(', ')} are not known to this shell yet`) : { status: 'not-found', lang };
+    const owner = table.owner(path);
+    if (!owner) return notFound();
     const [status, entry] = await Promise.all([registry.status(owner), registry.entry(owner)]);
     if (!status.up || !entry) return unavailable(owner, sitePath, lang, `${owner} is down for this shell: ${status.up ? 'no registry entry' : status.reason}`);
     let res: JsonAnswer;
@@ -97,7 +102,7 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     } catch (error) {
       return unavailable(owner, sitePath, lang, `${owner} did not answer: ${String(error)}`);
     }
-    if (res.status === 404) return { status: 'not-found', lang };
+    if (res.status === 404) return notFound();
     if (!res.ok) return unavailable(owner, sitePath, lang, `${owner} answered ${res.status}`);
     const parsed = resolverAnswerSchema.safeParse(await res.json().catch(() => null));
     if (!parsed.success) return unavailable(owner, sitePath, lang, `${owner} broke the page contract: ${parsed.error.message}`);
@@ -105,17 +110,25 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     const chromeWidgets = Object.values(page.chrome ?? {}).map((w) => w.id);
     const involved = [owner, ...new Set([...page.widgets, ...chromeWidgets].map(remoteOfWidget))].filter((r, i, all) => all.indexOf(r) === i);
     const resolved = (await Promise.all(involved.map(resolvedRemote))).filter((r): r is ResolvedRemote => r !== null);
+    // The other sections' pages these sections link to, resolved from the route manifests (WidgetHost.href).
+    const links = table.linksOf(involved);
     const pageData: PageData = {
       path: sitePath,
       componentChunkName: `${owner}/${page.template}`,
       webpackCompilationHash: await registry.compositionHash(shellBuild),
       staticQueryHashes: [],
       slicesMap: {},
-      result: { lang, remote: owner, page, remotes: resolved },
+      result: { lang, remote: owner, page, remotes: resolved, ...(Object.keys(links).length ? { links } : {}) },
     };
     return { status: 'ok', lang, pageData, ...(parsed.data.contentVersion ? { contentVersion: parsed.data.contentVersion } : {}) };
   };
 }
+
+/** `WidgetHost.href` of a page, on the server: its sections' links as its page data says (the browser's answers alike). */
+export const pageLinks =
+  (pageData: PageData): NonNullable<WidgetHost['href']> =>
+  (route, params) =>
+    linkHref(pageData.result.links?.[route], pageData.result.lang, params);
 
 export interface RenderedSection {
   html: string;
@@ -181,6 +194,7 @@ export async function renderSection(
       pending.push({ id, props });
       return placeholder(pending.length - 1);
     },
+    href: pageLinks(pageData),
   };
   const renderWidget = ({ id, props: placed }: { id: WidgetId; props: Record<string, unknown> }): string => {
     const name = remoteOfWidget(id);

@@ -3,8 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { NoAnswerInTime } from './http-get';
 import { createRegistry } from './registry';
+import { standInRoutes } from './test-build';
 
 const info = (buildId: string, version = '1.0.0') => ({ name: 'x', version, buildId, builtAt: '2026-11-22T00:00:00Z', builds: { 'mf-content-browser': `b-${buildId}` } });
+
+/** The route manifest each stand-in server publishes, by its host. */
+const published: Record<string, ReturnType<typeof standInRoutes>> = {
+  'content.test': standInRoutes('mf-content', ['/', '/:slug', '/stories/:slug']),
+  'media.test': standInRoutes('mf-media-center', ['/media-center', '/media-center/experts/:slug']),
+  'events.test': standInRoutes('mf-events', ['/events', '/events/:slug']),
+  'idkt.test': standInRoutes('mf-idkt', ['/idkt', '/idkt/:slug']),
+};
+
+/** What a stand-in server answers: its route manifest under /browser/, else its build info. */
+const serve = (url: string, buildId = 'b1') => {
+  const { host, pathname } = new URL(url);
+  const json = pathname.startsWith('/browser/routes.') ? (published[host] ?? standInRoutes('mf-content')) : info(buildId);
+  return { ok: true, status: 200, json: async () => json };
+};
 
 /** Asks `check` every 5 ms until it holds; fails after two seconds. */
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -21,19 +37,102 @@ describe('the registry', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'qf-registry-'));
     file = path.join(dir, 'registry.json');
     write({
-      'mf-content': { url: 'http://content.test', prefixes: ['/'] },
-      'mf-media-center': { url: 'http://media.test', prefixes: ['/media-center'] },
-      'mf-events': { url: 'http://events.test', prefixes: ['/events'], version: '2.0.0' },
+      'mf-content': { url: 'http://content.test' },
+      'mf-media-center': { url: 'http://media.test' },
+      'mf-events': { url: 'http://events.test', version: '2.0.0' },
     });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('gives each path to the remote with the longest matching prefix', async () => {
-    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn() });
+  it('routes each path by the manifests the remotes publish with the build they serve: the most specific pattern wins', async () => {
+    const fetchImpl = jest.fn(async (url: string) => serve(url));
+    write({ 'mf-content': { url: 'http://content.test' }, 'mf-media-center': { url: 'http://media.test' }, 'mf-events': { url: 'http://events.test' } });
+    const registry = createRegistry({ source: file, ttlMs: 60_000, keepFreshMs: 0, fetchImpl });
     await expect(registry.owner('/media-center/experts/x')).resolves.toBe('mf-media-center');
     await expect(registry.owner('/events')).resolves.toBe('mf-events');
     await expect(registry.owner('/eventsx')).resolves.toBe('mf-content');
     await expect(registry.owner('/stories/a')).resolves.toBe('mf-content');
+    // A path no pattern matches goes to the longest prefix the patterns cover (the section's own 404).
+    await expect(registry.owner('/events/a/b')).resolves.toBe('mf-events');
+    // Each manifest is read once, at the address of the build served (mf-content's browser build is b-b1).
+    const reads = fetchImpl.mock.calls.map(([url]) => url).filter((url) => url.includes('/browser/'));
+    expect(reads.sort()).toEqual(['http://content.test/browser/routes.b-b1.json', 'http://events.test/browser/routes.b1.json', 'http://media.test/browser/routes.b1.json']);
+  });
+
+  it('refuses a manifest with a pattern another remote has, naming both; the remote keeps the routes it had', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      let eventsBuild = 'e1';
+      const fetchImpl = jest.fn(async (url: string) => {
+        if (url === 'http://events.test/browser/routes.e2.json') return { ok: true, status: 200, json: async () => standInRoutes('mf-events', ['/events', '/stories/:id']) };
+        return serve(url, url.startsWith('http://events.test') ? eventsBuild : 'b1');
+      });
+      write({ 'mf-content': { url: 'http://content.test' }, 'mf-events': { url: 'http://events.test' } });
+      const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl });
+      await expect(registry.owner('/events/a')).resolves.toBe('mf-events');
+      eventsBuild = 'e2';
+      await expect(registry.owner('/events/a')).resolves.toBe('mf-events');
+      await expect(registry.owner('/stories/a')).resolves.toBe('mf-content');
+      await registry.owner('/stories/b');
+      expect(error.mock.calls).toEqual([
+        [
+          `mf-events: the route manifest http://events.test/browser/routes.e2.json is refused, mf-events's pattern /stories/:id (template "page1") matches the same paths as mf-content's /stories/:slug (template "page2"); the routes it had stay`,
+        ],
+      ]);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('keeps the routes of a remote that goes down, and routes one down since the start by the copy its entry names', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const down = new Set<string>();
+      const fetchImpl = jest.fn(async (url: string) => {
+        const { host } = new URL(url);
+        if (down.has(host)) throw new Error('connect ECONNREFUSED');
+        if (host === 'store.test') return { ok: true, status: 200, json: async () => published['idkt.test'] };
+        return serve(url);
+      });
+      write({ 'mf-content': { url: 'http://content.test' }, 'mf-events': { url: 'http://events.test' }, 'mf-idkt': { url: 'http://idkt.test', routes: 'http://store.test/mf-idkt/1.0.0/routes.i1.json' } });
+      down.add('idkt.test');
+      const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl });
+      await expect(registry.owner('/idkt')).resolves.toBe('mf-idkt');
+      await expect(registry.owner('/events')).resolves.toBe('mf-events');
+      await expect(registry.routing()).resolves.toMatchObject({ unrouted: [] });
+      down.add('events.test');
+      await expect(registry.owner('/events')).resolves.toBe('mf-events');
+      // A shell started while mf-events is down, with no published copy named: its routes are not known.
+      const later = createRegistry({ source: file, ttlMs: 0, fetchImpl });
+      await expect(later.owner('/events')).resolves.toBe('mf-content');
+      await expect(later.routing()).resolves.toMatchObject({ unrouted: ['mf-events'] });
+      down.delete('events.test');
+      await expect(later.owner('/events')).resolves.toBe('mf-events');
+      await expect(later.routing()).resolves.toMatchObject({ unrouted: [] });
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
+  it('says once that a manifest could not be read, and asks again later', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      let broken = true;
+      const fetchImpl = jest.fn(async (url: string) => (broken && url.includes('/browser/') ? { ok: false, status: 404, json: async () => ({}) } : serve(url)));
+      write({ 'mf-content': { url: 'http://content.test' } });
+      const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl });
+      await expect(registry.owner('/')).resolves.toBeNull();
+      await expect(registry.owner('/')).resolves.toBeNull();
+      expect(error.mock.calls).toEqual([['mf-content: the route manifest http://content.test/browser/routes.b-b1.json could not be read (answered 404); its pages are not routed until it is read']]);
+      broken = false;
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 1001);
+      await expect(registry.owner('/')).resolves.toBe('mf-content');
+      clock.mockRestore();
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it('asks a remote which build it serves, and trusts the answer for the TTL', async () => {
@@ -138,8 +237,8 @@ describe('the registry', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const documents: Array<() => Promise<unknown>> = [];
-      const fetchImpl = jest.fn((url: string) => (url.endsWith('registry.json') ? documents.shift()!() : Promise.resolve({ ok: true, status: 200, json: async () => info('b1') })));
-      const doc = (url: string) => async () => ({ ok: true, status: 200, json: async () => ({ remotes: { 'mf-content': { url, prefixes: ['/'] } } }) });
+      const fetchImpl = jest.fn((url: string) => (url.endsWith('registry.json') ? documents.shift()!() : Promise.resolve(serve(url))));
+      const doc = (url: string) => async () => ({ ok: true, status: 200, json: async () => ({ remotes: { 'mf-content': { url } } }) });
       let release!: () => void;
       documents.push(doc('http://old.test'), async () => (await new Promise<void>((r) => (release = r)), doc('http://new.test')()), () => Promise.reject(new Error('registry unreachable')), () => Promise.reject(new Error('registry unreachable')));
       const registry = createRegistry({ source: 'http://registry.test/registry.json', ttlMs: 500, keepFreshMs: 0, fetchImpl: fetchImpl as unknown as typeof fetch });
@@ -167,7 +266,7 @@ describe('the registry', () => {
   });
 
   it('without a TTL, gives an ask made after a change the new document, even while an older look is still out', async () => {
-    const documents = [{ 'mf-content': { url: 'http://old.test', prefixes: ['/'] } }, { 'mf-content': { url: 'http://new.test', prefixes: ['/'] } }];
+    const documents = [{ 'mf-content': { url: 'http://old.test' } }, { 'mf-content': { url: 'http://new.test' } }];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let asked = 0;
@@ -186,9 +285,9 @@ describe('the registry', () => {
   });
 
   it('re-reads the registry document when it changes, so a deploy needs no restart', async () => {
-    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn() });
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: async (url: string) => serve(url) });
     await expect(registry.owner('/idkt')).resolves.toBe('mf-content');
-    write({ 'mf-content': { url: 'http://content.test', prefixes: ['/'] }, 'mf-idkt': { url: 'http://idkt.test', prefixes: ['/idkt'] } });
+    write({ 'mf-content': { url: 'http://content.test' }, 'mf-idkt': { url: 'http://idkt.test' } });
     const later = new Date(Date.now() + 5000);
     utimesSync(file, later, later);
     await expect(registry.owner('/idkt')).resolves.toBe('mf-idkt');
@@ -198,8 +297,8 @@ describe('the registry', () => {
     let now = 1_000_000;
     const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
     try {
-      const fetchImpl = jest.fn(async (url: string) => ({ ok: true, status: 200, json: async () => info(url.includes('green') ? 'green' : 'blue') }));
-      write({ 'mf-content': { url: 'http://blue.test', prefixes: ['/'] } });
+      const fetchImpl = jest.fn(async (url: string) => serve(url, url.includes('green') ? 'green' : 'blue'));
+      write({ 'mf-content': { url: 'http://blue.test' } });
       const registry = createRegistry({ source: file, ttlMs: 500, keepFreshMs: 0, fetchImpl });
       await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'blue' } });
       now += 501;
@@ -208,7 +307,7 @@ describe('the registry', () => {
       await new Promise((r) => setTimeout(r, 20));
       now += 100;
       await expect(registry.status('mf-content')).resolves.toMatchObject({ info: { buildId: 'blue' } });
-      write({ 'mf-content': { url: 'http://green.test', prefixes: ['/'] } });
+      write({ 'mf-content': { url: 'http://green.test' } });
       const later = new Date(Date.now() + 5000);
       utimesSync(file, later, later);
       now += 402;

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { compatibilityProblems } from '@qf/shared/server';
+import { routeConflicts, siteRoutes, type SiteRoutes } from '@qf/shared/section';
 import { getJson } from './http-get';
 import {
   buildInfoSchema,
   registrySchema,
   remoteNames,
+  routeManifestSchema,
   type BuildInfo,
   type Registry,
   type RegistryEntry,
   type RemoteName,
+  type RouteManifest,
 } from '@qf/shared/contracts';
 
 export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string } | { up: false; reason: string; slow?: true };
@@ -139,8 +142,14 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   function entryOf(reg: Registry, remote: RemoteName): RegistryEntry | undefined {
     const entry = reg.remotes[remote];
     if (!entry?.canary || variant !== 'canary') return entry;
-    const { canary, manifest: _manifest, serverEntry: _serverEntry, ...own } = entry;
-    return { ...own, url: canary.url, ...(canary.manifest ? { manifest: canary.manifest } : {}), ...(canary.serverEntry ? { serverEntry: canary.serverEntry } : {}) };
+    const { canary, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, ...own } = entry;
+    return {
+      ...own,
+      url: canary.url,
+      ...(canary.manifest ? { manifest: canary.manifest } : {}),
+      ...(canary.serverEntry ? { serverEntry: canary.serverEntry } : {}),
+      ...(canary.routes ? { routes: canary.routes } : {}),
+    };
   }
 
   /** Whether each remote was up at its last check: a change is logged (the only trace ops get of a 503 the registry caused). */
@@ -187,6 +196,92 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     }
   }
 
+  /** The route manifest each remote is routed by, and the address it was read from (one release's). */
+  const accepted = new Map<RemoteName, { source: string; manifest: RouteManifest }>();
+  /** Manifests being read or read, by address; a failed read is tried again after the TTL. */
+  const manifestReads = new Map<string, { at: number; value: Promise<RouteManifest> }>();
+  /** Addresses already said to be unreadable or refused: said once, not at every request. */
+  const routesSaid = new Set<string>();
+  /** Counts the changes to `accepted`: the table is made again only after one. */
+  let acceptedVersion = 0;
+  let table: { version: number; routes: SiteRoutes } | undefined;
+
+  /** Where a remote's route manifest is: its entry's published copy, else the one its server serves for the build it serves. */
+  function routesSource(entry: RegistryEntry, status: RemoteStatus | undefined): string | undefined {
+    if (entry.routes) return entry.routes;
+    return status?.up ? `${entry.url}/browser/routes.${status.browserBuild}.json` : undefined;
+  }
+
+  function readManifest(remote: RemoteName, source: string): Promise<RouteManifest> {
+    const kept = manifestReads.get(source);
+    if (kept && (kept.at === Infinity || Date.now() - kept.at < Math.max(ttlMs, 1000))) return kept.value;
+    const value = (async () => {
+      const res = await fetchImpl(source, { signal: AbortSignal.timeout(statusTimeoutMs) });
+      if (!res.ok) throw new Error(`answered ${res.status}`);
+      const manifest = routeManifestSchema.parse(await res.json());
+      if (manifest.remote !== remote) throw new Error(`it is the route manifest of ${manifest.remote}`);
+      return manifest;
+    })();
+    const read = { at: Infinity, value };
+    manifestReads.set(source, read);
+    // A manifest names one release's routes and never changes: kept. A failure is asked again later.
+    value.catch(() => (read.at = Date.now()));
+    // Releases come and go: the oldest addresses are forgotten (the ones in use are in `accepted`).
+    if (manifestReads.size > 64) manifestReads.delete(manifestReads.keys().next().value!);
+    return value;
+  }
+
+  function sayOnce(source: string, line: string) {
+    if (routesSaid.has(source)) return;
+    routesSaid.add(source);
+    console.error(line);
+  }
+
+  /**
+   * The site's routes: the route manifest of every remote in the registry, each read once per release
+   * and registered only if none of its patterns matches the same paths as another remote's (refused,
+   * naming both; the remote keeps the routes it had). A remote that is down keeps the routes it was
+   * last routed by. Asked on every page, it reads nothing new unless a release changed.
+   */
+  async function routing(): Promise<{ table: SiteRoutes; unrouted: RemoteName[] }> {
+    const reg = await registry();
+    await Promise.all(
+      remoteNames.map(async (remote) => {
+        const entry = entryOf(reg, remote);
+        if (!entry) {
+          if (accepted.delete(remote)) acceptedVersion++;
+          return;
+        }
+        const source = routesSource(entry, entry.routes ? undefined : await api.status(remote));
+        if (!source || accepted.get(remote)?.source === source) return;
+        let manifest: RouteManifest;
+        try {
+          manifest = await readManifest(remote, source);
+        } catch (error) {
+          const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed until it is read';
+          return sayOnce(source, `${label(remote)}: the route manifest ${source} could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}`);
+        }
+        if (accepted.get(remote)?.source === source) return;
+        const others = [...accepted.values()].map((a) => a.manifest).filter((m) => m.remote !== remote);
+        const conflicts = routeConflicts(manifest, others);
+        if (conflicts.length) {
+          const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed';
+          return sayOnce(source, `${label(remote)}: the route manifest ${source} is refused, ${conflicts.join('; ')}; ${kept}`);
+        }
+        accepted.set(remote, { source, manifest });
+        acceptedVersion++;
+      }),
+    );
+    if (table?.version !== acceptedVersion) {
+      const routed = remoteNames.filter((remote) => accepted.has(remote));
+      table = { version: acceptedVersion, routes: siteRoutes(routed.map((remote) => accepted.get(remote)!.manifest)) };
+      // A link to a page no section publishes is left out of the pages (said once): a typo, or a
+      // section whose release with that page is not live yet.
+      for (const line of table.routes.brokenLinks()) sayOnce(`link ${line}`, `${line}; its links are left out`);
+    }
+    return { table: table.routes, unrouted: remoteNames.filter((remote) => reg.remotes[remote] && !accepted.has(remote)) };
+  }
+
   let lastAsked = 0;
   let refresher: NodeJS.Timeout | undefined;
   let closed = false;
@@ -226,7 +321,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     refresher.unref();
   }
 
-  return {
+  const api = {
     registry,
 
     /** Stops the background refresh (the server is closing). */
@@ -253,18 +348,16 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       return value;
     },
 
-    /** The remote that owns a language-neutral path: the longest matching prefix. */
+    /** The remote that owns a language-neutral path, by the route manifests the remotes publish (`routing`). */
     async owner(path: string): Promise<RemoteName | null> {
-      const reg = await registry();
-      let best: { remote: RemoteName; length: number } | null = null;
-      for (const remote of remoteNames) {
-        for (const prefix of entryOf(reg, remote)?.prefixes ?? []) {
-          const matches = prefix === '/' || path === prefix || path.startsWith(`${prefix}/`);
-          if (matches && (!best || prefix.length > best.length)) best = { remote, length: prefix.length };
-        }
-      }
-      return best?.remote ?? null;
+      return (await routing()).table.owner(path);
     },
+
+    /**
+     * The site's routes and the remotes in the registry whose routes are not known (down since this
+     * shell started, with no published copy in their entry): a page nobody else owns may be theirs.
+     */
+    routing,
 
     /** The browser manifest of exactly the build a remote serves now (pinned copies never change). */
     manifestUrl(entry: RegistryEntry, status: Extract<RemoteStatus, { up: true }>): string {
@@ -280,7 +373,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       const builds = (
         await Promise.all(
           remoteNames.map(async (remote) => {
-            const s = await this.status(remote);
+            const s = await api.status(remote);
             return `${remote}:${s.up ? s.info.buildId : (lastSeen.get(remote) ?? 'unknown')}`;
           }),
         )
@@ -291,6 +384,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       return hash;
     },
   };
+  return api;
 }
 
 export type RegistryClient = ReturnType<typeof createRegistry>;

@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { CONTRACT_VERSION, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
 
 /**
  * For server tests: the files a shell build leaves in `<dir>/dist` (asset manifests of the app and the
@@ -13,3 +15,23 @@ export function writeShellBuild(dir: string, { css = [] as string[] } = {}): str
   writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify({ buildId: 'shell1' }));
   return clientDir;
 }
+
+/**
+ * For server tests: the route manifest of a stand-in remote, a page template at each pattern (the
+ * default, `/` and `/:slug`, makes it the owner of every path no other remote has).
+ */
+export const standInRoutes = (remote: RemoteName, patterns: readonly string[] = ['/', '/:slug']): RouteManifest => ({
+  contractVersion: CONTRACT_VERSION,
+  remote,
+  routes: patterns.map((pattern, i) => ({ template: `page${i}`, pattern, hydration: 'idle' })),
+  widgets: [],
+});
+
+/**
+ * What a stand-in remote's server answers under `/browser/:file`, as a build publishes it: its route
+ * manifest for `routes.<build>.json`, its browser manifest for anything else.
+ */
+export const browserFiles =
+  (routes: RouteManifest, manifest: unknown = { metaData: { remoteEntry: { name: 'remoteEntry.0123456789.js', path: '' } }, exposes: [] }) =>
+  async (request: FastifyRequest): Promise<unknown> =>
+    /^routes\.[^/]+\.json$/.test((request.params as { file?: string }).file ?? '') ? routes : manifest;

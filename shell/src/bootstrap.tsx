@@ -27,6 +27,7 @@ import { parts, rootIdPrefix, type PartProps } from './parts';
 import { focusPage } from './boot/chrome';
 import { rootNames, ROOT_ATTR, type BootHandle, type RootName, type ShellApp } from './boot/protocol';
 import { followLiveRegions } from './live';
+import { createLinkBook } from './links';
 import './styles/global.css';
 
 const safeStorage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefined => {
@@ -76,7 +77,11 @@ export function startApp(boot: BootHandle): void {
   // section then failed to start: "Cannot access before initialization" in its parcel).
   void import('@qf/shared/react').catch(() => undefined);
   void import('@qf/shared/parcel').catch(() => undefined);
+  // Links to other sections' pages the sections' views ask for (WidgetHost.href), from the page data.
+  const links = createLinkBook();
+  links.learn(state.pageData);
   const slots = createSlots({
+    links,
     element: slotElement,
     loader,
     bus,
@@ -94,7 +99,7 @@ export function startApp(boot: BootHandle): void {
     bus.publish('theme', { theme: next });
   };
   const search = (text: string) => void navigate(new URL(searchPageUrl(store.get().lang, text), window.location.href), true);
-  const chrome = setupChrome({ store, loader, bus, errorMessage: (lang) => shellT(lang)('status.sectionError') });
+  const chrome = setupChrome({ store, loader, bus, links, errorMessage: (lang) => shellT(lang)('status.sectionError') });
   const partProps: PartProps = { store, onToggleTheme: toggleTheme, onSearch: search, onNavigate: (href) => void navigate(new URL(href, window.location.href), true) };
 
   // Each root hydrates on its own, as a transition: React yields to the browser while it works.
@@ -188,6 +193,8 @@ export function startApp(boot: BootHandle): void {
       // The page on screen stays until the next one has rendered off screen; then they swap.
       if (pageData) {
         loader.ensure(pageData.result.remotes);
+        // Before anything of the page renders: its sections and its chrome widgets link with these.
+        links.learn(pageData);
         await Promise.all([slots.show(pageData), chromeReady]);
       } else await chromeReady;
     } catch (error) {

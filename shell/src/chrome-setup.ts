@@ -2,6 +2,7 @@ import type { Bus } from '@qf/shared/bus';
 import { reportFailure } from './release-beacon';
 import type { Lang } from '@qf/shared/i18n';
 import { createChromeMount, type ChromeHtml, type ChromeMount } from './chrome-widgets';
+import type { LinkBook } from './links';
 import type { RemoteLoader } from './remotes';
 import { globalsSchema, type Globals } from './state';
 import type { Store } from './store';
@@ -33,9 +34,9 @@ export function followLanguage(store: Store, fetchGlobals: (lang: Lang) => Promi
  * The browser side of the chrome this module family owns: the server HTML of chrome widgets
  * (captured before hydration), their mount, and globals that follow the language.
  */
-export function setupChrome({ store, loader, bus, errorMessage }: { store: Store; loader: RemoteLoader; bus: Bus; errorMessage: (lang: Lang) => string }): { html: ChromeHtml; mount: ChromeMount } {
+export function setupChrome({ store, loader, bus, errorMessage, links }: { store: Store; loader: RemoteLoader; bus: Bus; errorMessage: (lang: Lang) => string; links: LinkBook }): { html: ChromeHtml; mount: ChromeMount } {
   const footer = document.querySelector<HTMLElement>('[data-qf-chrome="footer"]');
   const html: ChromeHtml = footer ? { footer: footer.innerHTML } : {};
   followLanguage(store);
-  return { html, mount: createChromeMount({ loader, bus, errorMessage, onError: reportFailure }) };
+  return { html, mount: createChromeMount({ loader, bus, errorMessage, onError: reportFailure, links }) };
 }

@@ -4,6 +4,7 @@ import type { Bus } from '@qf/shared/bus';
 import type { ChromeSite, ChromeSlot, ChromeWidget, RemoteName } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { schedule } from './hydration';
+import type { LinkBook } from './links';
 import type { RemoteLoader } from './remotes';
 import type { RemoteFailure } from './slots';
 import type { Globals } from './state';
@@ -30,7 +31,20 @@ export type ChromeMount = (element: HTMLElement, widget: ChromeWidget, lang: Lan
  * mounted after a client-side navigation has no server HTML and renders at once. A widget whose
  * code fails to load keeps its server HTML, which works as plain links.
  */
-export function createChromeMount({ loader, bus, errorMessage, onError }: { loader: RemoteLoader; bus: Bus; errorMessage: (lang: Lang) => string; onError: (error: unknown, failure?: RemoteFailure) => void }): ChromeMount {
+export function createChromeMount({
+  loader,
+  bus,
+  errorMessage,
+  onError,
+  links,
+}: {
+  loader: RemoteLoader;
+  bus: Bus;
+  errorMessage: (lang: Lang) => string;
+  onError: (error: unknown, failure?: RemoteFailure) => void;
+  /** Links to other sections' pages (WidgetHost.href), as the page's data gives them. */
+  links?: LinkBook;
+}): ChromeMount {
   return (element, widget, lang, hydrate, onFail) => {
     const [remote, view] = widget.id.split('/') as [RemoteName, string];
     let parcel: Parcel | undefined;
@@ -42,7 +56,7 @@ export function createChromeMount({ loader, bus, errorMessage, onError }: { load
     const cancel = schedule(hydrate ? 'visible' : 'eager', element, () => {
       Promise.all([loader.parcel(remote), import(/* webpackChunkName: "single-spa" */ 'single-spa')]).then(([config, spa]) => {
         if (stopped) return;
-        parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: element, view, data: widget.props, lang, bus, host: {}, hydrate, errorMessage: errorMessage(lang), onRenderError: (error: unknown, kind: 'render' | 'hydration' = 'render') => onError(error, { remote, kind }) });
+        parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, { domElement: element, view, data: widget.props, lang, bus, host: links ? { href: links.hrefFor(lang) } : {}, hydrate, errorMessage: errorMessage(lang), onRenderError: (error: unknown, kind: 'render' | 'hydration' = 'render') => onError(error, { remote, kind }) });
         parcel.mountPromise.catch(failed);
       }, failed);
     });

@@ -3,6 +3,7 @@ import type { Parcel, ParcelConfig } from 'single-spa';
 import type { Bus } from '@qf/shared/bus';
 import type { Hydration, PageData, RemoteName, WidgetHost, WidgetId } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
+import type { LinkBook } from './links';
 import type { RemoteLoader } from './remotes';
 import { SECTION_ATTR } from './state-ids';
 import type { RenderedWidget } from './state';
@@ -20,6 +21,8 @@ interface SlotsOptions {
   schedule: (key: string, policy: Hydration, element: HTMLElement, start: () => void) => () => void;
   /** A failure, and when it is a remote's (its code did not mount, or its view threw): which, and how. */
   onError: (error: unknown, failure?: RemoteFailure) => void;
+  /** Links to other sections' pages (WidgetHost.href), learnt from each page's data. */
+  links: LinkBook;
 }
 
 /** A section or widget of a remote that failed in this browser: what release health counts (issue 12). */
@@ -89,7 +92,7 @@ const widgetRemote = (id: WidgetId) => {
  * it places. Every mount sits behind a boundary: a failure leaves the server HTML (or an inline
  * message) in that slot and nothing else.
  */
-export function createSlots({ element, loader, bus, errorMessage, widgetHtml, schedule, onError }: SlotsOptions) {
+export function createSlots({ element, loader, bus, errorMessage, widgetHtml, schedule, onError, links }: SlotsOptions) {
   let current: { remote: RemoteName; parcel: Parcel; container: HTMLElement } | undefined;
   let cancelPending: (() => void) | undefined;
   const widgetMounts = new WeakMap<HTMLElement, WidgetMount>();
@@ -137,6 +140,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
     if (!host) {
       host = {
         serverHtml: (key, props) => capturedHtml(widgetHtml, key, lang, props),
+        href: links.hrefFor(lang),
         mountWidget(el, id, props) {
           const propsKey = JSON.stringify(props);
           const existing = widgetMounts.get(el);
@@ -222,6 +226,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
      * their policies say; until then links and text work as plain HTML.
      */
     hydrate(pageData: PageData, widgets: readonly RenderedWidget[]): Promise<void> {
+      links.learn(pageData);
       for (const w of widgets) widgetPolicies.set(w.key, w.hydration);
       for (const w of widgets) {
         const el = element.querySelector<HTMLElement>(`[data-qf-key="${CSS.escape(w.key)}"]`);
@@ -263,6 +268,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
      * empty page while its code loads). Resolves after the swap.
      */
     async show(pageData: PageData) {
+      links.learn(pageData);
       const gen = ++generation;
       const { remote, page, lang } = pageData.result;
       if (current && current.remote === remote && current.parcel.getStatus() === 'MOUNTED' && current.parcel.update) {

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { formatDate } from '@qf/shared/dates';
-import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { useLang, useLinks, useT, type ViewComponentProps } from '@qf/shared/react';
 import { revealMark } from '@qf/shared/contracts';
+import { routes } from '../routes';
 import type { AreaData } from './directory-data';
 import styles from './Directory.module.css';
 
@@ -9,15 +10,20 @@ import styles from './Directory.module.css';
 export function Area({ data }: ViewComponentProps<AreaData>): ReactElement {
   const t = useT();
   const lang = useLang();
+  const link = useLinks(routes);
+  const links = data.links.flatMap((l) => {
+    const href = l.href ?? (l.route ? link(l.route) : undefined);
+    return href ? [{ key: l.key, href }] : [];
+  });
   return (
     <div className={`${styles.page} ${styles.wide}`} data-vertical={data.vertical}>
       <header className={styles.areaHero}>
         <h1 tabIndex={-1}>{t(`area.${data.vertical}.title`)}</h1>
         <p className={styles.subtitle}>{t(`area.${data.vertical}.intro`)}</p>
       </header>
-      {data.links.length > 0 ? (
+      {links.length > 0 ? (
         <ul className={styles.pills} aria-label={t('area.more', { area: t(`area.${data.vertical}.title`) })}>
-          {data.links.map((l) => (
+          {links.map((l) => (
             <li key={l.key}>
               <a href={l.href}>{t(`area.links.${l.key}`)}</a>
             </li>

@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createBus } from '@qf/shared/bus';
+import type { WidgetHost } from '@qf/shared/contracts';
+import { linkHref } from '@qf/shared/routing';
 import { SectionRoot } from '@qf/shared/react';
 import { section } from '../section';
 import type { AreaData, DetailData, TapStoryData } from './directory-data';
@@ -78,14 +80,22 @@ describe('the area template', () => {
     vertical: 'research',
     stories: [],
     groups: [{ key: 'entities', items: [{ title: 'Sidra Medicine', href: '/sidra-medicine', subtitle: 'Health' }] }],
-    links: [{ key: 'technologies', href: '/idkt/technologies' }],
+    links: [
+      { key: 'programs', href: '/program' },
+      { key: 'technologies', route: 'mf-idkt/technologies' },
+      { key: 'idkt', route: 'mf-idkt/landing' },
+    ],
   };
+  // The shell's answer for the page's links (page data's `links`): here it knows the technologies list only.
+  const host: WidgetHost = { href: (route, params) => linkHref({ 'mf-idkt/technologies': ['/idkt/technologies'] }[route as string], 'en', params) };
   it('is themed by its area and lists its categories', () => {
-    const { container } = view('area', area);
+    const { container } = render(<SectionRoot section={section} view="area" data={area} lang="en" bus={createBus()} host={host} />);
     expect(container.querySelector('[data-vertical="research"]')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Research');
     expect(screen.getByRole('region', { name: 'Entities' })).toHaveTextContent('Sidra Medicine');
+    // Its own page by path, another section's by route id as the shell resolves it; one it does not know is left out.
     expect(screen.getByRole('link', { name: 'Explore the technology database' })).toHaveAttribute('href', '/idkt/technologies');
+    expect(within(screen.getByRole('list', { name: 'More in Research' })).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/program', '/idkt/technologies']);
   });
   it('speaks Arabic', () => {
     view('area', area, 'ar');

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { routes } from '../routes';
 import { verticalSchema } from './story-data';
+
+/** Another section's page mf-content links to (declared in its routes). */
+type LinkedRoute = (typeof routes.links)[number];
 
 export const imageSchema = z.object({ src: z.string(), srcSet: z.string(), width: z.number(), height: z.number(), alt: z.string() });
 const href = z.string().startsWith('/');
@@ -40,8 +44,17 @@ export const areaDataSchema = z.object({
   stories: z.array(z.object({ title: z.string(), excerpt: z.string(), date: z.string(), href, image: imageSchema.optional() })),
   /** The area's categories (SPEC §2 menu level 2), titled `area.groups.{key}`. */
   groups: z.array(z.object({ key: z.enum(['schools', 'universities', 'entities', 'places']), items: z.array(linkSchema.extend({ subtitle: z.string().optional() })) })),
-  /** Further pages of the area, titled `area.links.{key}`. */
-  links: z.array(z.object({ key: z.enum(['programs', 'technologies', 'idkt', 'events', 'stories']), href })),
+  /**
+   * Further pages of the area, titled `area.links.{key}`: one of mf-content's (`href`), or another
+   * section's by its route id (`route`, resolved by the shell; left out when it does not know it).
+   */
+  links: z.array(
+    z.object({
+      key: z.enum(['programs', 'technologies', 'idkt', 'events', 'stories']),
+      href: href.optional(),
+      route: z.custom<LinkedRoute>((v) => (routes.links as readonly unknown[]).includes(v)).optional(),
+    }),
+  ),
 });
 export type AreaData = z.infer<typeof areaDataSchema>;
 

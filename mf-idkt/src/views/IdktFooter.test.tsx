@@ -3,7 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { createBus } from '@qf/shared/bus';
 import { SectionRoot } from '@qf/shared/react';
+import type { WidgetHost } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
+import { linkHref } from '@qf/shared/routing';
 import { section } from '../section';
 import type { IdktFooterData } from './idkt-footer-data';
 
@@ -18,7 +20,10 @@ const data: IdktFooterData = {
   site: { copyright: '© 2026 Qatar Foundation.', smallLinks: '[Terms of use](/terms-of-use) <b>x</b>' },
 };
 
-const show = (lang: Lang, d: unknown = data) => render(<SectionRoot section={section} view="IdktFooter" data={d} lang={lang} bus={createBus()} host={{}} />);
+/** What the shell resolves of mf-content's route manifest for the footer's links (page data's `links`). */
+const published: Record<string, string[]> = { 'mf-content/page': ['/:slug', '/about/:slug'], 'mf-content/area.education': ['/education'], 'mf-content/area.research': ['/research'], 'mf-content/area.community': ['/community'] };
+const hostIn = (lang: Lang, links = published): WidgetHost => ({ href: (route, params) => linkHref(links[route], lang, params) });
+const show = (lang: Lang, d: unknown = data, host: WidgetHost = hostIn(lang)) => render(<SectionRoot section={section} view="IdktFooter" data={d} lang={lang} bus={createBus()} host={host} />);
 const hrefs = (nav: HTMLElement) => within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
 
 describe('IdktFooter (SPEC §2)', () => {
@@ -38,6 +43,18 @@ describe('IdktFooter (SPEC §2)', () => {
     expect(within(screen.getByRole('navigation', { name: 'For researchers' })).getByRole('link', { name: 'Innovation fellowship' })).toHaveAttribute('href', '/idkt/for-researchers#section-3');
     expect(within(screen.getByRole('navigation', { name: 'For entrepreneurs' })).getByRole('link', { name: 'Entrepreneurial leave' })).toHaveAttribute('href', '/idkt/for-entrepreneurs#section-3');
     expect(hrefs(screen.getByRole('navigation', { name: 'General' }))).toEqual(['/about', '/education', '/research', '/community']);
+  });
+
+  it('links the foundation’s pages by their route ids, as the shell resolves them, and leaves out one it does not know', () => {
+    show('ar');
+    expect(hrefs(screen.getByRole('navigation', { name: 'عام' }))).toEqual(['/ar/about', '/ar/education', '/ar/research', '/ar/community']);
+    document.body.innerHTML = '';
+    const { 'mf-content/area.research': _gone, ...rest } = published;
+    show('en', data, hostIn('en', rest));
+    expect(hrefs(screen.getByRole('navigation', { name: 'General' }))).toEqual(['/about', '/education', '/community']);
+    document.body.innerHTML = '';
+    show('en', data, {});
+    expect(screen.queryByRole('navigation', { name: 'General' })).toBeNull();
   });
 
   it('links the accessibility partner, with ?lang=ar in Arabic, and localises every site link', () => {

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactElement } from 'react';
-import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
+import { useLang, useLinks, useT, type ViewComponentProps } from '@qf/shared/react';
 import { inlineLinksHtml, localePath } from '@qf/shared/routing';
 import { routes } from '../routes';
 import { idktFooterDataSchema, type IdktFooterData } from './idkt-footer-data';
@@ -14,11 +14,12 @@ const NAVIGATION = [
   ['infoBank', routes.path('infoBank')],
   ['technologyTransfer', routes.path('subpage', { slug: 'road-to-technology-transfer' })],
 ] as const;
+/** The foundation's pages, mf-content's: by route id, resolved by the shell (a page it does not know is left out). */
 const GENERAL = [
-  ['about', '/about'],
-  ['education', '/education'],
-  ['research', '/research'],
-  ['community', '/community'],
+  ['about', 'mf-content/page', { slug: 'about' }],
+  ['education', 'mf-content/area.education', undefined],
+  ['research', 'mf-content/area.research', undefined],
+  ['community', 'mf-content/area.community', undefined],
 ] as const;
 const AUDIENCE_KEYS = { 'for-industry': 'forIndustry', 'for-researchers': 'forResearchers', 'for-entrepreneurs': 'forEntrepreneurs' } as const;
 
@@ -40,20 +41,23 @@ export function IdktFooter({ data }: ViewComponentProps<IdktFooterData>): ReactE
   const lang = useLang();
   const d = idktFooterDataSchema.parse(data);
   const at = (path: string) => localePath(lang, path);
-  const column = (id: string, heading: ReactElement | string, links: readonly { href: string; label: string }[]) => (
-    <nav className={styles.column} aria-labelledby={`idkt-footer-${id}`} key={id}>
-      <h3 id={`idkt-footer-${id}`} className={styles.columnHeading}>
-        {heading}
-      </h3>
-      <ul className={styles.links}>
-        {links.map((l) => (
-          <li key={l.href}>
-            <a href={l.href}>{l.label}</a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  const link = useLinks(routes);
+  // A column whose links are all unknown (the shell knows none of mf-content's pages) is left out.
+  const column = (id: string, heading: ReactElement | string, links: readonly { href: string; label: string }[]) =>
+    links.length === 0 ? null : (
+      <nav className={styles.column} aria-labelledby={`idkt-footer-${id}`} key={id}>
+        <h3 id={`idkt-footer-${id}`} className={styles.columnHeading}>
+          {heading}
+        </h3>
+        <ul className={styles.links}>
+          {links.map((l) => (
+            <li key={l.href}>
+              <a href={l.href}>{l.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    );
   return (
     <footer className={styles.footer} aria-label={t('footer.label')} data-qf-module="idkt-footer">
       <div className={styles.inner}>
@@ -99,7 +103,10 @@ export function IdktFooter({ data }: ViewComponentProps<IdktFooterData>): ReactE
           {column(
             'general',
             t('footer.columns.general'),
-            GENERAL.map(([key, path]) => ({ href: at(path), label: t(`footer.links.${key}`) })),
+            GENERAL.flatMap(([key, route, params]) => {
+              const href = link(route, params);
+              return href ? [{ href, label: t(`footer.links.${key}`) }] : [];
+            }),
           )}
         </div>
         <div className={styles.bottom}>

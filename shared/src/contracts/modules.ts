@@ -2,6 +2,7 @@ import * as z from '@qf/shared/zod';
 import type { Bus } from '@qf/shared/bus';
 import type { Lang } from '@qf/shared/i18n';
 import type { WidgetId } from './page-data';
+import type { RouteId } from './remotes';
 
 /** How a section reaches widgets of other sections: always through the shell, never directly. */
 export interface WidgetHost {
@@ -14,6 +15,13 @@ export interface WidgetHost {
   serverHtml?: (key: string, props?: Record<string, unknown>) => string | undefined;
   /** Browser: mount the widget into its slot element; returns the unmount. */
   mountWidget?: (element: HTMLElement, id: WidgetId, props: Record<string, unknown>) => () => void;
+  /**
+   * Server and browser: the address, in the page's language, of another section's page by its route id
+   * (declared in the section's `defineRoutes` links) and its parameters; undefined when that page is not
+   * known (its section publishes no such route, or a parameter is missing). The shell resolves it from
+   * the sections' route manifests, so no section types out another's paths.
+   */
+  href?: (route: RouteId, params?: Readonly<Record<string, string>>) => string | undefined;
 }
 
 /** Props of every view a section renders, on the server and in the browser (the parcel's props). */

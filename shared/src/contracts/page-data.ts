@@ -89,6 +89,13 @@ export const pageDataSchema = z.object({
     page: resolvedPageSchema,
     /** Builds of the owner and of the remotes whose widgets the page places. */
     remotes: z.array(resolvedRemoteSchema),
+    /**
+     * The other sections' pages the page's sections link to (the `links` of their route manifests), each
+     * route id with its patterns in the order a link picks one (the first whose parameters are exactly
+     * those given): what `WidgetHost.href` answers from, on the server and in the browser. A route id no
+     * routed section publishes is left out, and its links are not rendered.
+     */
+    links: z.optional(z.record(z.string(), z.array(absolutePath()))),
   }),
 });
 export type PageData = z.infer<typeof pageDataSchema>;

@@ -39,8 +39,18 @@ export const routeSchema = z.object({
   /** Path pattern without the language prefix: `/stories/:slug`. */
   pattern: absolutePath(),
   hydration: hydrationSchema,
+  /** The pattern's name, for a template whose patterns are named (its route id is then `remote/template.name`). */
+  name: z.optional(z.string().check(z.regex(/^[A-Za-z]+$/))),
 });
 export type RouteDefinition = z.infer<typeof routeSchema>;
+
+/**
+ * A page of a section as other sections link to it: `<remote>/<template>` (`mf-events/events`), or
+ * `<remote>/<template>.<name>` for one named pattern of a template (`mf-content/area.research`). A link
+ * gives the page's parameters; the shell finds the pattern in the section's published manifest.
+ */
+export const routeIdSchema = z.string().check(z.regex(/^mf-[a-z-]+\/[A-Za-z]+(\.[A-Za-z]+)?$/, 'route ids look like mf-events/event or mf-content/area.research'));
+export type RouteId = z.infer<typeof routeIdSchema>;
 
 export const widgetDefinitionSchema = z.object({ name: z.string().check(z.minLength(1)), hydration: hydrationSchema });
 
@@ -50,10 +60,12 @@ export const routeManifestSchema = z.object({
   remote: remoteNameSchema,
   routes: z.array(routeSchema),
   widgets: z.array(widgetDefinitionSchema),
+  /** The other sections' pages this section links to (route ids); the shell resolves them for its views. */
+  links: z.optional(z.array(routeIdSchema)),
 });
 export type RouteManifest = z.infer<typeof routeManifestSchema>;
 
-/** One entry of the registry: where a remote's builds live and which URL space it owns. */
+/** One entry of the registry: where a remote's server and builds live, and which release it serves. */
 export const registryEntrySchema = z.object({
   /** Origin of the remote's server: its API, page resolver and static builds. */
   url: z.url(),
@@ -63,8 +75,15 @@ export const registryEntrySchema = z.object({
   serverEntry: z.optional(z.url()),
   /** Version pinned by ops; when set, a remote serving another version is treated as unavailable. */
   version: z.optional(z.string()),
-  /** Path prefixes (without `/ar`) delegated to this remote; the longest matching prefix wins. */
-  prefixes: z.optional(z.array(absolutePath()).check(z.minLength(1))),
+  /**
+   * The route manifest of the release (`routes.<build>.json`, which its build publishes next to its
+   * browser manifest): what the shell finds the owner of each page from. Defaults to the copy the
+   * remote's server serves, `{url}/browser/routes.{build}.json`, read once the server says its build.
+   * Point it at the release's copy in the store (the supervisor does) so that a section whose server
+   * is down when a shell starts still has its pages answered 503, not 404. The registry says where a
+   * remote lives and which release; which paths it owns is the release's own word.
+   */
+  routes: z.optional(z.url()),
   /**
    * A release tried on a share of visitors first (issue 12): visitors whose cohort (0-99, a cookie the
    * shell sets while a canary runs) is below `percent` get this server and browser build for this
@@ -75,6 +94,7 @@ export const registryEntrySchema = z.object({
       url: z.url(),
       manifest: z.optional(z.url()),
       serverEntry: z.optional(z.url()),
+      routes: z.optional(z.url()),
       percent: z.int().check(z.gte(1), z.lte(99)),
       /** The release's id, for logs and the release health the shell reports. */
       release: z.optional(z.string()),

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
 import type { TFunction, i18n as I18n } from 'i18next';
 import type { Bus, TopicPayload } from '@qf/shared/bus';
-import type { ViewProps, WidgetHost } from '@qf/shared/contracts';
+import type { RouteId, ViewProps, WidgetHost } from '@qf/shared/contracts';
 import type { WidgetId } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { i18nCache, type Translations } from '@qf/shared/i18n';
@@ -41,6 +41,17 @@ export function useT(): TFunction {
 
 export const useLang = (): Lang => useSection().lang;
 export const useBus = (): Bus => useSection().bus;
+
+/**
+ * Links to other sections' pages, by route id: `link('mf-events/events')`, `link('mf-content/page',
+ * { slug: 'about' })`. Only the ids the section declares in its routes (`defineRoutes(…, { links })`)
+ * type-check. The shell resolves them from the sections' route manifests, the same on the server and
+ * in the browser; a page it does not know gives undefined, and the view leaves that link out.
+ */
+export function useLinks<L extends RouteId>(_routes: { readonly links: readonly L[] }): (route: L, params?: Readonly<Record<string, string>>) => string | undefined {
+  const { host } = useSection();
+  return (route, params) => host.href?.(route, params);
+}
 
 const getI18nFor = new WeakMap<SectionDefinition, (lang: Lang) => I18n>();
 

@@ -2,3 +2,4 @@ export * from './paths';
 export * from './content-routes';
 export * from './directions';
 export * from './inline-links';
+export * from './links';

@@ -1,4 +1,4 @@
-import type { PagePathEntry, ResolvedPage } from '@qf/shared/contracts';
+import type { PagePathEntry, ResolvedPage, RouteId } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import type { PathParams, PatternsOf, SectionRoutes, TemplateSpec, WidgetSpec } from './routes';
 
@@ -44,7 +44,7 @@ export interface SectionPages {
  * (precedence from the routes, parameters already matched, template and hydration filled in) and the
  * sitemap paths. createRemoteServer takes `resolve` and `paths` as they are.
  */
-export function definePages<T extends Record<string, TemplateSpec>, W extends Record<string, WidgetSpec>>(routes: SectionRoutes<T, W>, spec: SectionPagesSpec<T>): SectionPages {
+export function definePages<T extends Record<string, TemplateSpec>, W extends Record<string, WidgetSpec>>(routes: SectionRoutes<T, W, RouteId>, spec: SectionPagesSpec<T>): SectionPages {
   const entries = spec as Record<string, TemplatePages<Record<string, string>> | undefined>;
   return {
     templates: Object.keys(spec),

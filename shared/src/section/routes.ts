@@ -1,10 +1,14 @@
-import { CONTRACT_VERSION, type Hydration, type RemoteName, type RouteDefinition, type RouteManifest } from '@qf/shared/contracts';
+import { CONTRACT_VERSION, type Hydration, type RemoteName, type RouteDefinition, type RouteId, type RouteManifest } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { fillPattern, localePath, normalizePath } from '@qf/shared/routing';
 
-/** A page template: where it lives (one pattern, or several for one view in several places) and when its code runs. */
+/**
+ * A page template: where it lives and when its code runs. One pattern, or several for one view in
+ * several places: a list, or named patterns (`{ research: '/research', … }`), each of which other
+ * sections can link to by its own route id (`mf-content/area.research`).
+ */
 export interface TemplateSpec {
-  readonly pattern: string | readonly string[];
+  readonly pattern: string | readonly string[] | Readonly<Record<string, string>>;
   readonly hydration: Hydration;
 }
 
@@ -24,7 +28,11 @@ export type ParamNames<P extends string> = P extends `${string}:${infer Rest}`
 export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string };
 
 /** Every pattern of a template. */
-export type PatternsOf<S extends TemplateSpec> = S['pattern'] extends readonly (infer P extends string)[] ? P : S['pattern'] & string;
+export type PatternsOf<S extends TemplateSpec> = S['pattern'] extends readonly (infer P extends string)[]
+  ? P
+  : S['pattern'] extends string
+    ? S['pattern']
+    : S['pattern'][keyof S['pattern']] & string;
 
 /** Templates that live at one pattern: the ones a link can be built to from parameters alone. */
 export type LinkableTemplate<T extends Record<string, TemplateSpec>> = { [K in keyof T]: T[K]['pattern'] extends string ? K : never }[keyof T] & string;
@@ -54,7 +62,9 @@ export interface SectionRouteTable extends RouteManifest {
 }
 
 /** The routes of a section with their types: which templates exist, their parameters and links. */
-export interface SectionRoutes<T extends Record<string, TemplateSpec>, W extends Record<string, WidgetSpec>> extends SectionRouteTable {
+export interface SectionRoutes<T extends Record<string, TemplateSpec>, W extends Record<string, WidgetSpec>, L extends RouteId = never> extends SectionRouteTable {
+  /** The other sections' pages this section links to (through `WidgetHost.href`, `useLinks`). */
+  readonly links: L[];
   readonly templates: T;
   readonly widgetSpecs: W;
   /** The path of a template's page, without a language prefix: `path('event', { slug })` → `/events/<slug>`. */
@@ -92,27 +102,34 @@ const shape = (pattern: string) =>
  * declaration but specificity (see `specificity`), so it cannot be broken by where an entry is added;
  * two templates at the same pattern are refused here, with both named.
  */
-export function defineRoutes<const T extends Record<string, TemplateSpec>, const W extends Record<string, WidgetSpec> = Record<never, WidgetSpec>>(
-  remote: RemoteName,
-  templates: T,
-  widgets: W = {} as W,
-): SectionRoutes<T, W> {
+export function defineRoutes<
+  const T extends Record<string, TemplateSpec>,
+  const W extends Record<string, WidgetSpec> = Record<never, WidgetSpec>,
+  const L extends RouteId = never,
+>(remote: RemoteName, templates: T, widgets: W = {} as W, options: { readonly links?: readonly L[] } = {}): SectionRoutes<T, W, L> {
   const declared: RouteDefinition[] = [];
   const seen = new Map<string, string>();
   for (const [template, spec] of Object.entries(templates)) {
-    const patterns = typeof spec.pattern === 'string' ? [spec.pattern] : spec.pattern;
-    if (patterns.length === 0) throw new Error(`${remote}: template "${template}" has no pattern`);
-    for (const pattern of patterns) {
+    const named: [string | undefined, string][] =
+      typeof spec.pattern === 'string' ? [[undefined, spec.pattern]] : Array.isArray(spec.pattern) ? spec.pattern.map((p: string) => [undefined, p]) : Object.entries(spec.pattern);
+    if (named.length === 0) throw new Error(`${remote}: template "${template}" has no pattern`);
+    for (const [name, pattern] of named) {
+      if (name !== undefined && !/^[A-Za-z]+$/.test(name)) throw new Error(`${remote}: template "${template}" names a pattern "${name}": names are letters only`);
       if (normalizePath(pattern) !== pattern) throw new Error(`${remote}: template "${template}" has the pattern "${pattern}", which is not a normal path (${normalizePath(pattern)})`);
       const key = shape(pattern);
       const other = seen.get(key);
       if (other) throw new Error(`${remote}: the pattern ${pattern} of template "${template}" matches the same paths as that of template "${other}"`);
       seen.set(key, template);
-      declared.push({ template, pattern, hydration: spec.hydration });
+      declared.push({ template, pattern, hydration: spec.hydration, ...(name ? { name } : {}) });
     }
   }
   for (const name of Object.keys(widgets)) {
     if (name in templates) throw new Error(`${remote}: "${name}" is both a template and a widget`);
+  }
+  const links = [...new Set(options.links ?? [])];
+  for (const link of links) {
+    if (!/^mf-[a-z-]+\/[A-Za-z]+(\.[A-Za-z]+)?$/.test(link)) throw new Error(`${remote}: "${link}" is not a route id (mf-events/event, mf-content/area.research)`);
+    if (link.startsWith(`${remote}/`)) throw new Error(`${remote}: "${link}" is one of its own pages: link to it with routes.path or routes.href`);
   }
   // Shorter patterns first (patterns of different lengths never match the same path: this only keeps
   // the manifest readable), then by specificity. Array.prototype.sort is stable: patterns of the same
@@ -168,10 +185,11 @@ export function defineRoutes<const T extends Record<string, TemplateSpec>, const
     remote,
     routes: ordered,
     widgets: Object.entries(widgets).map(([name, spec]) => ({ name, hydration: spec.hydration })),
+    links: links as L[],
     templates,
     widgetSpecs: widgets,
-    path: path as SectionRoutes<T, W>['path'],
-    href: ((lang: Lang, template: string, params?: Record<string, string>) => localePath(lang, path(template, params))) as SectionRoutes<T, W>['href'],
+    path: path as SectionRoutes<T, W, L>['path'],
+    href: ((lang: Lang, template: string, params?: Record<string, string>) => localePath(lang, path(template, params))) as SectionRoutes<T, W, L>['href'],
     match(p: string) {
       const segments = normalizePath(p).split('/');
       const matches: RouteMatch<keyof T & string>[] = [];

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { RouteId } from '@qf/shared/contracts';
 import type { Translations } from '@qf/shared/i18n';
 import type { SectionDefinition, ViewComponentProps } from '@qf/shared/react';
 import type { SectionRouteTable, SectionRoutes, TemplateSpec, WidgetSpec } from './routes';
@@ -40,7 +41,7 @@ export interface DefinedSection extends SectionDefinition {
  * are both made from it, so a template cannot have a route without a view, nor a view without a route.
  */
 export function defineSection<T extends Record<string, TemplateSpec>, W extends Record<string, WidgetSpec>>(
-  routes: SectionRoutes<T, W>,
+  routes: SectionRoutes<T, W, RouteId>,
   { translations, views }: { translations: Translations; views: SectionViews<T, W> },
 ): DefinedSection {
   const eager: Record<string, View> = {};
