@@ -2,13 +2,16 @@
 // contract gate. Says whether the remote's build (its dist/build-info.json) can join the shell's: the same
 // contract version, and each shared singleton (react, react-dom, i18next, @qf/shared) in the range the
 // other side requires (`compatibilityProblems`, shared/src/server/compat.ts, the check the shell also
-// makes at run time before it loads a remote). The shell's build info is the repository's build by
-// default (shell/dist/build-info.json); a pipeline points it at the live shell's. Exit 0: it can join;
-// 1: it cannot, each mismatch named; 2: a build info could not be read.
-import { readFileSync } from 'node:fs';
+// makes at run time before it loads a remote), and its published route manifest beside the other
+// sections' built ones (no pattern taking another section's paths, no link to a page none of them
+// publishes). The shell's build info is the repository's build by default (shell/dist/build-info.json);
+// a pipeline points it at the live shell's. Exit 0: it can join; 1: it cannot, each mismatch named;
+// 2: a build info could not be read.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildInfoSchema, remoteNames, type BuildInfo } from '@qf/shared/contracts';
+import { buildInfoSchema, remoteNames, routeManifestSchema, type BuildInfo, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
+import { routeConflicts, siteRoutes } from '@qf/shared/section';
 import { compatibilityProblems } from '@qf/shared/server';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -22,7 +25,31 @@ async function read(source: string): Promise<BuildInfo> {
   return buildInfoSchema.parse(await readJsonSource(source));
 }
 
-export async function gate(remote: string, shellSource: string, remoteSource = path.join(root, remote, 'dist', 'build-info.json')): Promise<{ code: 0 | 1 | 2; lines: string[] }> {
+/** The route manifest a build publishes beside its build info (`browser/routes.json`), or undefined when it has none. */
+function publishedRoutes(buildInfoFile: string): RouteManifest | undefined {
+  const file = path.join(path.dirname(buildInfoFile), 'browser', 'routes.json');
+  return existsSync(file) ? routeManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+}
+
+/**
+ * What the build's routes would do to the site beside the other sections' manifests: a pattern that
+ * takes another section's paths (the shell would refuse the manifest) and a link to a page none of them
+ * publishes (the link would be left out). Links to a section whose manifest is not given are not judged.
+ */
+export function routeProblems(manifest: RouteManifest, others: readonly RouteManifest[]): string[] {
+  const known = new Set(others.map((m) => m.remote));
+  const table = siteRoutes([manifest, ...others]);
+  const broken = table.brokenLinks().filter((line) => line.startsWith(`${manifest.remote} links to `) && known.has(line.slice(`${manifest.remote} links to `.length).split('/')[0] as RemoteName));
+  return [...routeConflicts(manifest, others), ...broken];
+}
+
+export async function gate(
+  remote: string,
+  shellSource: string,
+  remoteSource = path.join(root, remote, 'dist', 'build-info.json'),
+  /** The other sections' build infos, beside their published route manifests (default: this repository's builds). */
+  otherSources: readonly string[] = remoteNames.filter((r) => r !== remote).map((r) => path.join(root, r, 'dist', 'build-info.json')),
+): Promise<{ code: 0 | 1 | 2; lines: string[] }> {
   if (!(remoteNames as readonly string[]).includes(remote)) return { code: 2, lines: [`gate: unknown remote ${remote}; remotes: ${remoteNames.join(', ')}`] };
   let shell: BuildInfo;
   let built: BuildInfo;
@@ -37,11 +64,16 @@ export async function gate(remote: string, shellSource: string, remoteSource = p
     return { code: 2, lines: [`gate: the shell's build info (${shellSource}) could not be read: ${String(error)}`] };
   }
   const problems = compatibilityProblems(shell, built, { strict: true });
+  // The build's routes beside the other sections' (as the shell and the supervisor will check them).
+  const manifest = publishedRoutes(remoteSource);
+  const others = otherSources.map(publishedRoutes).filter((m): m is RouteManifest => m !== undefined && m.remote !== remote);
+  if (manifest) problems.push(...routeProblems(manifest, others));
   if (problems.length) return { code: 1, lines: [`gate: ${remote} build ${built.buildId} cannot join shell build ${shell.buildId}:`, ...problems.map((p) => `  - ${p}`)] };
   const versions = Object.entries(built.shared ?? {})
     .map(([name, v]) => `${name} ${v.version}`)
     .join(', ');
-  return { code: 0, lines: [`gate: ${remote} build ${built.buildId} can join shell build ${shell.buildId} (contract ${built.contractVersion}; ${versions})`] };
+  const routes = manifest ? `; its routes and links checked against ${others.map((m) => m.remote).join(', ') || 'no other section (none built)'}` : '; it publishes no route manifest';
+  return { code: 0, lines: [`gate: ${remote} build ${built.buildId} can join shell build ${shell.buildId} (contract ${built.contractVersion}; ${versions})${routes}`] };
 }
 
 if (require.main === module) {

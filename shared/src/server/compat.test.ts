@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@qf/shared/contracts';
@@ -54,8 +54,30 @@ describe('the release gate (npm run gate -w <remote>)', () => {
   it('passes a build that can join, saying what it checked', async () => {
     await expect(gate('mf-events', path.join(dir, 'shell.json'), path.join(dir, 'ok.json'))).resolves.toEqual({
       code: 0,
-      lines: [`gate: mf-events build e1 can join shell build s1 (contract ${CONTRACT_VERSION}; react 19.2.1, react-dom 19.2.1, i18next 27.1.2, @qf/shared 1.0.0)`],
+      lines: [`gate: mf-events build e1 can join shell build s1 (contract ${CONTRACT_VERSION}; react 19.2.1, react-dom 19.2.1, i18next 27.1.2, @qf/shared 1.0.0); it publishes no route manifest`],
     });
+  });
+
+  it('checks the routes a build publishes against the other sections’ built ones: no pattern of theirs, no link to a page they lack', async () => {
+    const built = (name: string, routes: object) => {
+      const folder = path.join(dir, name);
+      mkdirSync(path.join(folder, 'browser'), { recursive: true });
+      writeFileSync(path.join(folder, 'build-info.json'), info(name.split('@')[0]!, `${name}-b`, { contractVersion: CONTRACT_VERSION, shared: shared('19.2.1') }));
+      writeFileSync(path.join(folder, 'browser', 'routes.json'), JSON.stringify({ contractVersion: CONTRACT_VERSION, remote: name.split('@')[0], widgets: [], ...routes }));
+      return path.join(folder, 'build-info.json');
+    };
+    const route = (template: string, pattern: string) => ({ template, pattern, hydration: 'interaction' });
+    const content = built('mf-content', { routes: [route('home', '/'), route('page', '/:slug'), route('story', '/stories/:slug')] });
+    const events = built('mf-events', { routes: [route('events', '/events')], links: ['mf-content/story'] });
+    const idkt = built('mf-idkt@bad', { routes: [route('landing', '/idkt'), route('news', '/stories/:id')], links: ['mf-content/stories', 'mf-events/events', 'mf-media-center/news'] });
+    await expect(gate('mf-events', path.join(dir, 'shell.json'), events, [content, idkt])).resolves.toMatchObject({ code: 0, lines: [expect.stringMatching(/; its routes and links checked against mf-content, mf-idkt$/)] });
+    const refused = await gate('mf-idkt', path.join(dir, 'shell.json'), idkt, [content, events]);
+    expect(refused.code).toBe(1);
+    // mf-media-center is not built here: a link to it is not judged.
+    expect(refused.lines.slice(1)).toEqual([
+      `  - mf-idkt's pattern /stories/:id (template "news") matches the same paths as mf-content's /stories/:slug (template "story")`,
+      '  - mf-idkt links to mf-content/stories, which no section publishes',
+    ]);
   });
 
   it('refuses one that cannot, naming each mismatch, and says when a build info is missing', async () => {
