@@ -7,7 +7,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { buildInfoSchema, pagePathsSchema, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
 import { normalizePath, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
-import { shellT } from '../src/i18n';
 import type { ShellState } from '../src/state';
 import { createManifestReader, createStylesheetReader, readShellAssets } from './assets';
 import type { ShellConfig } from './config';
@@ -22,7 +21,7 @@ import { registerChromeData } from './chrome-data';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
 import { accepts, createPageCache, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { cohortCookie, cohortFromCookies } from './cohort';
-import { beaconSchema, createReleaseHealth, type ErrorKind } from './release-health';
+import { registerReleaseHealth } from './release-health';
 import { createRedirects, registerRedirects } from './redirects';
 import { errorOptions, registerErrorAnswers } from '@qf/shared/server';
 import { registerGateway } from './gateway';
@@ -41,13 +40,6 @@ const MAX_PAGE_URL = 2048;
 const STATUS_CODES = { ok: 200, 'not-found': 404, unavailable: 503, error: 500 } as const;
 /** HTML and page data: fresh for a minute, then served stale while a fresh copy is fetched. */
 const FRESH = 'public, max-age=60, stale-while-revalidate=600';
-/**
- * A body the gateway answered before it ended (a section's early 413): what is still in flight is read
- * and dropped for this long at most, then the connection is closed. A browser reads no answer while it
- * is still sending its body (Chromium), so the close is what shows the visitor the 413 page: a short
- * while, not the sections' 2 s (those bounds protect the gateway's own reading of their answers).
- */
-
 /** Stand-ins for tests: the remotes' Node builds (loaded through Module Federation otherwise). */
 export interface ShellOverrides {
   remotes?: ServerRemotes;
@@ -130,51 +122,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     return canaryView;
   }
 
-  // Release health while a canary runs (release-health.ts): each page and page data answered counts for
-  // the release of its owner in the visitor's composition, an answer of 500 or more as its error.
-  const health = createReleaseHealth();
-  const answered = new WeakMap<FastifyRequest, { view: Composition; sitePath: string }>();
+  // Release health while a canary runs (release-health.ts).
   const canaryRuns = async () => Boolean(canaryOf(await live.registry.registry().catch(() => ({ remotes: {} }))));
-  async function buildOf(view: Composition, remote: RemoteName): Promise<string | undefined> {
-    const status = await view.registry.status(remote);
-    return status.up ? status.info.buildId : undefined;
-  }
-  async function noteError(view: Composition, remote: RemoteName, kind: ErrorKind) {
-    if (!(await canaryRuns())) return;
-    const build = await buildOf(view, remote);
-    if (build) health.error(remote, build, kind);
-  }
-  app.addHook('onResponse', async (request, reply) => {
-    const seen = answered.get(request);
-    if (!seen || !(await canaryRuns())) return;
-    const owner = await seen.view.registry.owner(splitLang(seen.sitePath).path).catch(() => null);
-    const build = owner ? await buildOf(seen.view, owner) : undefined;
-    if (!owner || !build) return;
-    health.request(owner, build);
-    if (reply.statusCode >= 500) health.error(owner, build, '5xx');
-  });
-
-  // What browsers report of a section or widget that failed to mount or to render: counted for the
-  // release of that remote the visitor's cohort gets, at most BEACONS_PER_MINUTE per client address.
-  app.post('/_qf/beacon', { bodyLimit: 1024 }, async (request, reply) => {
-    let body: unknown = request.body;
-    try {
-      if (typeof body === 'string') body = JSON.parse(body);
-    } catch {
-      body = undefined;
-    }
-    const beacon = beaconSchema.safeParse(body);
-    if (!beacon.success) return reply.code(400).send({ error: 'bad-request', message: shellT('en')('status.badRequest') });
-    if (health.admitBeacon(request.ip)) await noteError(await compositionFor(request, undefined), beacon.data.remote, beacon.data.kind);
-    return reply.code(204).send();
-  });
-
-  // The counts, for the supervisor only (its token, OPS_TOKEN); without the token this page does not exist.
-  app.get('/_qf/release-health', async (request, reply) => {
-    if (!config.OPS_TOKEN || request.headers.authorization !== `Bearer ${config.OPS_TOKEN}`) return reply.code(404).send({ error: 'not-found' });
-    reply.header('Cache-Control', 'no-store');
-    return health.snapshot();
-  });
+  const { answered, noteError } = registerReleaseHealth(app, { canaryRuns, viewFor: (request) => compositionFor(request, undefined), opsToken: config.OPS_TOKEN });
   const widgetCache = createWidgetCache();
   const turns = overrides.turns ?? createTurns();
 
@@ -195,7 +145,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     // No page has an address this long (a section would refuse to look it up): not found, no one asked.
     if (!sitePath || sitePath.length > MAX_PAGE_URL || (request.url.split('?')[1] ?? '').length > MAX_PAGE_URL) return reply.code(404).send({ notFound: true });
     const view = await compositionFor(request, reply);
-    answered.set(request, { view, sitePath });
+    answered(request, view, sitePath);
     const { cache } = view;
     const answer = await cache.pageData(sitePath, request.url.split('?')[1] ?? '').catch((error: unknown): Awaited<ReturnType<typeof cache.pageData>> => {
       console.error(error);
@@ -241,7 +191,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       return reply.redirect(`${sitePath}${search ? `?${search}` : ''}`, 301);
     }
     const view = await compositionFor(request, reply);
-    answered.set(request, { view, sitePath });
+    answered(request, view, sitePath);
     // The first request of a connection just accepted has waited in the kernel's queue (turns.ts).
     const first = !askedOn.has(request.raw.socket);
     askedOn.add(request.raw.socket);

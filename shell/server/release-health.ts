@@ -2,10 +2,15 @@
 // build) the pages and page data it answered for pages that remote owns, and the errors: answers of
 // 500 and over (an owner that failed to resolve or render), widgets that failed to render on the
 // server, and the errors browsers report (`POST /_qf/beacon`: a section or widget that failed to mount
-// or to render, or whose hydration did not match the server's HTML). The supervisor reads the counts (`GET /_qf/release-health`, with its token) and rolls a
-// canary back when its error rate is worse than the live release's by its margin.
+// or to render, or whose hydration did not match the server's HTML). The supervisor reads the counts
+// (`GET /_qf/release-health`, with its token) and rolls a canary back when its error rate is worse
+// than the live release's by its margin. `registerReleaseHealth` is all of it as a Fastify plugin.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { remoteNames, type RemoteName } from '@qf/shared/contracts';
+import { splitLang } from '@qf/shared/routing';
+import { shellT } from '../src/i18n';
+import type { RegistryClient } from './registry';
 
 export const ERROR_KINDS = ['5xx', 'widget', 'mount', 'render', 'hydration'] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
@@ -65,3 +70,73 @@ export function createReleaseHealth(now: () => number = Date.now) {
 }
 
 export type ReleaseHealth = ReturnType<typeof createReleaseHealth>;
+
+/** What release health reads of a composition (live or canary): the build of a remote it serves, and a page's owner. */
+export interface HealthView {
+  registry: Pick<RegistryClient, 'status' | 'owner'>;
+}
+
+/**
+ * Release health as a plugin: the counting of pages and page data answered (`answered`, called by the
+ * routes that answer them, with the visitor's composition), of server-side widget failures
+ * (`noteError`), the beacon (`POST /_qf/beacon`) and the supervisor's read (`GET /_qf/release-health`,
+ * with `Authorization: Bearer <opsToken>`; a 404 without it, or when no token is set). Nothing is
+ * counted unless a canary runs.
+ */
+export function registerReleaseHealth<V extends HealthView>(
+  app: FastifyInstance,
+  { canaryRuns, viewFor, opsToken, health = createReleaseHealth() }: { canaryRuns: () => Promise<boolean>; viewFor: (request: FastifyRequest) => Promise<V>; opsToken?: string; health?: ReleaseHealth },
+) {
+  const answeredBy = new WeakMap<FastifyRequest, { view: V; sitePath: string }>();
+  async function buildOf(view: V, remote: RemoteName): Promise<string | undefined> {
+    const status = await view.registry.status(remote);
+    return status.up ? status.info.buildId : undefined;
+  }
+  async function noteError(view: V, remote: RemoteName, kind: ErrorKind) {
+    if (!(await canaryRuns())) return;
+    const build = await buildOf(view, remote);
+    if (build) health.error(remote, build, kind);
+  }
+
+  // Each page and page data answered counts for the release of its owner in the visitor's
+  // composition, an answer of 500 or more as its error.
+  app.addHook('onResponse', async (request, reply) => {
+    const seen = answeredBy.get(request);
+    if (!seen || !(await canaryRuns())) return;
+    const owner = await seen.view.registry.owner(splitLang(seen.sitePath).path).catch(() => null);
+    const build = owner ? await buildOf(seen.view, owner) : undefined;
+    if (!owner || !build) return;
+    health.request(owner, build);
+    if (reply.statusCode >= 500) health.error(owner, build, '5xx');
+  });
+
+  // What browsers report of a section or widget that failed to mount or to render: counted for the
+  // release of that remote the visitor's cohort gets, at most BEACONS_PER_MINUTE per client address.
+  app.post('/_qf/beacon', { bodyLimit: 1024 }, async (request, reply) => {
+    let body: unknown = request.body;
+    try {
+      if (typeof body === 'string') body = JSON.parse(body);
+    } catch {
+      body = undefined;
+    }
+    const beacon = beaconSchema.safeParse(body);
+    if (!beacon.success) return reply.code(400).send({ error: 'bad-request', message: shellT('en')('status.badRequest') });
+    if (health.admitBeacon(request.ip)) await noteError(await viewFor(request), beacon.data.remote, beacon.data.kind);
+    return reply.code(204).send();
+  });
+
+  // The counts, for the supervisor only (its token, OPS_TOKEN); without the token this page does not exist.
+  app.get('/_qf/release-health', async (request, reply) => {
+    if (!opsToken || request.headers.authorization !== `Bearer ${opsToken}`) return reply.code(404).send({ error: 'not-found' });
+    reply.header('Cache-Control', 'no-store');
+    return health.snapshot();
+  });
+
+  return {
+    /** A page or page data of `sitePath` is being answered from `view`: counted once answered. */
+    answered(request: FastifyRequest, view: V, sitePath: string): void {
+      answeredBy.set(request, { view, sitePath });
+    },
+    noteError,
+  };
+}

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { RemoteName } from '@qf/shared/contracts';
+import { BEACONS_PER_MINUTE, registerReleaseHealth, type HealthView } from './release-health';
+
+/** A composition that serves `build` of every remote and gives every path to mf-content. */
+const view = (build: string): HealthView & { name: string } => ({
+  name: build,
+  registry: {
+    status: async (remote: RemoteName) => ({ up: true, info: { name: remote, version: '1.0.0', buildId: build, builtAt: '' }, browserBuild: build }),
+    owner: async () => 'mf-content',
+  },
+});
+
+describe('release health, as a plugin', () => {
+  let app: FastifyInstance;
+  let canary = true;
+  const live = view('live-build');
+  const trial = view('canary-build');
+
+  beforeAll(async () => {
+    app = Fastify();
+    // The visitor's composition by a header here (the shell uses the cohort cookie).
+    const viewFor = async (request: { headers: Record<string, unknown> }) => (request.headers['x-cohort'] === 'canary' ? trial : live);
+    const health = registerReleaseHealth(app, { canaryRuns: async () => canary, viewFor, opsToken: 'a-token-of-sixteen-chars' });
+    app.get('/*', async (request, reply) => {
+      health.answered(request, await viewFor(request), request.url.split('?')[0]!);
+      if (request.url.includes('widget-failed')) await health.noteError(await viewFor(request), 'mf-forms', 'widget');
+      return reply.code(request.url.includes('broken') ? 500 : 200).send('page');
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const counts = async () => (await app.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer a-token-of-sixteen-chars' } })).json().releases;
+  const beacon = (payload: string, cohort = 'live', ip = '203.0.113.5') => app.inject({ method: 'POST', url: '/_qf/beacon', headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-cohort': cohort }, payload, remoteAddress: ip });
+
+  it('counts the pages answered and their 5xx for the release of the owner each visitor got, and widget failures', async () => {
+    await app.inject('/stories/a');
+    await app.inject('/ar/stories/broken');
+    await app.inject({ url: '/stories/widget-failed', headers: { 'x-cohort': 'canary' } });
+    expect(await counts()).toEqual([
+      { remote: 'mf-content', build: 'live-build', requests: 2, errors: 1, byKind: { '5xx': 1 } },
+      { remote: 'mf-forms', build: 'canary-build', requests: 0, errors: 1, byKind: { widget: 1 } },
+      { remote: 'mf-content', build: 'canary-build', requests: 1, errors: 0, byKind: {} },
+    ]);
+  });
+
+  it('counts what browsers report, within a limit per address, and refuses anything else with a translated 400', async () => {
+    const before = await counts();
+    expect((await beacon(JSON.stringify({ remote: 'mf-events', kind: 'hydration' }), 'canary')).statusCode).toBe(204);
+    for (const bad of ['', 'not json', JSON.stringify({ remote: 'mf-nope', kind: 'mount' }), JSON.stringify({ remote: 'mf-events', kind: 'mount', extra: 1 })]) {
+      const res = await beacon(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'bad-request' });
+    }
+    for (let i = 0; i < BEACONS_PER_MINUTE + 5; i++) expect((await beacon(JSON.stringify({ remote: 'mf-idkt', kind: 'render' }), 'live', '198.51.100.1')).statusCode).toBe(204);
+    const after = await counts();
+    expect(after.length).toBe(before.length + 2);
+    expect(after).toContainEqual({ remote: 'mf-events', build: 'canary-build', requests: 0, errors: 1, byKind: { hydration: 1 } });
+    expect(after).toContainEqual({ remote: 'mf-idkt', build: 'live-build', requests: 0, errors: BEACONS_PER_MINUTE, byKind: { render: BEACONS_PER_MINUTE } });
+  });
+
+  it('counts nothing while no canary runs', async () => {
+    canary = false;
+    const before = JSON.stringify(await counts());
+    await app.inject('/stories/broken');
+    await beacon(JSON.stringify({ remote: 'mf-events', kind: 'mount' }), 'live', '192.0.2.1');
+    expect(JSON.stringify(await counts())).toBe(before);
+    canary = true;
+  });
+
+  it('shows the counts only with the supervisor’s token', async () => {
+    expect((await app.inject('/_qf/release-health')).statusCode).toBe(404);
+    expect((await app.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(404);
+    const res = await app.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer a-token-of-sixteen-chars' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
