@@ -6,7 +6,7 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { buildInfoSchema, pagePathsSchema, type BuildInfo, type FormAnswer, type RemoteName } from '@qf/shared/contracts';
-import { normalizePath, pathFromPageDataUrl, splitLang } from '@qf/shared/routing';
+import { normalizePath, splitLang } from '@qf/shared/routing';
 import type { ShellState } from '../src/state';
 import { createManifestReader, createStylesheetReader, readShellAssets } from './assets';
 import type { ShellConfig } from './config';
@@ -19,13 +19,14 @@ import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
 import { registerChromeData } from './chrome-data';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
-import { accepts, createPageCache, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
+import { createPageCache, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
 import { cohortCookie, cohortFromCookies } from './cohort';
 import { registerReleaseHealth } from './release-health';
 import { createRedirects, registerRedirects } from './redirects';
 import { errorOptions, registerErrorAnswers } from '@qf/shared/server';
 import { registerGateway } from './gateway';
 import { registerPwa } from './pwa';
+import { FRESH, MAX_PAGE_URL, registerPageData, STATUS_CODES } from './page-data';
 import { registerSitemaps } from './sitemaps';
 import { registerStaticFiles } from './static-files';
 import { registerAnswerHeaders } from './answer-headers';
@@ -35,11 +36,6 @@ import { requestTheme, type RequestTheme } from '../src/theme';
 import { createTurns, type Turns } from './turns';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
 
-/** The longest path or query string a page address may have (what a section's page lookup takes). */
-const MAX_PAGE_URL = 2048;
-const STATUS_CODES = { ok: 200, 'not-found': 404, unavailable: 503, error: 500 } as const;
-/** HTML and page data: fresh for a minute, then served stale while a fresh copy is fetched. */
-const FRESH = 'public, max-age=60, stale-while-revalidate=600';
 /** Stand-ins for tests: the remotes' Node builds (loaded through Module Federation otherwise). */
 export interface ShellOverrides {
   remotes?: ServerRemotes;
@@ -134,39 +130,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
 
   registerChromeData(app, { content, menus, globals, statement });
 
-  app.get('/page-data/app-data.json', async (request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return { webpackCompilationHash: await (await compositionFor(request, reply)).registry.compositionHash(shellBuild) };
-  });
-
-  app.get('/page-data/*', async (request, reply) => {
-    const sitePath = pathFromPageDataUrl(request.url);
-    reply.header('Cache-Control', 'no-store');
-    // No page has an address this long (a section would refuse to look it up): not found, no one asked.
-    if (!sitePath || sitePath.length > MAX_PAGE_URL || (request.url.split('?')[1] ?? '').length > MAX_PAGE_URL) return reply.code(404).send({ notFound: true });
-    const view = await compositionFor(request, reply);
-    answered(request, view, sitePath);
-    const { cache } = view;
-    const answer = await cache.pageData(sitePath, request.url.split('?')[1] ?? '').catch((error: unknown): Awaited<ReturnType<typeof cache.pageData>> => {
-      console.error(error);
-      return { cached: false, outcome: { status: 'error', lang: splitLang(sitePath).lang } };
-    });
-    if (answer.cached) {
-      const { body } = answer;
-      reply.code(200).type('application/json; charset=utf-8').header('Cache-Control', FRESH).header('ETag', body.etag).header('Vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
-      const encoding = accepts(request.headers['accept-encoding'], 'br') ? 'br' : accepts(request.headers['accept-encoding'], 'gzip') ? 'gzip' : 'identity';
-      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-      return reply.send(body.body(encoding));
-    }
-    const { outcome } = answer;
-    if (outcome.status === 'ok') {
-      reply.header('Cache-Control', FRESH);
-      return outcome.pageData;
-    }
-    if (outcome.status === 'unavailable') reply.header('Retry-After', '30');
-    return reply.code(STATUS_CODES[outcome.status]).send({ path: sitePath, notFound: outcome.status === 'not-found', status: outcome.status });
-  });
+  registerPageData(app, { viewFor: compositionFor, answered, shellBuild });
 
   registerSitemaps(app, { siteUrl: config.siteUrl, pathsOf });
 
