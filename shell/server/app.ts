@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -20,7 +19,7 @@ import { createMenuReader } from './menu';
 import { registerChromeData } from './chrome-data';
 import { createPageResolver, createWidgetCache, renderSection, type Outcome } from './pages';
 import { createPageCache, htmlText, noncedBody, type CacheOptions, type PageRender, type Theme } from './page-cache';
-import { cohortCookie, cohortFromCookies } from './cohort';
+import { createCompositions } from './compositions';
 import { registerReleaseHealth } from './release-health';
 import { createRedirects, registerRedirects } from './redirects';
 import { errorOptions, registerErrorAnswers } from '@qf/shared/server';
@@ -30,7 +29,7 @@ import { FRESH, MAX_PAGE_URL, registerPageData, STATUS_CODES } from './page-data
 import { registerSitemaps } from './sitemaps';
 import { registerStaticFiles } from './static-files';
 import { registerAnswerHeaders } from './answer-headers';
-import { canaryOf, createRegistry } from './registry';
+import { createRegistry } from './registry';
 import { createStatementReader } from './statement';
 import { requestTheme, type RequestTheme } from '../src/theme';
 import { createTurns, type Turns } from './turns';
@@ -81,8 +80,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   registerRedirects(app, redirects);
   /**
    * What a request is rendered from: the registry's view (which server and build of each remote), the
-   * page resolver and the page cache over it. The live one serves everyone but a canary's cohort, which
-   * gets a composition of its own (made when a canary first runs): its cache never mixes the two.
+   * page resolver and the page cache over it; one live, one for a canary's cohort (compositions.ts).
    */
   function composition(variant: 'live' | 'canary') {
     const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS, ...ownBuild.compat, variant });
@@ -92,34 +90,13 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     return { variant, registry, resolve, cache };
   }
   type Composition = ReturnType<typeof composition>;
-  const live = composition('live');
-  let canaryView: Composition | undefined;
-  app.addHook('onClose', async () => {
-    live.registry.close();
-    canaryView?.registry.close();
-  });
-
-  /**
-   * The composition of a request: the canary's for a visitor of its cohort while a canary runs, the
-   * live one otherwise. A visitor without a cohort gets one on the first page (or page data) they ask
-   * while a canary runs (`reply` given); an API call never chooses one.
-   */
-  async function compositionFor(request: FastifyRequest, reply: FastifyReply | undefined): Promise<Composition> {
-    const reg = await live.registry.registry().catch(() => undefined);
-    const canary = reg && canaryOf(reg);
-    if (!canary) return live;
-    let cohort = cohortFromCookies(request.headers.cookie);
-    if (cohort === undefined && reply) {
-      cohort = randomInt(100);
-      reply.header('Set-Cookie', cohortCookie(cohort, config.siteUrl.startsWith('https:')));
-    }
-    if (cohort === undefined || cohort >= canary.percent) return live;
-    canaryView ??= composition('canary');
-    return canaryView;
-  }
+  const compositions = createCompositions(composition, { secure: config.siteUrl.startsWith('https:') });
+  const { live } = compositions;
+  const compositionFor = (request: FastifyRequest, reply: FastifyReply | undefined) => compositions.viewFor(request, reply);
+  app.addHook('onClose', async () => compositions.close());
 
   // Release health while a canary runs (release-health.ts).
-  const canaryRuns = async () => Boolean(canaryOf(await live.registry.registry().catch(() => ({ remotes: {} }))));
+  const canaryRuns = () => compositions.canaryRuns();
   const { answered, noteError } = registerReleaseHealth(app, { canaryRuns, viewFor: (request) => compositionFor(request, undefined), opsToken: config.OPS_TOKEN });
   const widgetCache = createWidgetCache();
   const turns = overrides.turns ?? createTurns();
