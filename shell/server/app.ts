@@ -83,7 +83,13 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
    * page resolver and the page cache over it; one live, one for a canary's cohort (compositions.ts).
    */
   function composition(variant: 'live' | 'canary') {
-    const registry = createRegistry({ source: config.REGISTRY, ttlMs: config.REMOTE_STATUS_TTL_MS, ...ownBuild.compat, variant });
+    const registry = createRegistry({
+      source: config.REGISTRY,
+      ttlMs: config.REMOTE_STATUS_TTL_MS,
+      ...ownBuild.compat,
+      variant,
+      builtRoutes: async (remote, entry, buildId) => (await remotes.get(remote, entry, buildId)).routes,
+    });
     const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS });
     // Rendered pages and page data, served without asking the owner while what they were made from holds (page-cache.ts).
     const cache = createPageCache({ registry, shellBuild, resolve, shellContent: async () => content.version?.() }, overrides.cache);

@@ -116,6 +116,26 @@ describe('the registry', () => {
     }
   });
 
+  it('routes a build that publishes no manifest (made before they did) by the one its Node build exposes', async () => {
+    const fetchImpl = jest.fn(async (url: string) => (url.includes('/browser/') ? { ok: false, status: 404, json: async () => ({}) } : serve(url)));
+    write({ 'mf-content': { url: 'http://content.test' }, 'mf-events': { url: 'http://events.test' } });
+    const builtRoutes = jest.fn(async (remote: string, _entry: unknown, buildId: string) => published[remote === 'mf-events' ? 'events.test' : `${buildId}.test`]!);
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl, builtRoutes: builtRoutes as never });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(registry.owner('/events/a')).resolves.toBe('mf-events');
+      // mf-content's Node build is asked too, and gives no manifest of its own here: said once, not routed.
+      await expect(registry.routing()).resolves.toMatchObject({ unrouted: ['mf-content'] });
+      expect(builtRoutes).toHaveBeenCalledWith('mf-events', { url: 'http://events.test' }, 'b1');
+      // Once routed by it, the Node build is not asked again for the same release.
+      const asked = builtRoutes.mock.calls.filter(([remote]) => remote === 'mf-events').length;
+      await registry.owner('/events/b');
+      expect(builtRoutes.mock.calls.filter(([remote]) => remote === 'mf-events')).toHaveLength(asked);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
   it('says once that a manifest could not be read, and asks again later', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {

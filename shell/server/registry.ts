@@ -55,6 +55,12 @@ interface Options {
    */
   shellInfo?: Pick<BuildInfo, 'name' | 'contractVersion' | 'shared'>;
   /**
+   * The route manifest a remote's Node build exposes (`./routes`), for a build that publishes none
+   * (made before builds published `routes.<build>.json`): a shell deployed before its sections still
+   * routes their pages.
+   */
+  builtRoutes?: (remote: RemoteName, entry: RegistryEntry, buildId: string) => Promise<RouteManifest>;
+  /**
    * Which server of a remote with a canary this view uses: the entry's own ('live', default) or its
    * canary's ('canary': the view of the visitors in the canary's cohort).
    */
@@ -77,7 +83,7 @@ const KEEP_FRESH_MS = 60_000;
  * The shell's run-time view of the composition: the registry document (re-read when it changes, so
  * deploying or rolling back a remote is editing it) and the build each remote serves right now.
  */
-export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImpl = viaHttp(statusTimeoutMs), keepFreshMs = KEEP_FRESH_MS, shellInfo, variant = 'live' }: Options) {
+export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImpl = viaHttp(statusTimeoutMs), keepFreshMs = KEEP_FRESH_MS, shellInfo, variant = 'live', builtRoutes }: Options) {
   const label = (remote: RemoteName) => (variant === 'canary' ? `${remote} (canary view)` : remote);
   /** Builds already reported incompatible (remote and build id): said once, not at every poll. */
   const refused = new Set<string>();
@@ -258,8 +264,14 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
         try {
           manifest = await readManifest(remote, source);
         } catch (error) {
-          const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed until it is read';
-          return sayOnce(source, `${label(remote)}: the route manifest ${source} could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}`);
+          // A build made before builds published their routes: the manifest its Node build exposes.
+          const status = await api.status(remote);
+          const built = builtRoutes && status.up ? await builtRoutes(remote, entry, status.info.buildId).catch(() => undefined) : undefined;
+          if (built?.remote === remote) manifest = built;
+          else {
+            const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed until it is read';
+            return sayOnce(source, `${label(remote)}: the route manifest ${source} could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}`);
+          }
         }
         if (accepted.get(remote)?.source === source) return;
         const others = [...accepted.values()].map((a) => a.manifest).filter((m) => m.remote !== remote);
