@@ -49,6 +49,10 @@ describe('site globals', () => {
     expect((await globals('en')).featuredStoryPath).toBeUndefined();
     story.pattern = '/stories/:slug';
     expect((await globals('en')).featuredStoryPath).toBe('/stories/a-day-at-sidra');
+    // The same object while nothing changed: the server reuses what it rendered from it by identity.
+    expect(await globals('en')).toBe(await globals('en'));
+    story.pattern = '/news/:slug';
+    expect((await globals('en')).featuredStoryPath).toBe('/news/a-day-at-sidra');
     expect(await globals('ar')).not.toHaveProperty('featuredStory');
   });
 });

@@ -16,6 +16,8 @@ interface GlobalsOptions {
 interface Read {
   globals: Globals;
   featuredStory?: string;
+  /** The globals with the featured story's path, kept while the path is the same. */
+  linked?: { path: string; globals: Globals };
 }
 
 /**
@@ -34,11 +36,16 @@ export function createGlobalsReader(store: ContentSource, { storyPath = async ()
       value = kept.byLang.get(lang);
       if (!value) kept.byLang.set(lang, (value = read(lang)));
     }
-    const { globals: g, featuredStory } = await value;
+    const got = await value;
     // The featured story's address is asked each time (not kept with the content): the route table it
     // comes from changes with mf-content's releases, and is unknown while mf-content has never answered.
-    const path = featuredStory ? await storyPath(featuredStory).catch(() => undefined) : undefined;
-    return path ? { ...g, featuredStoryPath: path } : g;
+    const path = got.featuredStory ? await storyPath(got.featuredStory).catch(() => undefined) : undefined;
+    if (!path) return got.globals;
+    // The same object while nothing changed: the server reuses the parts it rendered from these globals,
+    // and the JSON it embedded of them, by identity (document.tsx); a new object per request made
+    // every page render its footer and sub-header again.
+    if (got.linked?.path !== path) got.linked = { path, globals: { ...got.globals, featuredStoryPath: path } };
+    return got.linked.globals;
   };
 
   async function read(lang: Lang): Promise<Read> {
