@@ -131,6 +131,8 @@ describe('the registry', () => {
       const asked = builtRoutes.mock.calls.filter(([remote]) => remote === 'mf-events').length;
       await registry.owner('/events/b');
       expect(builtRoutes.mock.calls.filter(([remote]) => remote === 'mf-events')).toHaveLength(asked);
+      // Nor is mf-content's asked again at every page while neither answers: once per TTL at most (1 s).
+      expect(builtRoutes.mock.calls.filter(([remote]) => remote === 'mf-content')).toHaveLength(1);
     } finally {
       error.mockRestore();
     }

@@ -218,15 +218,22 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     return status?.up ? `${entry.url}/browser/routes.${status.browserBuild}.json` : undefined;
   }
 
-  function readManifest(remote: RemoteName, source: string): Promise<RouteManifest> {
+  /** The manifest at `source`, else (a build made before builds published theirs) what `fallback` gives. */
+  function readManifest(remote: RemoteName, source: string, fallback?: () => Promise<RouteManifest | undefined>): Promise<RouteManifest> {
     const kept = manifestReads.get(source);
     if (kept && (kept.at === Infinity || Date.now() - kept.at < Math.max(ttlMs, 1000))) return kept.value;
     const value = (async () => {
-      const res = await fetchImpl(source, { signal: AbortSignal.timeout(statusTimeoutMs) });
-      if (!res.ok) throw new Error(`answered ${res.status}`);
-      const manifest = routeManifestSchema.parse(await res.json());
-      if (manifest.remote !== remote) throw new Error(`it is the route manifest of ${manifest.remote}`);
-      return manifest;
+      try {
+        const res = await fetchImpl(source, { signal: AbortSignal.timeout(statusTimeoutMs) });
+        if (!res.ok) throw new Error(`answered ${res.status}`);
+        const manifest = routeManifestSchema.parse(await res.json());
+        if (manifest.remote !== remote) throw new Error(`it is the route manifest of ${manifest.remote}`);
+        return manifest;
+      } catch (error) {
+        const built = await fallback?.().catch(() => undefined);
+        if (built?.remote === remote) return built;
+        throw error;
+      }
     })();
     const read = { at: Infinity, value };
     manifestReads.set(source, read);
@@ -258,20 +265,22 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
           if (accepted.delete(remote)) acceptedVersion++;
           return;
         }
-        const source = routesSource(entry, entry.routes ? undefined : await api.status(remote));
+        const status = entry.routes ? undefined : await api.status(remote);
+        const source = routesSource(entry, status);
         if (!source || accepted.get(remote)?.source === source) return;
+        // A build made before builds published their routes: the manifest its Node build exposes.
+        const built = builtRoutes
+          ? async () => {
+              const now = status ?? (await api.status(remote));
+              return now.up ? builtRoutes(remote, entry, now.info.buildId) : undefined;
+            }
+          : undefined;
         let manifest: RouteManifest;
         try {
-          manifest = await readManifest(remote, source);
+          manifest = await readManifest(remote, source, built);
         } catch (error) {
-          // A build made before builds published their routes: the manifest its Node build exposes.
-          const status = await api.status(remote);
-          const built = builtRoutes && status.up ? await builtRoutes(remote, entry, status.info.buildId).catch(() => undefined) : undefined;
-          if (built?.remote === remote) manifest = built;
-          else {
-            const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed until it is read';
-            return sayOnce(source, `${label(remote)}: the route manifest ${source} could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}`);
-          }
+          const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed until it is read';
+          return sayOnce(source, `${label(remote)}: the route manifest ${source} could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}`);
         }
         if (accepted.get(remote)?.source === source) return;
         const others = [...accepted.values()].map((a) => a.manifest).filter((m) => m.remote !== remote);
