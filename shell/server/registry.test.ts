@@ -79,6 +79,10 @@ describe('the registry', () => {
           `mf-events: the route manifest http://events.test/browser/routes.e2.json is refused, mf-events's pattern /stories/:id (template "page1") matches the same paths as mf-content's /stories/:slug (template "page2"); the routes it had stay`,
         ],
       ]);
+      // A section refused from its first manifest is not one whose routes are unknown: 404s stay 404s.
+      const fresh = createRegistry({ source: file, ttlMs: 0, fetchImpl });
+      await expect(fresh.routing()).resolves.toMatchObject({ unrouted: [] });
+      await expect(fresh.owner('/events/a')).resolves.toBe('mf-content');
     } finally {
       error.mockRestore();
     }

@@ -208,6 +208,8 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   const manifestReads = new Map<string, { at: number; value: Promise<RouteManifest> }>();
   /** Addresses already said to be unreadable or refused: said once, not at every request. */
   const routesSaid = new Set<string>();
+  /** Remotes whose current manifest was refused (a conflict): their routes are known, just not used. */
+  const refusedRoutes = new Set<RemoteName>();
   /** Counts the changes to `accepted`: the table is made again only after one. */
   let acceptedVersion = 0;
   let table: { version: number; routes: SiteRoutes } | undefined;
@@ -286,9 +288,12 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
         const others = [...accepted.values()].map((a) => a.manifest).filter((m) => m.remote !== remote);
         const conflicts = routeConflicts(manifest, others);
         if (conflicts.length) {
+          // Known and refused: not a section whose routes are unknown (which would turn 404s into 503s).
+          refusedRoutes.add(remote);
           const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed';
           return sayOnce(source, `${label(remote)}: the route manifest ${source} is refused, ${conflicts.join('; ')}; ${kept}`);
         }
+        refusedRoutes.delete(remote);
         accepted.set(remote, { source, manifest });
         acceptedVersion++;
       }),
@@ -300,7 +305,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       // section whose release with that page is not live yet.
       for (const line of table.routes.brokenLinks()) sayOnce(`link ${line}`, `${line}; its links are left out`);
     }
-    return { table: table.routes, unrouted: remoteNames.filter((remote) => reg.remotes[remote] && !accepted.has(remote)) };
+    return { table: table.routes, unrouted: remoteNames.filter((remote) => reg.remotes[remote] && !accepted.has(remote) && !refusedRoutes.has(remote)) };
   }
 
   let lastAsked = 0;
