@@ -44,7 +44,6 @@ const shellInfo = JSON.parse(readFileSync(path.join(root, shell.name, 'dist', 'b
 const supervisor = createSupervisor({
   store,
   stateDir: stateDirOf(store),
-  base: JSON.parse(readFileSync(path.join(root, 'registry.json'), 'utf8')),
   env: { ...process.env, SHELL_ORIGINS: process.env.SHELL_ORIGINS ?? `http://127.0.0.1:${port},http://localhost:${port}` },
   port: Number(process.env.SUPERVISOR_PORT ?? 3010),
   shell: { dir: path.join(root, shell.name), port },

@@ -77,7 +77,6 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
   supervisor = createSupervisor({
     store: store(),
     stateDir: stateDir(),
-    base: { remotes: { 'mf-events': { url: 'http://127.0.0.1:1' } } },
     env: { ...process.env, SHELL_ORIGINS: 'http://site.test', DATABASE_URL: '', ...options.env },
     shellInfo: { name: 'shell', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '^19.2.0' } } },
     smoke: options.smoke ?? noProblems,

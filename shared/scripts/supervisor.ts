@@ -131,8 +131,6 @@ export interface SmokeTarget {
 export interface SupervisorOptions {
   store: string;
   stateDir: string;
-  /** Which URL space each section owns (the repository's registry.json): kept in every registry written. */
-  base: Registry;
   /** Every server's environment (CONTENT_DIR, DATA_DIR, DATABASE_URL, SHELL_ORIGINS, …). */
   env: NodeJS.ProcessEnv;
   host?: string;
@@ -201,7 +199,6 @@ export const releaseBuildInfo = (folder: string): BuildInfo => buildInfoSchema.p
 
 /** The registry document for the live releases: each entry's server and its browser build in the store. */
 export function registryFor(
-  base: Registry,
   live: Partial<Record<RemoteName, { url: string; folder: string; canary?: { url: string; folder: string; percent: number; release: string } }>>,
   store: string,
   assetsUrl: string,
@@ -223,11 +220,10 @@ export function registryFor(
   for (const remote of remoteNames) {
     const entry = live[remote];
     if (!entry) continue;
-    const { url: _url, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, canary: _canary, ...own } = base.remotes[remote] ?? { url: '' };
     const canary = entry.canary
       ? { canary: { url: entry.canary.url, manifest: manifestOf(remote, entry.canary.folder), ...routesOf(remote, entry.canary.folder), percent: entry.canary.percent, release: entry.canary.release } }
       : {};
-    remotes[remote] = { ...own, url: entry.url, manifest: manifestOf(remote, entry.folder), ...routesOf(remote, entry.folder), ...canary } satisfies RegistryEntry;
+    remotes[remote] = { url: entry.url, manifest: manifestOf(remote, entry.folder), ...routesOf(remote, entry.folder), ...canary } satisfies RegistryEntry;
   }
   return registrySchema.parse({ remotes });
 }
@@ -292,7 +288,7 @@ export function createSupervisor(options: SupervisorOptions) {
 
   const persist = () => {
     writeAtomic(liveFile, `${JSON.stringify({ remotes: Object.fromEntries(live) }, null, 2)}\n`);
-    writeAtomic(registryFile, `${JSON.stringify(registryFor(options.base, Object.fromEntries(live), options.store, assetsUrl), null, 2)}\n`);
+    writeAtomic(registryFile, `${JSON.stringify(registryFor(Object.fromEntries(live), options.store, assetsUrl), null, 2)}\n`);
   };
   const record = (entry: HistoryEntry) => appendFileSync(historyFile, `${JSON.stringify(entry)}\n`);
 
@@ -526,7 +522,7 @@ export function createSupervisor(options: SupervisorOptions) {
     if (options.smoke === undefined && !options.shell) return { finish: async () => [], cancel: async () => undefined };
     const candidate = { ...Object.fromEntries([...live].map(([r, l]) => [r, { url: l.url, folder: l.folder }])), [remote]: { url, folder } };
     const trial = path.join(options.stateDir, `smoke-${remote}-${Date.now()}.json`);
-    writeAtomic(trial, JSON.stringify(registryFor(options.base, candidate, options.store, assetsUrl)));
+    writeAtomic(trial, JSON.stringify(registryFor(candidate, options.store, assetsUrl)));
     const shell = options.smoke ? undefined : startSmokeShell(remote, trial);
     shell?.catch(() => undefined);
     const cleanup = async () => {
