@@ -9,8 +9,9 @@ import { areaDataSchema, type AreaData } from '../src/views/directory-data';
 
 export const AREAS = ['education', 'research', 'community', 'worldcup'] as const;
 type Area = (typeof AREAS)[number];
-/** Each area's page; the World Cup's first segment is `world-cup` (the shell's area segments). */
-const AREA_PATHS: Record<Area, string> = { education: '/education', research: '/research', community: '/community', worldcup: '/world-cup' };
+/** Each area's page, as its routes name it (the World Cup's first segment is `world-cup`). */
+const { pattern: AREA_PATTERNS } = routes.templates.area;
+const AREA_PATHS: Record<Area, string> = { education: AREA_PATTERNS.education, research: AREA_PATTERNS.research, community: AREA_PATTERNS.community, worldcup: AREA_PATTERNS.worldCup };
 const LATEST = 3;
 const i18n = i18nCache([translations]);
 const tFor = (lang: Lang) => i18n(lang).getFixedT(null, translations.ns);
