@@ -25,9 +25,9 @@ async function read(source: string): Promise<BuildInfo> {
   return buildInfoSchema.parse(await readJsonSource(source));
 }
 
-/** The route manifest a build publishes beside its build info (`browser/routes.json`), or undefined when it has none. */
-function publishedRoutes(buildInfoFile: string): RouteManifest | undefined {
-  const file = path.join(path.dirname(buildInfoFile), 'browser', 'routes.json');
+/** The route manifest a build in `dist` publishes (`browser/routes.json`), or undefined when it has none (the gate and the supervisor read it). */
+export function publishedRoutes(dist: string): RouteManifest | undefined {
+  const file = path.join(dist, 'browser', 'routes.json');
   return existsSync(file) ? routeManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
 }
 
@@ -65,8 +65,8 @@ export async function gate(
   }
   const problems = compatibilityProblems(shell, built, { strict: true });
   // The build's routes beside the other sections' (as the shell and the supervisor will check them).
-  const manifest = publishedRoutes(remoteSource);
-  const others = otherSources.map(publishedRoutes).filter((m): m is RouteManifest => m !== undefined && m.remote !== remote);
+  const manifest = publishedRoutes(path.dirname(remoteSource));
+  const others = otherSources.map((source) => publishedRoutes(path.dirname(source))).filter((m): m is RouteManifest => m !== undefined && m.remote !== remote);
   if (manifest) problems.push(...routeProblems(manifest, others));
   if (problems.length) return { code: 1, lines: [`gate: ${remote} build ${built.buildId} cannot join shell build ${shell.buildId}:`, ...problems.map((p) => `  - ${p}`)] };
   const versions = Object.entries(built.shared ?? {})

@@ -34,9 +34,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { buildInfoSchema, pagePathsSchema, registrySchema, remoteNames, routeManifestSchema, type BuildInfo, type Registry, type RegistryEntry, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
+import { buildInfoSchema, pagePathsSchema, registrySchema, remoteNames, type BuildInfo, type Registry, type RegistryEntry, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
 import { routeConflicts } from '@qf/shared/section';
 import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
+import { publishedRoutes } from './gate';
 import { messageOf, readRelease, sha256, type ReleaseRecord } from './release';
 
 export { stateDirOf } from './release';
@@ -188,12 +189,6 @@ export function verifiedRelease(folder: string): ReleaseRecord {
   return record;
 }
 
-/** The route manifest a release publishes (`dist/browser/routes.json`), if its build made one. */
-export function publishedRoutes(folder: string): RouteManifest | undefined {
-  const file = path.join(folder, 'dist', 'browser', 'routes.json');
-  return existsSync(file) ? routeManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
-}
-
 /** The build info of a release (what its server will serve). */
 export const releaseBuildInfo = (folder: string): BuildInfo => buildInfoSchema.parse(JSON.parse(readFileSync(path.join(folder, 'dist', 'build-info.json'), 'utf8')));
 
@@ -203,27 +198,29 @@ export function registryFor(
   store: string,
   assetsUrl: string,
 ): Registry {
-  /** The release's pinned browser manifest, as the store serves it. */
-  const manifestOf = (remote: RemoteName, folder: string) => {
+  /** A file of the release's browser build, as the store serves it. */
+  const inStore = (folder: string, file: string) => {
+    const rel = path.relative(store, folder).split(path.sep).map((part) => encodeURIComponent(part).replace(/%2B/g, '+')).join('/');
+    return `${assetsUrl}/releases/${rel}/dist/browser/${file}`;
+  };
+  /**
+   * The release's pinned browser manifest and, when its build published one, its pinned route manifest
+   * (the shell routes by it even while the release's server is down).
+   */
+  const filesOf = (remote: RemoteName, folder: string) => {
     const info = releaseBuildInfo(folder);
     const browserBuild = info.builds?.[`${remote}-browser`] ?? info.buildId;
-    const rel = path.relative(store, folder).split(path.sep).map((part) => encodeURIComponent(part).replace(/%2B/g, '+')).join('/');
-    return `${assetsUrl}/releases/${rel}/dist/browser/mf-manifest.${browserBuild}.json`;
-  };
-  /** The release's route manifest in the store, when it publishes one: the shell routes by it even while the release's server is down. */
-  const routesOf = (remote: RemoteName, folder: string) => {
-    const info = releaseBuildInfo(folder);
-    const file = `routes.${info.builds?.[`${remote}-browser`] ?? info.buildId}.json`;
-    return existsSync(path.join(folder, 'dist', 'browser', file)) ? { routes: manifestOf(remote, folder).replace(/mf-manifest\.[^/]+\.json$/, file) } : {};
+    const routes = `routes.${browserBuild}.json`;
+    return { manifest: inStore(folder, `mf-manifest.${browserBuild}.json`), ...(existsSync(path.join(folder, 'dist', 'browser', routes)) ? { routes: inStore(folder, routes) } : {}) };
   };
   const remotes: Registry['remotes'] = {};
   for (const remote of remoteNames) {
     const entry = live[remote];
     if (!entry) continue;
     const canary = entry.canary
-      ? { canary: { url: entry.canary.url, manifest: manifestOf(remote, entry.canary.folder), ...routesOf(remote, entry.canary.folder), percent: entry.canary.percent, release: entry.canary.release } }
+      ? { canary: { url: entry.canary.url, ...filesOf(remote, entry.canary.folder), percent: entry.canary.percent, release: entry.canary.release } }
       : {};
-    remotes[remote] = { url: entry.url, manifest: manifestOf(remote, entry.folder), ...routesOf(remote, entry.folder), ...canary } satisfies RegistryEntry;
+    remotes[remote] = { url: entry.url, ...filesOf(remote, entry.folder), ...canary } satisfies RegistryEntry;
   }
   return registrySchema.parse({ remotes });
 }
@@ -490,12 +487,12 @@ export function createSupervisor(options: SupervisorOptions) {
 
   /** Patterns of the release in `folder` that match the same paths as a live release of another section (each names both). */
   function routeConflictsOf(remote: RemoteName, folder: string): string[] {
-    const manifest = publishedRoutes(folder);
+    const manifest = publishedRoutes(path.join(folder, 'dist'));
     if (!manifest) return [];
     const others = [...live]
       .filter(([r]) => r !== remote)
       .flatMap(([, l]) => [l.folder, ...(l.canary ? [l.canary.folder] : [])])
-      .map(publishedRoutes)
+      .map((folder) => publishedRoutes(path.join(folder, 'dist')))
       .filter((m): m is RouteManifest => m !== undefined);
     return routeConflicts(manifest, others);
   }

@@ -91,7 +91,7 @@ export const specificity = (pattern: string): string =>
     .join('');
 
 /** A pattern with its parameter names erased: two patterns with the same shape match the same paths. */
-const shape = (pattern: string) =>
+export const patternShape = (pattern: string): string =>
   normalizePath(pattern)
     .split('/')
     .map((s) => (isParam(s) ? ':' : s))
@@ -116,7 +116,7 @@ export function defineRoutes<
     for (const [name, pattern] of named) {
       if (name !== undefined && !/^[A-Za-z]+$/.test(name)) throw new Error(`${remote}: template "${template}" names a pattern "${name}": names are letters only`);
       if (normalizePath(pattern) !== pattern) throw new Error(`${remote}: template "${template}" has the pattern "${pattern}", which is not a normal path (${normalizePath(pattern)})`);
-      const key = shape(pattern);
+      const key = patternShape(pattern);
       const other = seen.get(key);
       if (other) throw new Error(`${remote}: the pattern ${pattern} of template "${template}" matches the same paths as that of template "${other}"`);
       seen.set(key, template);

@@ -1,14 +1,7 @@
 import type { RemoteName, RouteId, RouteManifest } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { linkHref, normalizePath } from '@qf/shared/routing';
-import { routePrefixes, specificity } from './routes';
-
-/** A pattern with its parameter names erased: two patterns of the same shape match the same paths. */
-const shapeOf = (pattern: string) =>
-  normalizePath(pattern)
-    .split('/')
-    .map((s) => (s.startsWith(':') ? ':' : s))
-    .join('/');
+import { patternShape, routePrefixes, specificity } from './routes';
 
 /**
  * Why a section's route manifest cannot join the others: each of its patterns that matches exactly the
@@ -19,11 +12,11 @@ export function routeConflicts(manifest: Pick<RouteManifest, 'remote' | 'routes'
   const taken = new Map<string, { remote: RemoteName; pattern: string; template: string }>();
   for (const other of others) {
     if (other.remote === manifest.remote) continue;
-    for (const route of other.routes) taken.set(shapeOf(route.pattern), { remote: other.remote, pattern: route.pattern, template: route.template });
+    for (const route of other.routes) taken.set(patternShape(route.pattern), { remote: other.remote, pattern: route.pattern, template: route.template });
   }
   const problems: string[] = [];
   for (const route of manifest.routes) {
-    const other = taken.get(shapeOf(route.pattern));
+    const other = taken.get(patternShape(route.pattern));
     if (other) problems.push(`${manifest.remote}'s pattern ${route.pattern} (template "${route.template}") matches the same paths as ${other.remote}'s ${other.pattern} (template "${other.template}")`);
   }
   return problems;
