@@ -87,7 +87,7 @@ export function registerErrorAnswers(app: FastifyInstance, errorHandler?: ErrorH
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A static file path that climbs out of its folder: nothing is there, as for any other address.
     const status = error.code === 'FST_STATIC_FORBIDDEN_PATH' ? 404 : error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) console.error(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(reply, status, langOf(request.url));
   });
 }

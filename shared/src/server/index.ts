@@ -1,3 +1,4 @@
 export * from './remote-server';
 export * from './errors';
 export * from './compat';
+export * from './observability';

@@ -12,6 +12,7 @@ import { normalizePath } from '@qf/shared/routing';
 import { resolvedPageSchema, pagePathsSchema, type ListingHead, type PagePathEntry, type ResolvedPage, type ResolverAnswer } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
 import { type ErrorHandler, errorOptions, registerErrorAnswers, sendError } from './errors';
+import { createObservability, observabilityEnvSchema, serveMetrics } from './observability';
 
 export const defaultPorts: Record<RemoteName | 'shell', number> = {
   shell: 3000,
@@ -32,6 +33,7 @@ const envSchema = z.object({
    * machine, the default). From anyone else those headers are ignored and the peer's address counts.
    */
   TRUSTED_PROXIES: z.string().default('loopback'),
+  ...observabilityEnvSchema.shape,
 });
 
 /** The variables every section's server reads through createRemoteServer (checked against the deployment files). */
@@ -66,6 +68,16 @@ export interface RemoteServerOptions {
   errorHandler?: ErrorHandler;
 }
 
+/** The build id a section's build says it is (its release in logs and metrics), if it was built. */
+function builtId(dist: string): string | undefined {
+  try {
+    const info = JSON.parse(readFileSync(path.join(dist, 'build-info.json'), 'utf8')) as { buildId?: unknown };
+    return typeof info.buildId === 'string' ? info.buildId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A content source's version as reported in build info: short, and the same for the same version. */
 export const reportedContentVersion = (version: string): string => createHash('sha256').update(version).digest('base64url').slice(0, 16);
 
@@ -77,9 +89,12 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const env = readEnv(envSchema, options.env);
   const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
   const trusted = env.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean);
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false, ...errorOptions });
-  registerErrorAnswers(app, options.errorHandler);
   const dist = path.join(options.dir, 'dist');
+  // Its access log, metrics and traces (observability.ts): the section and release are this server's.
+  const observability = createObservability({ service: options.name, section: options.name, release: builtId(dist), trustedProxies: trusted, env: options.env ?? process.env });
+  const app = Fastify({ ...observability.fastifyOptions, bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false, ...errorOptions });
+  observability.register(app);
+  registerErrorAnswers(app, options.errorHandler);
 
   app.addHook('onRequest', async (request, reply) => {
     // Always vary on Origin: a stylesheet first fetched by a <link> (no Origin, no CORS header) must not
@@ -104,7 +119,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
 
   /** The content version as reported (short), or undefined when the source cannot say it now. */
   const contentVersion = async (): Promise<string | undefined> => {
-    const version = await Promise.resolve(options.contentVersion?.()).catch((error: unknown) => (console.error(error), undefined));
+    const version = await Promise.resolve(options.contentVersion?.()).catch((error: unknown) => (app.log.error({ err: error }, 'the content source could not say its version'), undefined));
     return version ? reportedContentVersion(version) : undefined;
   };
 
@@ -293,13 +308,23 @@ export function gracefulClose(app: FastifyInstance, deadlineMs = STOP_DEADLINE_M
   };
 }
 
-/** Listen, and close cleanly on SIGTERM/SIGINT so a redeploy never cuts a request in half. */
-export async function listen(app: FastifyInstance, port: number, host: string, label: string): Promise<void> {
+/**
+ * Listen, and close cleanly on SIGTERM/SIGINT so a redeploy never cuts a request in half. With
+ * METRICS_PORT set (0: any free port), the server's metrics are served on a listener of their own
+ * (METRICS_HOST, default the server's host), never on the site's port.
+ */
+export async function listen(app: FastifyInstance, port: number, host: string, label: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const close = gracefulClose(app);
-  await app.listen({ port, host });
-  console.log(`${label} listening on http://${host}:${port}`);
+  const { METRICS_PORT, METRICS_HOST } = readEnv(observabilityEnvSchema, env);
+  await app.listen({ port, host, listenTextResolver: (address) => `${label} listening on ${address}` });
+  let metrics: Awaited<ReturnType<typeof serveMetrics>> | undefined;
+  if (METRICS_PORT !== undefined && app.observability) {
+    const metricsHost = METRICS_HOST ?? host;
+    metrics = await serveMetrics(app.observability.registry, { port: METRICS_PORT, host: metricsHost, log: app.log });
+    app.log.info(`${label} metrics on http://${metricsHost}:${metrics.port}/metrics`);
+  }
   const stop = () => {
-    close().then(
+    Promise.all([close(), metrics?.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

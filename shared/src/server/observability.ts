@@ -1,0 +1,339 @@
+// What every server says about what it does (issue 32): one JSON access-log line per request through
+// Fastify's own logger (pino), Prometheus metrics on a listener of its own, and W3C Trace Context
+// passed from the shell to the section that answered. A server gets all of it from
+// `createObservability` (its Fastify options and a plugin), the shell and the sections alike.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
+import proxyAddr from '@fastify/proxy-addr';
+import pino, { type DestinationStream, type LevelWithSilent } from 'pino';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { z } from 'zod';
+
+/** What a request carries from server to server: its id and its place in a W3C trace. */
+export interface RequestTrace {
+  requestId: string;
+  /** 32 lowercase hex digits: the trace this request belongs to (continued from a trusted caller, else new). */
+  traceId: string;
+  /** 16 hex digits: this server's span of the request, the parent of every call it makes. */
+  spanId: string;
+  /** The caller's span, when the trace was continued. */
+  parentSpanId?: string;
+  /** The trace flags (sampled: `01`). */
+  flags: string;
+}
+
+/** What the code answering a request adds to its access-log line and its metrics. */
+export interface RequestNotes {
+  /** The route template when it is finer than Fastify's (a page's pattern, `/stories/:slug`, for `/*`). */
+  route?: string;
+  /** The section that answered (the page's owner on the shell; the server itself on a section). */
+  section?: string;
+  /** The release (build id) of that section. */
+  release?: string;
+  /** For pages: the page cache's result. */
+  cache?: 'hit' | 'miss' | 'stale' | 'uncached';
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** A `traceparent` header's parts, or null for anything W3C Trace Context does not allow (all-zero ids too). */
+export function parseTraceparent(value: string | string[] | undefined): { traceId: string; parentSpanId: string; flags: string } | null {
+  if (typeof value !== 'string') return null;
+  const m = TRACEPARENT.exec(value.trim());
+  if (!m || /^0+$/.test(m[1]!) || /^0+$/.test(m[2]!)) return null;
+  return { traceId: m[1]!, parentSpanId: m[2]!, flags: m[3]! };
+}
+
+/** The headers a call made for a request carries: the trace (this server's span as parent) and the request id. */
+export function traceHeaders(trace: RequestTrace | undefined = currentTrace()): Record<string, string> {
+  if (!trace) return {};
+  return { traceparent: `00-${trace.traceId}-${trace.spanId}-${trace.flags}`, 'x-request-id': trace.requestId };
+}
+
+const context = new AsyncLocalStorage<RequestTrace>();
+
+/**
+ * A server span of an exporting tracer (tracing.ts: the OpenTelemetry SDK, when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set). Its ids are the request's; `run` makes it the parent of the calls
+ * made while the request is answered; `end` is called once the answer is sent.
+ */
+export interface ServerSpan {
+  traceId: string;
+  spanId: string;
+  flags: string;
+  run(fn: () => void): void;
+  end(fields: { route: string; method: string; status: number; section?: string; release?: string }): void;
+}
+
+/** Starts a server span, continuing `parent` (a trusted caller's traceparent) or a new trace. */
+export interface Tracer {
+  startServerSpan(parent: { traceId: string; parentSpanId: string; flags: string } | null, method: string): ServerSpan;
+}
+
+let exporting: Tracer | undefined;
+
+/** The tracer every server made after this call uses (none: ids are made here and nothing is exported). */
+export function setTracer(tracer: Tracer | undefined): void {
+  exporting = tracer;
+}
+
+/** The trace of the request whose work is running (undefined outside one). */
+export function currentTrace(): RequestTrace | undefined {
+  return context.getStore();
+}
+
+/**
+ * A client address as a log keeps it: an IPv4 address's /24 network, an IPv6 address's /48, never the
+ * whole address (the access log holds no personal data).
+ */
+export function truncatedAddress(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  const v4 = mapped ? mapped[1]! : address;
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(address)) return undefined;
+  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
+  const groups = head ? head.split(':') : [];
+  // A `::` within the first three groups fills the rest of them with zeros.
+  while (groups.length < 3 && tail !== undefined) groups.push('0');
+  return `${groups.slice(0, 3).map((g) => g || '0').join(':')}::/48`;
+}
+
+/** OpenTelemetry's default buckets for `http.server.request.duration`, in seconds. */
+export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+
+export type LogFormat = 'json' | 'pretty';
+
+/** The variables every server reads for its logs, metrics and traces (checked against the deployment files). */
+export const observabilityEnvSchema = z.object({
+  /** pino's levels: fatal, error, warn, info (default), debug, trace, or silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json (one object a line, the default off a terminal) or pretty (a short line a request, the default on one). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** The port of the metrics listener (`GET /metrics`); unset: no metrics listener; 0: any free port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the metrics listener binds (default: the server's HOST). */
+  METRICS_HOST: z.string().optional(),
+});
+
+export interface ObservabilityOptions {
+  /** The server: `shell` or a section's name. */
+  service: string;
+  /** The section that answers this server's requests, unless the answering code says another (the shell's pages). */
+  section?: string;
+  /** The release (build id) of this server. */
+  release?: string;
+  /** Proxies whose `x-request-id` and `traceparent` are believed (Fastify's `trustProxy` forms: addresses, CIDR, `loopback`). */
+  trustedProxies: string[];
+  /** LOG_LEVEL (default info) and LOG_FORMAT (json, or pretty: one short line a request, for a terminal). */
+  env?: NodeJS.ProcessEnv;
+  /** Where lines go (stdout by default): tests read them. */
+  destination?: DestinationStream;
+}
+
+export type Observability = ReturnType<typeof createObservability>;
+
+/**
+ * A server's logger, metrics registry and request tracing. Build the server with `fastifyOptions`
+ * (pino as Fastify's logger, the request id a trusted proxy sent or a new one), then `register(app)`
+ * before any route: it writes the access-log line and observes the request's duration when it ends.
+ */
+export function createObservability(options: ObservabilityOptions) {
+  const env = observabilityEnvSchema.parse(options.env ?? process.env);
+  const level: LevelWithSilent = env.LOG_LEVEL;
+  const format: LogFormat = env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  const destination = options.destination ?? (format === 'pretty' ? prettyDestination(process.stdout) : pino.destination({ dest: 1, sync: false }));
+  const logger = pino(
+    {
+      level,
+      base: { service: options.service, ...(options.release ? { release: options.release } : {}) },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      messageKey: 'msg',
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: pino.stdSerializers.err },
+    },
+    destination,
+  );
+  const trust = options.trustedProxies.length ? proxyAddr.compile(options.trustedProxies) : () => false;
+  const traces = new WeakMap<IncomingMessage, RequestTrace>();
+  const spans = new WeakMap<IncomingMessage, ServerSpan>();
+  const tracer = exporting;
+  const notes = new WeakMap<FastifyRequest, RequestNotes>();
+
+  const registry = new Registry();
+  const httpDuration = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'Duration of HTTP server requests (OpenTelemetry http.server.request.duration).',
+    labelNames: ['http_route', 'http_request_method', 'http_response_status_code', 'qf_section', 'qf_release'] as const,
+    buckets: HTTP_DURATION_BUCKETS,
+    registers: [registry],
+  });
+
+  /** The trace of a raw request, made once: continued from a trusted proxy, else started here. */
+  function traceOfRaw(raw: IncomingMessage): RequestTrace {
+    let trace = traces.get(raw);
+    if (trace) return trace;
+    const trusted = trust(raw.socket?.remoteAddress ?? '', 0);
+    const sentId = trusted ? raw.headers['x-request-id'] : undefined;
+    const parent = trusted ? parseTraceparent(raw.headers.traceparent) : null;
+    const span = tracer?.startServerSpan(parent, raw.method ?? 'GET');
+    if (span) spans.set(raw, span);
+    trace = {
+      requestId: typeof sentId === 'string' && REQUEST_ID.test(sentId) ? sentId : randomUUID(),
+      traceId: span?.traceId ?? parent?.traceId ?? hex(16),
+      spanId: span?.spanId ?? hex(8),
+      ...(parent ? { parentSpanId: parent.parentSpanId } : {}),
+      flags: span?.flags ?? parent?.flags ?? '01',
+    };
+    traces.set(raw, trace);
+    return trace;
+  }
+
+  const fastifyOptions = {
+    loggerInstance: logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    requestIdLogLabel: 'request_id',
+    genReqId: (raw: IncomingMessage) => traceOfRaw(raw).requestId,
+    childLoggerFactory: function childLogger(parent, bindings, opts, raw) {
+      const trace = traceOfRaw(raw);
+      return parent.child({ ...bindings, trace_id: trace.traceId, span_id: trace.spanId }, opts);
+    } as FastifyChildLoggerFactory,
+  };
+
+  function register(app: FastifyInstance): void {
+    app.decorate('observability', api);
+    app.addHook('onRequest', (request, reply, done) => {
+      const trace = traceOfRaw(request.raw);
+      reply.header('x-request-id', trace.requestId);
+      (request.raw as { qfStart?: bigint }).qfStart = process.hrtime.bigint();
+      (request.raw as { qfWritten?: number }).qfWritten = request.raw.socket?.bytesWritten ?? 0;
+      // The rest of the request runs with its trace: calls it makes pass it on (traceHeaders).
+      const span = spans.get(request.raw);
+      if (span) span.run(() => context.run(trace, done));
+      else context.run(trace, done);
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      const raw = request.raw as IncomingMessage & { qfStart?: bigint; qfWritten?: number };
+      const seconds = raw.qfStart === undefined ? reply.elapsedTime / 1000 : Number(process.hrtime.bigint() - raw.qfStart) / 1e9;
+      const noted = notes.get(request) ?? {};
+      const route = noted.route ?? request.routeOptions.url ?? 'unmatched';
+      const section = noted.section ?? options.section ?? '';
+      const release = noted.release ?? (noted.section && noted.section !== options.section ? '' : (options.release ?? ''));
+      const status = reply.statusCode;
+      httpDuration.observe({ http_route: route, http_request_method: request.method, http_response_status_code: String(status), qf_section: section, qf_release: release }, seconds);
+      spans.get(raw)?.end({ route, method: request.method, status, ...(section ? { section } : {}), ...(release ? { release } : {}) });
+      const written = (raw.socket?.bytesWritten ?? 0) - (raw.qfWritten ?? 0);
+      request.log[status >= 500 ? 'warn' : 'info'](
+        {
+          method: request.method,
+          route,
+          status,
+          duration_ms: Math.round(seconds * 1e4) / 10,
+          bytes: written > 0 ? written : Number(reply.getHeader('content-length') ?? 0),
+          ...(section ? { section } : {}),
+          ...(release ? { release } : {}),
+          ...(noted.cache ? { cache: noted.cache } : {}),
+          ...(request.raw.socket?.remoteAddress ? { client: truncatedAddress(request.ip) } : {}),
+        },
+        'request',
+      );
+      done();
+    });
+  }
+
+  const api = {
+    logger,
+    format,
+    registry,
+    fastifyOptions,
+    register,
+    /** The request's trace (its id, trace and span ids). */
+    traceOf: (request: FastifyRequest): RequestTrace => traceOfRaw(request.raw),
+    /** What the answering code adds to the request's log line and metrics (merged with what it said before). */
+    note(request: FastifyRequest, fields: RequestNotes): void {
+      notes.set(request, { ...notes.get(request), ...fields });
+    },
+  };
+  return api;
+}
+
+/**
+ * Lines as a person reads them on a terminal (`npm start`): `12:03:04 GET /stories/:slug 200 12.3 ms
+ * mf-content hit`, and other messages as `12:03:04 WARN message`. The JSON line is the source.
+ */
+export function prettyDestination(out: { write(s: string): unknown }): DestinationStream {
+  return {
+    write(line: string) {
+      let o: Record<string, unknown>;
+      try {
+        o = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        out.write(line);
+        return;
+      }
+      const time = typeof o.time === 'string' ? o.time.slice(11, 19) : '';
+      const lvl = String(o.level ?? 'info');
+      if (o.msg === 'request' && o.method) {
+        const extra = [o.section && `${String(o.section)}${o.release ? `@${String(o.release).slice(0, 10)}` : ''}`, o.cache].filter(Boolean).join(' ');
+        out.write(`${time} ${String(o.method)} ${String(o.route)} ${String(o.status)} ${String(o.duration_ms)} ms${extra ? ` ${extra}` : ''}\n`);
+        return;
+      }
+      const err = o.err as { stack?: string; message?: string } | undefined;
+      out.write(`${time} ${lvl === 'info' ? '' : `${lvl.toUpperCase()} `}${String(o.msg ?? '')}${err ? `\n${err.stack ?? err.message ?? ''}` : ''}\n`);
+    },
+  };
+}
+
+/**
+ * Metrics on a listener of their own (`GET /metrics`, Prometheus' text format), never on the site's
+ * port: Node's default metrics (event-loop lag, heap, GC) are added to the registry here, once.
+ */
+export async function serveMetrics(registry: Registry, { port, host, log }: { port: number; host: string; log?: FastifyBaseLogger }): Promise<{ port: number; close: () => Promise<void> }> {
+  if (!defaultsOn.has(registry)) {
+    collectDefaultMetrics({ register: registry });
+    defaultsOn.add(registry);
+  }
+  const server = createServer((req, res) => {
+    const url = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' || url !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics are at /metrics\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
+      (error: unknown) => {
+        log?.error({ err: error }, 'metrics could not be collected');
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics could not be collected\n');
+      },
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const bound = (server.address() as AddressInfo).port;
+  return {
+    port: bound,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+const defaultsOn = new WeakSet<Registry>();
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's logger, metrics and tracing (observability.ts), set by whoever built the server. */
+    observability?: Observability;
+  }
+}
