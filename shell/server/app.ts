@@ -5,7 +5,8 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { buildInfoSchema, pagePathsSchema, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
-import { errorOptions, registerErrorAnswers } from '@qf/shared/server';
+import { createObservability, errorOptions, registerErrorAnswers, traceHeaders } from '@qf/shared/server';
+import { splitLang } from '@qf/shared/routing';
 import { registerAnswerHeaders } from './answer-headers';
 import { createManifestReader, createStylesheetReader, readShellAssets } from './assets';
 import { registerChromeData } from './chrome-data';
@@ -15,6 +16,7 @@ import { createServerRemotes, type ServerRemotes } from './federation';
 import { registerGateway } from './gateway';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
+import { createShellMetrics } from './metrics';
 import { createPageCache, type CacheOptions } from './page-cache';
 import { registerPageData } from './page-data';
 import { createPageAnswers, registerPageRoute } from './page-route';
@@ -35,12 +37,26 @@ export interface ShellOverrides {
   cache?: CacheOptions;
   /** The turns heavy steps take (turns.ts). */
   turns?: Turns;
+  /** Where log lines go (tests read them); stdout otherwise. */
+  logDestination?: { write(line: string): unknown };
 }
 
 export async function buildShellServer(config: ShellConfig, overrides: ShellOverrides = {}): Promise<FastifyInstance> {
   // A forwarded address or protocol is believed only from the proxies the operator names (none by
   // default): anyone else's X-Forwarded-For is ignored, so rate limits key on the address we saw.
-  const app = Fastify({ logger: false, trustProxy: config.trustedProxies.length ? config.trustedProxies : false, ...errorOptions });
+  // One access-log line per request, metrics, and the trace passed on to the sections (observability.ts):
+  // a page's line and metrics name the section that owns it, its release and what the page cache did.
+  const ownBuild = readShellBuild(config.clientDir);
+  const observability = createObservability({
+    service: 'shell',
+    release: ownBuild.buildId,
+    trustedProxies: config.trustedProxies,
+    env: process.env,
+    ...(overrides.logDestination ? { destination: overrides.logDestination } : {}),
+  });
+  const app = Fastify({ ...observability.fastifyOptions, trustProxy: config.trustedProxies.length ? config.trustedProxies : false, ...errorOptions });
+  observability.register(app);
+  const metrics = createShellMetrics(observability.registry);
   registerErrorAnswers(app);
 
   // Security headers, ETags and the CSP nonce of HTML answers (answer-headers.ts), before compression.
@@ -52,7 +68,6 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   // A remote whose build cannot join this shell's (contract, shared singletons) is never loaded.
-  const ownBuild = readShellBuild(config.clientDir);
   const remotes = overrides.remotes ?? createServerRemotes();
   const shellBuild = ownBuild.buildId;
   const shellAssets = readShellAssets(config.clientDir);
@@ -83,7 +98,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
       variant,
       builtRoutes: async (remote, entry, buildId) => (await remotes.get(remote, entry, buildId)).routes,
     });
-    const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS });
+    const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS, metrics });
     // Rendered pages and page data, served without asking the owner while what they were made from holds (page-cache.ts).
     const cache = createPageCache({ registry, shellBuild, resolve, shellContent: async () => content.version?.() }, overrides.cache);
     return { variant, registry, resolve, cache };
@@ -95,7 +110,33 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
 
   // Release health while a canary runs (release-health.ts).
   const canaryRuns = () => compositions.canaryRuns();
-  const { answered, noteError } = registerReleaseHealth(app, { canaryRuns, viewFor: (request) => compositionFor(request, undefined), opsToken: config.OPS_TOKEN });
+  const health = registerReleaseHealth(app, {
+    canaryRuns,
+    viewFor: (request) => compositionFor(request, undefined),
+    opsToken: config.OPS_TOKEN,
+    onBrowserFailure: (remote, build, kind) => metrics.browserFailure(remote, build, kind),
+  });
+  const { noteError } = health;
+  /**
+   * A page or its data is answered from `view`: release health counts it, and its log line and metrics
+   * name the route it matched (the owner's pattern, never the path), the owner and the owner's release.
+   */
+  async function answered(request: FastifyRequest, view: Awaited<ReturnType<typeof compositionFor>>, sitePath: string) {
+    health.answered(request, view, sitePath);
+    const { lang, path: bare } = splitLang(sitePath);
+    const match = (await view.registry.routing()).table.route(bare);
+    if (!match) return;
+    const status = await view.registry.status(match.remote);
+    observability.note(request, {
+      ...(request.routeOptions.url === '/*' ? { route: lang === 'ar' ? `/ar${match.pattern === '/' ? '' : match.pattern}` : match.pattern } : {}),
+      section: match.remote,
+      release: status.up ? status.info.buildId : '',
+    });
+  }
+  const observeCache = (request: FastifyRequest, result: 'hit' | 'miss' | 'stale' | 'uncached') => {
+    observability.note(request, { cache: result });
+    metrics.pageCache(observability.notesOf(request).section ?? '', result);
+  };
   const widgetCache = createWidgetCache();
   const turns = overrides.turns ?? createTurns();
 
@@ -106,10 +147,10 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   registerChromeData(app, { content, menus, globals, statement });
 
   // Pages and the page a form is sent back to (page-route.ts).
-  const pageAnswers = createPageAnswers({ config, live, shellBuild, shellAssets, remotes, manifests, stylesheets, globals, menus, widgetCache, turns, htmlPolicy, noteError });
+  const pageAnswers = createPageAnswers({ config, live, shellBuild, shellAssets, remotes, manifests, stylesheets, globals, menus, widgetCache, turns, htmlPolicy, noteError, metrics, observeCache });
   const { sendFormAnswerPage } = pageAnswers;
 
-  registerPageData(app, { viewFor: compositionFor, answered, shellBuild });
+  registerPageData(app, { viewFor: compositionFor, answered, shellBuild, observeCache });
 
   registerSitemaps(app, { siteUrl: config.siteUrl, pathsOf });
 
@@ -126,7 +167,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     const [status, entry] = await Promise.all([live.registry.status(remote), live.registry.entry(remote)]);
     if (!status.up || !entry) return [];
     try {
-      const res = await fetch(`${entry.url}/_qf/paths`, { signal: AbortSignal.timeout(config.SSR_TIMEOUT_MS) });
+      const res = await fetch(`${entry.url}/_qf/paths`, { headers: traceHeaders(), signal: AbortSignal.timeout(config.SSR_TIMEOUT_MS) });
       return res.ok ? pagePathsSchema.parse(await res.json()) : [];
     } catch {
       return [];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { readEnv } from '@qf/shared/server';
+import { observabilityEnvSchema, readEnv } from '@qf/shared/server';
 import { DEFAULT_API_BODY_LIMIT } from './gateway';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -47,6 +47,8 @@ const envSchema = z.object({
   OPS_TOKEN: z.string().min(16).optional(),
   /** The most a request body may weigh through the API gateway (default: the largest form, see gateway.ts). */
   API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_API_BODY_LIMIT),
+  /** LOG_LEVEL, LOG_FORMAT, METRICS_PORT, METRICS_HOST: the logs and metrics of every server (observability.ts). */
+  ...observabilityEnvSchema.shape,
 });
 
 /** The variables the shell reads itself (its deployment files are checked against them: deploy.test.ts). */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormAnswer, RegistryEntry, RemoteName } from '@qf/shared/contracts';
 import { FORM_ANSWER_HEADER, remoteNames } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
-import { lingerThenClose } from '@qf/shared/server';
+import { lingerThenClose, traceHeaders } from '@qf/shared/server';
 import { shellT } from '../src/i18n';
 import { formPageOf, readFormAnswer, withoutPageParam, type FormPage } from './form-answer-page';
 
@@ -143,6 +143,8 @@ export async function registerGateway(app: FastifyInstance, { bodyLimit, entryOf
       const refuse = (status: 400 | 404 | 413, error: string, message: string) => reply.code(status).send({ error, message });
       const target = gatewayTarget(request.url);
       if (!target.ok) return target.status === 400 ? refuse(400, 'bad-request', shellT(lang)('status.badRequest')) : refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
+      // Logged and measured by the section's API it reached, never by the visitor's path.
+      request.server.observability?.note(request, { route: `/api/${target.remote}/*`, section: target.remote });
       const entry = await entryOf(request, target.remote);
       if (!entry) return refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
       // Refused by its declared length before the section is asked; a body without one is counted.
@@ -151,7 +153,8 @@ export async function registerGateway(app: FastifyInstance, { bodyLimit, entryOf
         lingerThenClose(request.raw, reply.raw);
         return refuse(413, 'too-large', shellT(lang)('status.tooLarge'));
       }
-      const headers: Record<string, string> = { 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol };
+      // The visitor's request id and trace go on to the section (it trusts them from the shell only).
+      const headers: Record<string, string> = { 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol, ...traceHeaders() };
       // Cookies go both ways: a section's API may know a browser by one (the poll's HttpOnly voter id).
       for (const h of ['content-type', 'content-length', 'accept', 'accept-language', 'idempotency-key', 'user-agent', 'referer', 'origin', 'cookie']) {
         const v = request.headers[h];

@@ -24,7 +24,18 @@ export interface PageDataView {
  */
 export function registerPageData<V extends PageDataView>(
   app: FastifyInstance,
-  { viewFor, answered, shellBuild }: { viewFor: (request: FastifyRequest, reply: FastifyReply) => Promise<V>; answered: (request: FastifyRequest, view: V, sitePath: string) => void; shellBuild: string },
+  {
+    viewFor,
+    answered,
+    shellBuild,
+    observeCache,
+  }: {
+    viewFor: (request: FastifyRequest, reply: FastifyReply) => Promise<V>;
+    answered: (request: FastifyRequest, view: V, sitePath: string) => unknown;
+    shellBuild: string;
+    /** What the page cache did for a request (its log line and metrics). */
+    observeCache?: (request: FastifyRequest, result: 'hit' | 'miss' | 'stale' | 'uncached') => void;
+  },
 ): void {
   app.get('/page-data/app-data.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -38,11 +49,12 @@ export function registerPageData<V extends PageDataView>(
     // No page has an address this long (a section would refuse to look it up): not found, no one asked.
     if (!sitePath || sitePath.length > MAX_PAGE_URL || search.length > MAX_PAGE_URL) return reply.code(404).send({ notFound: true });
     const view = await viewFor(request, reply);
-    answered(request, view, sitePath);
+    await answered(request, view, sitePath);
     const answer = await view.cache.pageData(sitePath, search).catch((error: unknown): PageDataAnswer => {
       console.error(error);
       return { cached: false, outcome: { status: 'error', lang: splitLang(sitePath).lang } };
     });
+    observeCache?.(request, answer.cached ? answer.state : 'uncached');
     if (answer.cached) {
       const { body } = answer;
       reply.code(200).type('application/json; charset=utf-8').header('Cache-Control', FRESH).header('ETag', body.etag).header('Vary', 'Accept-Encoding');

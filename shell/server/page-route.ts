@@ -16,6 +16,7 @@ import { htmlText, noncedBody, type createPageCache, type PageRender, type Theme
 import { FRESH, MAX_PAGE_URL, STATUS_CODES } from './page-data';
 import { renderSection, type Outcome, type WidgetCache } from './pages';
 import type { RegistryClient } from './registry';
+import type { ShellMetrics } from './metrics';
 import type { ErrorKind } from './release-health';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
 import type { Turns } from './turns';
@@ -44,6 +45,10 @@ interface Deps<V extends PageView> {
   htmlPolicy: (nonce: string) => Promise<string>;
   /** A widget of `remote` that failed to render on the server (release health). */
   noteError: (view: V, remote: RemoteName, kind: ErrorKind) => Promise<void>;
+  /** Render times and widget failures (metrics.ts). */
+  metrics?: Pick<ShellMetrics, 'rendered' | 'widgetFailed'>;
+  /** What the page cache did for a request (its log line and metrics). */
+  observeCache?: (request: FastifyRequest, result: 'hit' | 'miss' | 'stale' | 'uncached') => void;
 }
 
 /**
@@ -52,7 +57,7 @@ interface Deps<V extends PageView> {
  * cache, with a fresh nonce, ETag and compression; rendering and compressing take turns under load),
  * and the page a form was sent back to (the form-answer contract: never kept).
  */
-export function createPageAnswers<V extends PageView>({ config, live, shellBuild, shellAssets, remotes, manifests, stylesheets, globals, menus, widgetCache, turns, htmlPolicy, noteError }: Deps<V>) {
+export function createPageAnswers<V extends PageView>({ config, live, shellBuild, shellAssets, remotes, manifests, stylesheets, globals, menus, widgetCache, turns, htmlPolicy, noteError, metrics, observeCache }: Deps<V>) {
   async function sendPage(reply: FastifyReply, sitePath: string, search: string, view: V, first = false) {
     // The visitor's theme is rendered by the server (no light-theme flash): it is part of the HTML, so of
     // the cache key, and shared caches must keep one copy per cookie.
@@ -60,6 +65,7 @@ export function createPageAnswers<V extends PageView>({ config, live, shellBuild
     reply.header('Vary', 'Cookie');
     // Rendering and compressing take turns (turns.ts): the loop turns between them under load.
     const answer = await view.cache.page(sitePath, search, theme, (outcome) => turns.run(() => renderPage(sitePath, outcome, theme, undefined, view), { ahead: first }), NONCE_PLACEHOLDER);
+    observeCache?.(reply.request, answer.cached ? answer.state : 'uncached');
     if (!answer.cached) {
       const { status, html } = answer.render;
       if (status === 'unavailable') reply.header('Retry-After', '30');
@@ -146,12 +152,16 @@ export function createPageAnswers<V extends PageView>({ config, live, shellBuild
       try {
         const onWidgetError = (e: unknown, remote?: RemoteName) => {
           console.error(e);
-          if (remote) void noteError(view, remote, 'widget');
+          if (!remote) return;
+          void noteError(view, remote, 'widget');
+          void registry.status(remote).then((s) => metrics?.widgetFailed(remote, s.up ? s.info.buildId : ''));
         };
+        const started = performance.now();
         const rendered = await renderSection(pageData, { registry, remotes, onWidgetError, widgetCache, ...(form ? { formAnswer: form.answer } : {}) });
         slotHtml = rendered.html;
         widgets = rendered.widgets;
         chromeHtml = await renderChrome(pageData, chrome, { registry, remotes, onError: onWidgetError });
+        metrics?.rendered(pageData.result.remote, (performance.now() - started) / 1000);
         const { page } = pageData.result;
         // Widgets that rendered nothing (a popup that opens later) need no styles at first paint.
         const placed = [...rendered.shownWidgets, ...Object.values(page.chrome ?? {}).map((w) => w.id)];
@@ -213,7 +223,7 @@ export function registerPageRoute<V extends PageView>(
     answers: { sendPage, renderPage },
   }: {
     viewFor: (request: FastifyRequest, reply: FastifyReply) => Promise<V>;
-    answered: (request: FastifyRequest, view: V, sitePath: string) => void;
+    answered: (request: FastifyRequest, view: V, sitePath: string) => unknown;
     answers: ReturnType<typeof createPageAnswers<V>>;
   },
 ): void {
@@ -231,7 +241,7 @@ export function registerPageRoute<V extends PageView>(
       return reply.redirect(`${sitePath}${search ? `?${search}` : ''}`, 301);
     }
     const view = await viewFor(request, reply);
-    answered(request, view, sitePath);
+    await answered(request, view, sitePath);
     // The first request of a connection just accepted has waited in the kernel's queue (turns.ts).
     const first = !askedOn.has(request.raw.socket);
     askedOn.add(request.raw.socket);

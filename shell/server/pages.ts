@@ -12,10 +12,12 @@ import {
 } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { linkHref, splitLang } from '@qf/shared/routing';
+import { traceHeaders } from '@qf/shared/server';
 import type { ManifestReader } from './assets';
 import { boundedMap, type BoundedMap } from './bounded-map';
 import { getJson, type GetJson, type JsonAnswer } from './http-get';
 import type { LoadedRemote, ServerRemotes } from './federation';
+import type { OwnerOutcome, ShellMetrics } from './metrics';
 import type { RegistryClient } from './registry';
 import type { RenderedWidget } from '../src/state';
 
@@ -43,6 +45,8 @@ interface Deps {
   /** Where the reason of a 503 goes (console.warn), at most once per owner per UNAVAILABLE_LOG_MS. */
   warn?: (line: string) => void;
   now?: () => number;
+  /** Counts what each owner answered (qf_owner_answers_total). */
+  metrics?: Pick<ShellMetrics, 'ownerAnswer'>;
 }
 
 const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
@@ -51,7 +55,7 @@ const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
  * Steps 2 and 3 of the request flow: find the owner of the path, ask it for the page, and describe
  * the builds the browser will need. Every failure of the owner is contained here as an outcome.
  */
-export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, get = getJson, warn = console.warn, now = Date.now }: Deps) {
+export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, get = getJson, warn = console.warn, now = Date.now, metrics }: Deps) {
   // Why an owner's pages are 503 pages is the first thing ops need (once a look at the registry said
   // a remote was up, nothing else logs a page its owner did not answer in time): logged, but a remote
   // down under load must not write a line per request.
@@ -89,23 +93,40 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     const owner = table.owner(path);
     if (!owner) return notFound();
     const [status, entry] = await Promise.all([registry.status(owner), registry.entry(owner)]);
-    if (!status.up || !entry) return unavailable(owner, sitePath, lang, `${owner} is down for this shell: ${status.up ? 'no registry entry' : status.reason}`);
+    const release = status.up ? status.info.buildId : '';
+    const answered = (outcome: OwnerOutcome) => metrics?.ownerAnswer(owner, release, outcome);
+    if (!status.up || !entry) {
+      answered('503');
+      return unavailable(owner, sitePath, lang, `${owner} is down for this shell: ${status.up ? 'no registry entry' : status.reason}`);
+    }
     let res: JsonAnswer;
     try {
       const query = search.replace(/^\?/, '');
       // Uncompressed: between servers next to each other compression costs both far more than it saves
       // (the owner's server brotli-compressed every page answer, and the shell decompressed it).
+      // The visitor's request id and trace go with it: the owner's log lines carry them too.
       res = await get(`${entry.url}/_qf/page?path=${encodeURIComponent(path)}&lang=${lang}${query ? `&query=${encodeURIComponent(query)}` : ''}`, {
-        headers: { 'accept-encoding': 'identity' },
+        headers: { 'accept-encoding': 'identity', ...traceHeaders() },
         timeoutMs,
       });
     } catch (error) {
+      answered(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : '503');
       return unavailable(owner, sitePath, lang, `${owner} did not answer: ${String(error)}`);
     }
-    if (res.status === 404) return notFound();
-    if (!res.ok) return unavailable(owner, sitePath, lang, `${owner} answered ${res.status}`);
+    if (res.status === 404) {
+      answered('404');
+      return notFound();
+    }
+    if (!res.ok) {
+      answered('503');
+      return unavailable(owner, sitePath, lang, `${owner} answered ${res.status}`);
+    }
     const parsed = resolverAnswerSchema.safeParse(await res.json().catch(() => null));
-    if (!parsed.success) return unavailable(owner, sitePath, lang, `${owner} broke the page contract: ${parsed.error.message}`);
+    if (!parsed.success) {
+      answered('contract');
+      return unavailable(owner, sitePath, lang, `${owner} broke the page contract: ${parsed.error.message}`);
+    }
+    answered('ok');
     const page = parsed.data.page;
     const chromeWidgets = Object.values(page.chrome ?? {}).map((w) => w.id);
     const involved = [owner, ...new Set([...page.widgets, ...chromeWidgets].map(remoteOfWidget))].filter((r, i, all) => all.indexOf(r) === i);

@@ -85,7 +85,20 @@ export interface HealthView {
  */
 export function registerReleaseHealth<V extends HealthView>(
   app: FastifyInstance,
-  { canaryRuns, viewFor, opsToken, health = createReleaseHealth() }: { canaryRuns: () => Promise<boolean>; viewFor: (request: FastifyRequest) => Promise<V>; opsToken?: string; health?: ReleaseHealth },
+  {
+    canaryRuns,
+    viewFor,
+    opsToken,
+    health = createReleaseHealth(),
+    onBrowserFailure,
+  }: {
+    canaryRuns: () => Promise<boolean>;
+    viewFor: (request: FastifyRequest) => Promise<V>;
+    opsToken?: string;
+    health?: ReleaseHealth;
+    /** A failure a browser reported (admitted by the limit), with the release of that remote the visitor gets, canary or not (metrics). */
+    onBrowserFailure?: (remote: RemoteName, build: string, kind: 'mount' | 'render' | 'hydration') => void;
+  },
 ) {
   const answeredBy = new WeakMap<FastifyRequest, { view: V; sitePath: string }>();
   async function buildOf(view: V, remote: RemoteName): Promise<string | undefined> {
@@ -121,7 +134,11 @@ export function registerReleaseHealth<V extends HealthView>(
     }
     const beacon = beaconSchema.safeParse(body);
     if (!beacon.success) return reply.code(400).send({ error: 'bad-request', message: shellT('en')('status.badRequest') });
-    if (health.admitBeacon(request.ip)) await noteError(await viewFor(request), beacon.data.remote, beacon.data.kind);
+    if (health.admitBeacon(request.ip)) {
+      const view = await viewFor(request);
+      await noteError(view, beacon.data.remote, beacon.data.kind);
+      onBrowserFailure?.(beacon.data.remote, (await buildOf(view, beacon.data.remote)) ?? '', beacon.data.kind);
+    }
     return reply.code(204).send();
   });
 

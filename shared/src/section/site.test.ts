@@ -36,6 +36,15 @@ describe('siteRoutes', () => {
     }
   });
 
+  it('names the route a path is answered by with its pattern, never the path itself (logs and metrics)', () => {
+    expect(site.route('/stories/a-story')).toEqual({ remote: 'mf-content', pattern: '/stories/:slug' });
+    expect(site.route('/about-us')).toEqual({ remote: 'mf-content', pattern: '/:slug' });
+    expect(site.route('/events')).toEqual({ remote: 'mf-events', pattern: '/events' });
+    expect(site.route('/events/a/b')).toEqual({ remote: 'mf-events', pattern: '/events/*' });
+    expect(site.route('/no/such/page')).toEqual({ remote: 'mf-content', pattern: '/*' });
+    expect(siteRoutes([events, idkt]).route('/no-such-page')).toBeNull();
+  });
+
   it('gives a path no pattern matches to the section with the longest prefix, so it answers its own 404', () => {
     expect(site.owner('/events/a/b')).toBe('mf-events');
     expect(site.owner('/idkt/technologies/x/y')).toBe('mf-idkt');

@@ -32,6 +32,12 @@ export interface SiteRoutes {
    */
   owner(path: string): RemoteName | null;
   /**
+   * The owner of a path and the route it is answered by: the pattern that matched (`/stories/:slug`),
+   * or for a path only a prefix covers, that prefix followed by `/*`. A template, never a visitor's path:
+   * what logs and metrics name a page by.
+   */
+  route(path: string): { remote: RemoteName; pattern: string } | null;
+  /**
    * The patterns of a route id (`mf-events/event`; `mf-content/area.research`, one named pattern), in
    * the order a link picks one (`linkHref`); undefined when no section publishes it.
    */
@@ -54,12 +60,12 @@ export interface SiteRoutes {
 export function siteRoutes(manifests: readonly RouteManifest[]): SiteRoutes {
   // Patterns grouped by their number of segments (a path only meets patterns of its own length), each
   // group most specific first: the first that matches is the owner.
-  const byLength = new Map<number, { remote: RemoteName; segments: string[]; rank: string }[]>();
+  const byLength = new Map<number, { remote: RemoteName; pattern: string; segments: string[]; rank: string }[]>();
   for (const manifest of manifests) {
     for (const { pattern } of manifest.routes) {
       const segments = normalizePath(pattern).split('/');
       const list = byLength.get(segments.length) ?? [];
-      list.push({ remote: manifest.remote, segments, rank: specificity(pattern) });
+      list.push({ remote: manifest.remote, pattern, segments, rank: specificity(pattern) });
       byLength.set(segments.length, list);
     }
   }
@@ -100,11 +106,16 @@ export function siteRoutes(manifests: readonly RouteManifest[]): SiteRoutes {
       return manifests.flatMap((m) => (m.links ?? []).filter((route) => !patterns(route)).map((route) => `${m.remote} links to ${route}, which no section publishes`));
     },
     owner(p: string) {
-      const path = normalizePath(p);
-      const segments = path.split('/');
-      for (const route of byLength.get(segments.length) ?? []) if (matches(route.segments, segments)) return route.remote;
-      for (const { remote, prefix } of prefixes) if (prefix === '/' || path === prefix || path.startsWith(`${prefix}/`)) return remote;
-      return null;
+      return route(p)?.remote ?? null;
     },
+    route,
   };
+
+  function route(p: string): { remote: RemoteName; pattern: string } | null {
+    const path = normalizePath(p);
+    const segments = path.split('/');
+    for (const r of byLength.get(segments.length) ?? []) if (matches(r.segments, segments)) return { remote: r.remote, pattern: r.pattern };
+    for (const { remote, prefix } of prefixes) if (prefix === '/' || path === prefix || path.startsWith(`${prefix}/`)) return { remote, pattern: prefix === '/' ? '/*' : `${prefix}/*` };
+    return null;
+  }
 }

@@ -7,7 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { formatWithOptions } from 'node:util';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
 import proxyAddr from '@fastify/proxy-addr';
 import pino, { type DestinationStream, type LevelWithSilent } from 'pino';
@@ -198,8 +199,8 @@ export function createObservability(options: ObservabilityOptions) {
 
   const fastifyOptions = {
     loggerInstance: logger as FastifyBaseLogger,
-    disableRequestLogging: true,
-    requestIdLogLabel: 'request_id',
+    // Fastify's own two lines a request are off: the access-log line below is the one.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: (raw: IncomingMessage) => traceOfRaw(raw).requestId,
     childLoggerFactory: function childLogger(parent, bindings, opts, raw) {
       const trace = traceOfRaw(raw);
@@ -260,8 +261,32 @@ export function createObservability(options: ObservabilityOptions) {
     note(request: FastifyRequest, fields: RequestNotes): void {
       notes.set(request, { ...notes.get(request), ...fields });
     },
+    /** What was noted of the request so far. */
+    notesOf: (request: FastifyRequest): Readonly<RequestNotes> => notes.get(request) ?? {},
   };
   return api;
+}
+
+/**
+ * What a server's code and its libraries write with `console` goes to its log too, as JSON lines at the
+ * matching level (an Error as `err`, with its stack), with the trace of the request it was written for:
+ * a log collector then reads one format, and a warning written while answering a visitor can be found
+ * by that visitor's trace id. For servers (listen), not for tests.
+ */
+export function routeConsoleToLog(logger: FastifyBaseLogger): void {
+  const write = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
+    const trace = currentTrace();
+    const ids = trace ? { trace_id: trace.traceId, span_id: trace.spanId, request_id: trace.requestId } : {};
+    const error = args.find((a): a is Error => a instanceof Error);
+    const rest = args.filter((a) => a !== error);
+    const msg = rest.length ? formatWithOptions({ breakLength: Infinity }, ...rest) : (error?.message ?? '');
+    logger[level]({ ...ids, ...(error ? { err: error } : {}) }, msg);
+  };
+  console.debug = write('debug');
+  console.log = write('info');
+  console.info = write('info');
+  console.warn = write('warn');
+  console.error = write('error');
 }
 
 /**

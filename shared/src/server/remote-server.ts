@@ -12,7 +12,7 @@ import { normalizePath } from '@qf/shared/routing';
 import { resolvedPageSchema, pagePathsSchema, type ListingHead, type PagePathEntry, type ResolvedPage, type ResolverAnswer } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
 import { type ErrorHandler, errorOptions, registerErrorAnswers, sendError } from './errors';
-import { createObservability, observabilityEnvSchema, serveMetrics } from './observability';
+import { createObservability, observabilityEnvSchema, routeConsoleToLog, serveMetrics } from './observability';
 
 export const defaultPorts: Record<RemoteName | 'shell', number> = {
   shell: 3000,
@@ -316,6 +316,7 @@ export function gracefulClose(app: FastifyInstance, deadlineMs = STOP_DEADLINE_M
 export async function listen(app: FastifyInstance, port: number, host: string, label: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const close = gracefulClose(app);
   const { METRICS_PORT, METRICS_HOST } = readEnv(observabilityEnvSchema, env);
+  routeConsoleToLog(app.log);
   await app.listen({ port, host, listenTextResolver: (address) => `${label} listening on ${address}` });
   let metrics: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   if (METRICS_PORT !== undefined && app.observability) {

@@ -1,0 +1,62 @@
+// The shell's own metrics (issue 32), beside the request histogram every server has
+// (`http_server_request_duration_seconds`, observability.ts): what the page cache did, what each owner
+// answered, how long sections took to render, and what failed on the server and in browsers. Every
+// label value is bounded: section names, build ids of the registry's releases, fixed outcomes.
+import { Counter, Histogram, type Registry } from 'prom-client';
+
+/** What a page's owner answered the shell: its page, a 404, no page (down, a 5xx), no answer in time, or an answer breaking the page contract. */
+export type OwnerOutcome = 'ok' | '404' | '503' | 'timeout' | 'contract';
+
+export function createShellMetrics(registry: Registry) {
+  const registers = [registry];
+  const cache = new Counter({
+    name: 'qf_page_cache_results_total',
+    help: 'Pages and page data answered, by the section that owns them and what the page cache did (hit, miss, stale: served while refreshed, uncached: never kept).',
+    labelNames: ['qf_section', 'result'] as const,
+    registers,
+  });
+  const owners = new Counter({
+    name: 'qf_owner_answers_total',
+    help: "What a page's owner answered the shell's page requests, by section, release and outcome (ok, 404, 503, timeout, contract: broke the page contract).",
+    labelNames: ['qf_section', 'qf_release', 'outcome'] as const,
+    registers,
+  });
+  const render = new Histogram({
+    name: 'qf_ssr_render_duration_seconds',
+    help: "Time to render a page's section and its widgets on the server, by the section that owns the page.",
+    labelNames: ['qf_section'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers,
+  });
+  const widgets = new Counter({
+    name: 'qf_widget_failures_total',
+    help: "Widgets that failed to render on the server (the page is served without them), by the widget's section and release.",
+    labelNames: ['qf_section', 'qf_release'] as const,
+    registers,
+  });
+  const browsers = new Counter({
+    name: 'qf_browser_failures_total',
+    help: 'Failures browsers reported (POST /_qf/beacon): a section or widget that did not mount, threw while rendering, or did not match the server HTML.',
+    labelNames: ['qf_section', 'qf_release', 'kind'] as const,
+    registers,
+  });
+  return {
+    pageCache(section: string, result: 'hit' | 'miss' | 'stale' | 'uncached'): void {
+      cache.inc({ qf_section: section, result });
+    },
+    ownerAnswer(section: string, release: string, outcome: OwnerOutcome): void {
+      owners.inc({ qf_section: section, qf_release: release, outcome });
+    },
+    rendered(section: string, seconds: number): void {
+      render.observe({ qf_section: section }, seconds);
+    },
+    widgetFailed(section: string, release: string): void {
+      widgets.inc({ qf_section: section, qf_release: release });
+    },
+    browserFailure(section: string, release: string, kind: 'mount' | 'render' | 'hydration'): void {
+      browsers.inc({ qf_section: section, qf_release: release, kind });
+    },
+  };
+}
+
+export type ShellMetrics = ReturnType<typeof createShellMetrics>;
