@@ -44,7 +44,15 @@ const shellInfo = JSON.parse(readFileSync(path.join(root, shell.name, 'dist', 'b
 const supervisor = createSupervisor({
   store,
   stateDir: stateDirOf(store),
-  env: { ...process.env, SHELL_ORIGINS: process.env.SHELL_ORIGINS ?? `http://127.0.0.1:${port},http://localhost:${port}` },
+  env: {
+    ...process.env,
+    SHELL_ORIGINS: process.env.SHELL_ORIGINS ?? `http://127.0.0.1:${port},http://localhost:${port}`,
+    // On a terminal every server writes a short line per request; piped (a log collector), JSON lines.
+    LOG_FORMAT: process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    // Each server's metrics on a free port of its own (each says where: "… metrics on http://…/metrics").
+    METRICS_PORT: '0',
+  },
+  ...(process.env.PROMETHEUS_URL ? { prometheusUrl: process.env.PROMETHEUS_URL } : {}),
   port: Number(process.env.SUPERVISOR_PORT ?? 3010),
   shell: { dir: path.join(root, shell.name), port },
   ...(shellInfo.shared ? { shellInfo: { name: shellInfo.name, contractVersion: shellInfo.contractVersion, shared: shellInfo.shared } } : {}),

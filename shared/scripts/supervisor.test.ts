@@ -2,9 +2,12 @@
 // throw-away store with the real release writer: deploy, rollback, what is refused and why, the store's
 // browser builds, the control API, and a live server that dies. The real sections, the shell and a
 // browser across a deploy are the deploy journey's (e2e/journeys/deploy.test.ts).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RELEASE_QUERIES } from './prometheus-health';
 import { writeRelease } from './release';
 import { aboutAnotherRemote, createSupervisor, DeployError, type ReleaseCounts, type SmokeTarget, type Supervisor } from './supervisor';
 
@@ -72,7 +75,7 @@ function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-
 
 const noProblems = jest.fn(async (_target: SmokeTarget) => [] as string[]);
 
-async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv; health?: () => Promise<ReleaseCounts[]> } = {}) {
+async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv; health?: () => Promise<ReleaseCounts[]>; prometheusUrl?: string } = {}) {
   const remote = options.remote ?? 'mf-events';
   supervisor = createSupervisor({
     store: store(),
@@ -84,6 +87,7 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
     readyTimeoutMs: 10_000,
     canaryRule: { minRequests: 20, margin: 0.05, everyMs: 50 },
     ...(options.health ? { releaseHealth: options.health } : {}),
+    ...(options.prometheusUrl ? { prometheusUrl: options.prometheusUrl } : {}),
     log: (line) => logs.push(line),
   });
   await supervisor.start({ [remote]: path.join(store(), remote, first) });
@@ -286,6 +290,36 @@ describe('the supervisor', () => {
       // The canary's server is stopped once drained (100 ms here).
       await new Promise((r) => setTimeout(r, 300));
       await expect(answers(canaryUrl)).resolves.toBe(false);
+    });
+
+    it('is judged by what every shell saw when a Prometheus is given (PROMETHEUS_URL), summed over the shells', async () => {
+      // Two shells' series, as Prometheus holds them: the canary's errors are all on the second shell.
+      const shells: Record<string, { requests: number; serverErrors: number }>[] = [{ aaa: { requests: 100, serverErrors: 0 } }, { aaa: { requests: 100, serverErrors: 1 } }];
+      const prometheus = http.createServer((req, res) => {
+        const query = new URL(req.url ?? '/', 'http://x').searchParams.get('query') ?? '';
+        const kind = query === RELEASE_QUERIES.requests ? 'requests' : query === RELEASE_QUERIES.serverErrors ? 'serverErrors' : undefined;
+        const builds = [...new Set(shells.flatMap((sh) => Object.keys(sh)))];
+        const result = kind ? builds.map((b) => ({ metric: { qf_section: 'mf-events', qf_release: b }, value: [0, String(shells.reduce((sum, sh) => sum + (sh[b]?.[kind] ?? 0), 0))] })) : [];
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'success', data: { resultType: 'vector', result } }));
+      });
+      await new Promise<void>((resolve) => prometheus.listen(0, '127.0.0.1', resolve));
+      try {
+        const a = release('aaa');
+        const b = release('bbb');
+        const s = await startWith(a, { prometheusUrl: `http://127.0.0.1:${(prometheus.address() as AddressInfo).port}` });
+        await s.deploy('mf-events', b, 50);
+        // One shell alone saw 20 good pages of the canary: no reason to act.
+        shells[0]!.bbb = { requests: 20, serverErrors: 0 };
+        await new Promise((r) => setTimeout(r, 300));
+        expect(s.live()['mf-events']!.canary).toBeDefined();
+        // The other shell saw 20 pages of it, 12 of them errors: 30 % over both, against 0.5 % for live.
+        shells[1]!.bbb = { requests: 20, serverErrors: 12 };
+        expect(await until(() => !s.live()['mf-events']!.canary)).toBe(true);
+        expect(history().at(-1)).toMatchObject({ action: 'canary-rollback', reason: expect.stringContaining('automatic: error rate 30 % (12 errors, 40 pages)') });
+      } finally {
+        prometheus.closeAllConnections();
+        await new Promise((resolve) => prometheus.close(resolve));
+      }
     });
 
     it('is stopped by hand with npm run rollback; refused for mf-forms on the embedded database', async () => {

@@ -39,6 +39,7 @@ import { routeConflicts } from '@qf/shared/section';
 import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
 import { publishedRoutes } from './gate';
 import { messageOf, readRelease, sha256, type ReleaseRecord } from './release';
+import { prometheusReleaseCounts } from './prometheus-health';
 
 export { stateDirOf } from './release';
 
@@ -154,6 +155,11 @@ export interface SupervisorOptions {
   canaryRule?: { minRequests: number; margin: number; everyMs: number };
   /** The shell's release counts (default: its GET /_qf/release-health with the token this supervisor gave it). */
   releaseHealth?: () => Promise<ReleaseCounts[]>;
+  /**
+   * A Prometheus that scrapes every shell (PROMETHEUS_URL): the canary is then judged by what all of
+   * them saw (prometheus-health.ts), not by one shell's counts.
+   */
+  prometheusUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -608,6 +614,7 @@ export function createSupervisor(options: SupervisorOptions) {
   /** The shell's counts of a build (0 when it has none yet). */
   async function countsOf(): Promise<ReleaseCounts[]> {
     if (options.releaseHealth) return options.releaseHealth();
+    if (options.prometheusUrl) return prometheusReleaseCounts(options.prometheusUrl);
     if (!options.shell) return [];
     const res = await fetch(`http://${host}:${options.shell.port}/_qf/release-health`, { headers: { authorization: `Bearer ${opsToken}` }, signal: AbortSignal.timeout(2000) });
     if (!res.ok) throw new Error(`the shell's release health answered ${res.status}`);
