@@ -222,6 +222,8 @@ export function startApp(boot: BootHandle): void {
     // The new page's heading takes focus so screen readers announce the page.
     focusPage(document);
     announce((announcement) => store.set({ announcement }), navigationAnnouncement(t, head?.title ?? statusTitle));
+    // Field data: the new page's content is shown (the time from the tap that asked for it).
+    boot.shown({ url: url.href, ...(pageData ? { template: pageData.componentChunkName } : {}), lang });
   }
 
   // A fragment change on the page in view (the menu's `#map-{id}`, an anchor) is not a navigation.

@@ -3,6 +3,7 @@ import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
 import { trackKeyboardFocus } from '../chrome/focus-outline';
 import { startScrollReveal } from '../chrome/scroll-reveal';
 import { installSocialDataLayer } from '../data-layer';
+import { startFieldData } from '../field-data';
 import { clientNavigationTarget } from '../link-target';
 import { registerServiceWorker, trackFailedResources } from '../service-worker';
 import { STATE_ELEMENT_ID } from '../state-ids';
@@ -26,6 +27,10 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   const triggers = createTriggers();
   const resources = trackFailedResources(win);
   const progressBar = doc.querySelector<HTMLElement>('[data-qf-progress]');
+  const stateJson = doc.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null';
+  const state = readState(stateJson);
+  // Field data: the page's web vitals and the time from a tap on a link to the next page (field-data.ts).
+  const field = startFieldData(win, doc, state?.field ?? null);
 
   let loaded: ShellApp | undefined;
   let resolveApp: ((app: ShellApp) => void) | undefined;
@@ -56,7 +61,7 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
 
   const handle: BootHandle = {
     triggers,
-    stateJson: doc.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null',
+    stateJson,
     resources,
     progress(active) {
       progressBar?.classList.toggle('qf-progress--active', active);
@@ -69,6 +74,7 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       pending = undefined;
       rejectApp?.(error);
     },
+    shown: (page) => field.shown(page),
   };
   win[BOOT_GLOBAL] = handle;
 
@@ -115,7 +121,6 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
   // The page's section and the widgets in it: the app mounts them as their own policies say.
   /** A widget's form sent before its code came (also one the inline loader held before this script came). */
   let heldSubmit: ((event: Event) => void) | undefined;
-  const state = readState(handle.stateJson);
   const slot = doc.getElementById('qf-main-slot');
   if (slot && state?.page) {
     let interactive = false;
@@ -286,6 +291,7 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
     startToTop(doc, win);
     void startStatement(doc, win);
     void registerServiceWorker({ location: win.location, serviceWorker: win.navigator.serviceWorker, resourcesFailed: resources.failed, reload: () => win.location.reload(), logError: console.error });
+    field.observeVitals();
   });
   // Scroll reveal hides what is below the fold until it comes into view: it starts with the first scroll.
   win.addEventListener('scroll', () => startScrollReveal(), { once: true, passive: true });
@@ -294,6 +300,8 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
 
   // What the visitor did before this script arrived happens again, now that something listens.
   for (const event of early) {
+    // A press on a link made before this script came is where that tap's time starts.
+    field.saw(event);
     if (event.type === 'submit') {
       if ((event as unknown as Record<string, unknown>)[HELD_PROPERTY]) heldSubmit?.(event);
       continue;
@@ -307,14 +315,22 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
 interface BootState {
   page?: { hydration: Hydration };
   widgets: { key: string; hydration: Hydration }[];
+  /** The page as field data reports it: its template (`componentChunkName`) and language. */
+  field?: { template?: string; lang: string };
 }
 
 /** Only what the boot needs of the state (the app validates all of it with its schema). */
 function readState(json: string): BootState | null {
   try {
-    const raw = JSON.parse(json) as { status?: string; pageData?: { result?: { page?: { hydration?: Hydration } } }; widgets?: BootState['widgets'] } | null;
-    const page = raw?.status === 'ok' ? raw.pageData?.result?.page : undefined;
-    return { page: page?.hydration ? { hydration: page.hydration } : undefined, widgets: Array.isArray(raw?.widgets) ? raw.widgets : [] };
+    const raw = JSON.parse(json) as { status?: string; lang?: string; pageData?: { componentChunkName?: string; result?: { page?: { hydration?: Hydration } } }; widgets?: BootState['widgets'] } | null;
+    const ok = raw?.status === 'ok';
+    const page = ok ? raw.pageData?.result?.page : undefined;
+    const template = ok ? raw.pageData?.componentChunkName : undefined;
+    return {
+      page: page?.hydration ? { hydration: page.hydration } : undefined,
+      widgets: Array.isArray(raw?.widgets) ? raw.widgets : [],
+      field: typeof raw?.lang === 'string' ? { ...(typeof template === 'string' ? { template } : {}), lang: raw.lang } : undefined,
+    };
   } catch {
     return null;
   }

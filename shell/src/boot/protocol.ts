@@ -70,6 +70,11 @@ export interface BootHandle {
   ready(app: ShellApp): void;
   /** The app could not start: what waited for it falls back (a click becomes a full navigation). */
   failed(error: unknown): void;
+  /**
+   * The app has shown the page of a client-side navigation to `url` (swapped in, its heading focused):
+   * field data times the tap that started it (field-data.ts).
+   */
+  shown(page: { url: string; template?: string; lang: string }): void;
 }
 
 export const BOOT_GLOBAL = '__qfBoot';
