@@ -435,7 +435,14 @@ export function createSupervisor(options: SupervisorOptions) {
    */
   async function startSmokeShell(remote: RemoteName, registryFile: string): Promise<{ shell: Running; port: number }> {
     const port = await freePort(host);
-    const shell = spawnServer('shell', `smoke shell for ${remote}`, path.join(options.shell!.dir, 'dist', 'server', 'main.js'), options.shell!.dir, port, { REGISTRY: registryFile, REMOTE_STATUS_TTL_MS: '0' });
+    // Warnings and errors only: every line it logs while rendering is held against the candidate (its
+    // access log would be a line per page). No metrics listener: nobody scrapes a throw-away shell.
+    const shell = spawnServer('shell', `smoke shell for ${remote}`, path.join(options.shell!.dir, 'dist', 'server', 'main.js'), options.shell!.dir, port, {
+      REGISTRY: registryFile,
+      REMOTE_STATUS_TTL_MS: '0',
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: '',
+    });
     try {
       await ready(shell, 'shell');
     } catch (error) {

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { errorOptions, registerErrorAnswers } from './errors';
-import { createObservability, parseTraceparent, prettyDestination, serveMetrics, traceHeaders, truncatedAddress, type ObservabilityOptions } from './observability';
+import { createObservability, observabilityEnvSchema, parseTraceparent, prettyDestination, serveMetrics, traceHeaders, truncatedAddress, type ObservabilityOptions } from './observability';
 
 /** A server as every server of the site is built: its log lines kept for the test. */
 async function server(options: Partial<ObservabilityOptions> = {}, env: NodeJS.ProcessEnv = {}, routes?: (app: FastifyInstance, observability: ReturnType<typeof createObservability>) => void) {
@@ -66,6 +66,12 @@ describe('observability: the access log', () => {
     await app.inject('/boom');
     expect(lines.map((l) => l.level)).toEqual(['error', 'warn']);
     await app.close();
+  });
+
+  it('takes an empty variable as unset (a deployment that blanks METRICS_PORT opens no listener)', () => {
+    expect(observabilityEnvSchema.parse({ METRICS_PORT: '', METRICS_HOST: '', LOG_FORMAT: '' })).toEqual({ LOG_LEVEL: 'info' });
+    expect(observabilityEnvSchema.parse({ METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => observabilityEnvSchema.parse({ METRICS_PORT: 'ninety' })).toThrow();
   });
 
   it('refuses a LOG_LEVEL pino does not have, naming the variable', () => {

@@ -117,11 +117,11 @@ export const observabilityEnvSchema = z.object({
   /** pino's levels: fatal, error, warn, info (default), debug, trace, or silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json (one object a line, the default off a terminal) or pretty (a short line a request, the default on one). */
-  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'pretty']).optional()),
   /** The port of the metrics listener (`GET /metrics`); unset: no metrics listener; 0: any free port. */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /** The address the metrics listener binds (default: the server's HOST). */
-  METRICS_HOST: z.string().optional(),
+  METRICS_HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
 });
 
 export interface ObservabilityOptions {
