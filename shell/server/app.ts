@@ -13,6 +13,7 @@ import { registerChromeData } from './chrome-data';
 import { createCompositions } from './compositions';
 import type { ShellConfig } from './config';
 import { createServerRemotes, type ServerRemotes } from './federation';
+import { registerFieldData } from './field-data';
 import { registerGateway } from './gateway';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
@@ -145,6 +146,19 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   registerPwa(app, { clientDir: config.clientDir, shellBuild });
 
   registerChromeData(app, { content, menus, globals, statement });
+
+  const templatesOf = new WeakMap<object, ReadonlySet<string>>();
+  // Field data: what visitors' browsers measured (web vitals, tap to content), per template the live
+  // route table knows (field-data.ts).
+  registerFieldData(app, {
+    registry: observability.registry,
+    templates: async () => {
+      const { table } = await live.registry.routing();
+      let known = templatesOf.get(table);
+      if (!known) templatesOf.set(table, (known = new Set(table.manifests.flatMap((m) => m.routes.map((r) => `${m.remote}/${r.template}`)))));
+      return known;
+    },
+  });
 
   // Pages and the page a form is sent back to (page-route.ts).
   const pageAnswers = createPageAnswers({ config, live, shellBuild, shellAssets, remotes, manifests, stylesheets, globals, menus, widgetCache, turns, htmlPolicy, noteError, metrics, observeCache });
