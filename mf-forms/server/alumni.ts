@@ -3,7 +3,8 @@ import { alumniErrors, alumniMessages, alumniOutcomes, alumniSchema, type Alumni
 import type { Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';
-import { filledHoneypot } from './guard';
+import { robotSubmission } from './guard';
+import { loggedError } from './log';
 
 const TITLE: Record<Lang, string> = { en: 'Alumni portal', ar: 'بوابة الخريجين' };
 
@@ -20,7 +21,7 @@ export function registerAlumni(app: FastifyInstance, db: Db): void {
     const once = idempotency(db, request, 'alumni');
     const stored = await once.stored();
     if (stored) return send(request, reply, stored, TITLE);
-    if (filledHoneypot(request.body)) return send(request, reply, answer('signed-up'), TITLE);
+    if (robotSubmission(request)) return send(request, reply, answer('signed-up'), TITLE);
 
     const body = { ...bodyObject(request) };
     // A plain form post sends a ticked box as "on".
@@ -42,7 +43,7 @@ export function registerAlumni(app: FastifyInstance, db: Db): void {
       });
       return send(request, reply, result, TITLE);
     } catch (error) {
-      console.error('alumni sign-up failed', error);
+      request.log.error({ err: loggedError(error) }, 'alumni sign-up failed');
       return send(request, reply, answer('error'), TITLE);
     }
   });

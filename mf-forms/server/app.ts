@@ -17,6 +17,7 @@ import { createFormsSectionPages } from './pages';
 import { outboxFromEnv, type OutboxWorker, type OutboxWorkerOptions } from './outbox';
 import type { ContentSource } from '@qf/shared/content';
 import { loadFormsEnv, type FormsEnv } from './config';
+import { registerFormsMetrics } from './metrics';
 
 export interface FormsServerOptions {
   /** The workspace folder (its dist/ holds the builds the server serves). */
@@ -49,6 +50,8 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
     listPaths: pages.paths,
     errorHandler: answerError,
   });
+  // Before any form route: each is counted by name (metrics.ts refuses a form route it cannot name).
+  registerFormsMetrics(app, { db, content: options.content, now: options.now, log: app.log });
   registerBodyParsers(app);
   const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
   const secret = loadFormsSecret({ env, dataDir: options.dataDir });
@@ -65,7 +68,7 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
   registerPolls(app, db, options.content, { secret, votesPerAddress: env.POLL_VOTES_PER_ADDRESS, now: options.now });
   registerSurveys(app, db, options.content, options.now);
   registerEcssQuestions(app, db, options.content, env);
-  const outbox = outboxFromEnv(db, env, options.outbox);
+  const outbox = outboxFromEnv(db, env, { log: app.log, ...options.outbox });
   app.addHook('onClose', async () => {
     await outbox?.stop();
     await db.close();

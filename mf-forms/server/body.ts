@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { backPath, outcomePage } from './outcome-page';
+import { loggedError } from './log';
+import { noteSubmission } from './metrics';
 
 /** The most a JSON or plain form body may weigh: the largest form's text fits many times over. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -46,7 +48,8 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   const query = request.query as Record<string, unknown> | undefined;
   const lang: Lang = isLang(query?.lang) ? query.lang : 'en';
   const { status, problem } = problemOf(error);
-  if (problem === 'error') console.error('mf-forms request failed', error);
+  if (problem === 'error') request.log.error({ err: loggedError(error) }, 'mf-forms request failed');
+  noteSubmission(request, problem);
   const message = bodyMessages[lang][problem];
   reply.code(status);
   if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { currentTrace, type RequestTrace } from '@qf/shared/server';
 import { migrations } from './migrations';
 import { lockDataDir } from './data-dir-lock';
 
@@ -13,6 +14,27 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+}
+
+/**
+ * A statement run for a request, tagged with the request's trace the way sqlcommenter does
+ * (https://google.github.io/sqlcommenter/spec/): a trailing comment `/*traceparent='00-<trace>-<span>-01'*\/`,
+ * so PostgreSQL's logs, `pg_stat_activity` and slow-query reports name the visitor's request. Outside a
+ * request (migrations, the outbox, the forwarder, metrics) the statement is left as it is. Its meaning
+ * never changes: the comment goes before a trailing `;` (after the last statement of a multi-statement
+ * string, so their number is the same), on a line of its own when the last line holds `--` (it would
+ * otherwise be part of that line comment), and a statement that already has a comment of its own is left
+ * alone, as the specification asks. Neither driver caches statements by their text here (no named
+ * prepared statements), so a text that differs by request costs nothing.
+ */
+export function withTraceComment(sql: string, trace: RequestTrace | undefined = currentTrace()): string {
+  if (!trace || sql.includes('/*')) return sql;
+  const comment = `/*traceparent='00-${trace.traceId}-${trace.spanId}-${trace.flags}'*/`;
+  const body = sql.replace(/\s+$/, '');
+  const semicolon = body.endsWith(';');
+  const statement = semicolon ? body.slice(0, -1).replace(/\s+$/, '') : body;
+  const lastLine = statement.slice(statement.lastIndexOf('\n') + 1);
+  return `${statement}${lastLine.includes('--') ? '\n' : ' '}${comment}${semicolon ? ';' : ''}`;
 }
 
 async function migrate(db: Queryable): Promise<void> {
@@ -35,23 +57,25 @@ export async function openDb({ databaseUrl, dataDir }: { databaseUrl?: string; d
   let db: Db;
   if (databaseUrl) {
     const { Pool } = await import('pg');
-    const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+    // Its sessions say who they are (pg_stat_activity, the server's log), unless the URL names another.
+    const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'mf-forms' });
     db = {
       kind: 'postgres',
       async query(sql, params) {
-        const res = params && params.length ? await pool.query(sql, params) : await pool.query(sql);
+        const tagged = withTraceComment(sql);
+        const res = params && params.length ? await pool.query(tagged, params) : await pool.query(tagged);
         const last = Array.isArray(res) ? res[res.length - 1] : res;
         return (last?.rows ?? []) as never[];
       },
       async transaction(fn) {
         const client = await pool.connect();
         try {
-          await client.query('BEGIN');
-          const result = await fn({ query: async (sql, params) => (await client.query(sql, params)).rows as never[] });
-          await client.query('COMMIT');
+          await client.query(withTraceComment('BEGIN'));
+          const result = await fn({ query: async (sql, params) => (await client.query(withTraceComment(sql), params)).rows as never[] });
+          await client.query(withTraceComment('COMMIT'));
           return result;
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
+          await client.query(withTraceComment('ROLLBACK')).catch(() => undefined);
           throw error;
         } finally {
           client.release();
@@ -70,15 +94,16 @@ export async function openDb({ databaseUrl, dataDir }: { databaseUrl?: string; d
     db = {
       kind: 'pglite',
       async query(sql, params) {
-        if (params && params.length) return (await lite.query(sql, params)).rows as never[];
-        const results = await lite.exec(sql);
+        const tagged = withTraceComment(sql);
+        if (params && params.length) return (await lite.query(tagged, params)).rows as never[];
+        const results = await lite.exec(tagged);
         return (results[results.length - 1]?.rows ?? []) as never[];
       },
       async transaction(fn) {
-        const result = await lite.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never[] }));
+        const result = await lite.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(withTraceComment(sql), params)).rows as never[] }));
         // PGlite's transaction() can resolve before its data folder is synced; a top-level query waits
         // for the sync, so what the API acknowledges is on disk.
-        await lite.query('SELECT 1');
+        await lite.query(withTraceComment('SELECT 1'));
         return result;
       },
       close: () => lite.close().finally(unlock),

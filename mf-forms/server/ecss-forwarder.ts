@@ -1,4 +1,7 @@
+import { AsyncResource } from 'node:async_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db';
+import { loggedError } from './log';
 
 export interface EcssForwarderOptions {
   db: Db;
@@ -12,6 +15,8 @@ export interface EcssForwarderOptions {
   /** How often pending questions are looked for when nothing kicks the forwarder. */
   pollMs?: number;
   timeoutMs?: number;
+  /** The server's logger (pino). */
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
 interface QuestionRow {
@@ -40,7 +45,7 @@ export function signedUrl(url: string, token: string | undefined): string {
  * that dies mid-send leaves them to be retried.
  */
 export function startEcssForwarder(options: EcssForwarderOptions) {
-  const { db, url, token } = options;
+  const { db, url, token, log } = options;
   const retryMs = options.retryMs ?? 30_000;
   const maxDelayMs = options.maxDelayMs ?? 3_600_000;
   const pollMs = options.pollMs ?? 30_000;
@@ -75,6 +80,8 @@ export function startEcssForwarder(options: EcssForwarderOptions) {
         await db.query('UPDATE ecss_questions SET forwarded_at = now(), last_error = NULL WHERE id = $1', [row.id]);
       } catch (error) {
         const delay = Math.min(maxDelayMs, retryMs * 2 ** Math.max(0, Number(row.attempts) - 1));
+        // The question's id, never its text or its sender.
+        log.warn({ err: loggedError(error), question_id: String(row.id), attempts: Number(row.attempts), retry_in_ms: delay }, 'speaker-series question not forwarded, it will be retried');
         await db.query(`UPDATE ecss_questions SET next_attempt_at = now() + $2 * interval '1 millisecond', last_error = $3 WHERE id = $1`, [row.id, delay, String((error as Error).message ?? error).slice(0, 500)]);
       }
     }
@@ -100,14 +107,18 @@ export function startEcssForwarder(options: EcssForwarderOptions) {
       schedule(due === null || due === undefined ? pollMs : Math.min(pollMs, Math.ceil(Number(due)) + 5));
     } catch (error) {
       if (!stopped) {
-        console.error('speaker-series forwarder failed', error);
+        log.error({ err: loggedError(error) }, 'speaker-series forwarder failed');
         schedule(pollMs);
       }
     }
   }
 
-  /** Look for questions to forward now (a new one was just stored). */
-  function kick(): void {
+  /**
+   * Look for questions to forward now (a new one was just stored). Bound to the context the forwarder
+   * was started in: kicked by a request, its work (and the timers it sets) would otherwise carry that
+   * request's trace into every later statement (db.ts tags statements run for a request).
+   */
+  const kick = AsyncResource.bind((): void => {
     if (!url || stopped) return;
     if (running) {
       again = true;
@@ -116,7 +127,7 @@ export function startEcssForwarder(options: EcssForwarderOptions) {
     running = loop().finally(() => {
       running = null;
     });
-  }
+  });
 
   if (url) kick();
 

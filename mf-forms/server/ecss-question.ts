@@ -5,8 +5,9 @@ import type { Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';
 import { startEcssForwarder } from './ecss-forwarder';
-import { filledHoneypot } from './guard';
+import { robotSubmission } from './guard';
 import type { FormsEnv } from './config';
+import { loggedError } from './log';
 
 const TITLE: Record<Lang, string> = { en: 'Education City Speaker Series', ar: 'سلسلة محاضرات المدينة التعليمية' };
 
@@ -24,12 +25,13 @@ export function registerEcssQuestions(app: FastifyInstance, db: Db, content: Con
     url: env.ECSS_WORKFLOW_URL,
     token: env.ECSS_WORKFLOW_TOKEN,
     retryMs: env.ECSS_RETRY_MS,
+    log: app.log,
   });
   app.addHook('preClose', () => forwarder.stop());
   app.addHook('onReady', async () => {
     if (forwarder.configured) return;
     const { pending } = await forwarder.status();
-    if (pending > 0) console.warn(`speaker-series questions: ${pending} pending (ECSS_WORKFLOW_URL is not set, so they are stored and not forwarded)`);
+    if (pending > 0) app.log.warn({ pending }, `speaker-series questions: ${pending} pending (ECSS_WORKFLOW_URL is not set, so they are stored and not forwarded)`);
   });
 
   /** The series, or a session listed by a series. */
@@ -51,7 +53,7 @@ export function registerEcssQuestions(app: FastifyInstance, db: Db, content: Con
     const once = idempotency(db, request, 'ecss-question');
     const stored = await once.stored();
     if (stored) return send(request, reply, stored, TITLE);
-    if (filledHoneypot(request.body)) return send(request, reply, answer('received'), TITLE);
+    if (robotSubmission(request)) return send(request, reply, answer('received'), TITLE);
     const body = bodyObject(request);
     const errors = ecssQuestionErrors(body, lang);
     if (Object.keys(errors).length) return send(request, reply, answer('invalid', { errors }), TITLE);
@@ -67,7 +69,7 @@ export function registerEcssQuestions(app: FastifyInstance, db: Db, content: Con
       forwarder.kick();
       return send(request, reply, result, TITLE);
     } catch (error) {
-      console.error('speaker-series question failed', error);
+      request.log.error({ err: loggedError(error) }, 'speaker-series question failed');
       return send(request, reply, answer('error'), TITLE);
     }
   });

@@ -5,6 +5,7 @@ import type { Db, Queryable } from './db';
 import { bodyMessages } from './body';
 import { formAnswer, pageTakesAnswer, sendFormAnswer, sentValues } from './form-answer';
 import { backPath, outcomePage } from './outcome-page';
+import { noteSubmission } from './metrics';
 
 /** An answer of the forms API: a status and a JSON body with at least an outcome and its message. */
 export interface Answer {
@@ -52,6 +53,7 @@ export function send(
   /** The widget that placed the form and its fields: the shell may show the answer in the page itself (form-answer.ts). */
   page?: { widget: WidgetId; fields: readonly string[] },
 ): FastifyReply {
+  noteSubmission(request, answer.body.outcome);
   reply.code(answer.status);
   if (!isFormPost(request)) return reply.send(answer.body);
   if (page && pageTakesAnswer(request)) return sendFormAnswer(reply, answer.status, formAnswer(page.widget, answer.body, sentValues(bodyObject(request), page.fields)));
@@ -71,7 +73,9 @@ export function idempotency(db: Db, request: FastifyRequest, scope: string) {
     async stored(): Promise<Answer | null> {
       if (!key) return null;
       const rows = await db.query<{ status: number; body: Answer['body'] }>('SELECT status, body FROM idempotency_keys WHERE key = $1', [key]);
-      return rows[0] ? { status: Number(rows[0].status), body: rows[0].body } : null;
+      if (!rows[0]) return null;
+      noteSubmission(request, 'replayed');
+      return { status: Number(rows[0].status), body: rows[0].body };
     },
     /** Inside the submission's transaction, so the answer is remembered exactly when the data is stored. */
     async remember(tx: Queryable, answer: Answer): Promise<void> {

@@ -4,9 +4,11 @@ import { registrationErrors, registrationFields, registrationMessages, registrat
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { send as sendAnswer, type Answer } from './engagement-http';
-import { filledHoneypot } from './guard';
+import { robotSubmission } from './guard';
 import { enqueueEmail } from './outbox';
 import { registrationEmail, type ViewingDetails } from './emails';
+import { noteSubmission } from './metrics';
+import { loggedError } from './log';
 
 interface EventRules {
   registrationOpen: boolean;
@@ -91,10 +93,13 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
     const idempotencyKey = typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? `registration:${eventId}:${key}` : undefined;
     if (idempotencyKey) {
       const stored = await db.query<{ status: number; body: Answer['body'] }>('SELECT status, body FROM idempotency_keys WHERE key = $1', [idempotencyKey]);
-      if (stored[0]) return respond({ status: Number(stored[0].status), body: stored[0].body });
+      if (stored[0]) {
+        noteSubmission(request, 'replayed');
+        return respond({ status: Number(stored[0].status), body: stored[0].body });
+      }
     }
 
-    if (filledHoneypot(request.body)) {
+    if (robotSubmission(request)) {
       return respond(send('registered'));
     }
     const rules = await rulesOf(eventId);
@@ -146,7 +151,7 @@ export function registerEventRegistration(app: FastifyInstance, db: Db, content:
     } catch (error) {
       if (error instanceof Outcome) answer = send(error.outcome);
       else {
-        console.error('event registration failed', error);
+        request.log.error({ err: loggedError(error) }, 'event registration failed');
         answer = send('error');
       }
     }

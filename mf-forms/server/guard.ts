@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { backPath, outcomePage } from './outcome-page';
 import { clientNetwork } from './client-address';
+import { noteSubmission } from './metrics';
 
 export interface GuardOptions {
   /** Origins allowed to post (the shell's); a post from any other origin is refused. */
@@ -118,3 +119,10 @@ export const HONEYPOT_FIELD = 'website';
 
 export const filledHoneypot = (body: unknown): boolean =>
   Boolean(body && typeof body === 'object' && !Array.isArray(body) && typeof (body as Record<string, unknown>)[HONEYPOT_FIELD] === 'string' && (body as Record<string, string>)[HONEYPOT_FIELD]!.trim() !== '');
+
+/** Whether a submission is a robot's (it filled the honeypot): counted as `spam` (metrics.ts). */
+export function robotSubmission(request: FastifyRequest): boolean {
+  if (!filledHoneypot(request.body)) return false;
+  noteSubmission(request, 'spam');
+  return true;
+}

@@ -8,6 +8,7 @@ import { FORM_BODY_LIMIT } from './body';
 import { keptInDataDir } from './data-file';
 import type { Db } from './db';
 import { confirmPage, outcomePage } from './outcome-page';
+import { loggedError } from './log';
 
 export const UNSUBSCRIBE_PATH = '/api/forms/newsletter/unsubscribe';
 export const SECRET_FILE = 'forms-secret';
@@ -178,7 +179,7 @@ export async function registerNewsletterUnsubscribe(app: FastifyInstance, db: Db
           if (!left.length) await tx.query("DELETE FROM email_outbox WHERE kind LIKE 'newsletter-%' AND (to_address = $2 OR lower(to_address) = $1)", [normalized, email.trim()]);
         });
       } catch (error) {
-        console.error('newsletter unsubscription failed', error);
+        request.log.error({ err: loggedError(error) }, 'newsletter unsubscription failed');
         return outcome(reply, lang, 503, newsletterMessages[lang].error, list);
       }
       return outcome(reply, lang, 200, unsubscribeMessages(lang, list).unsubscribed, list);

@@ -3,10 +3,12 @@ import { newsletterMessageFor, newsletterOutcomes, newsletterSchema, type Newsle
 import { isLang, type Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { backPath, outcomePage } from './outcome-page';
-import { filledHoneypot } from './guard';
+import { robotSubmission } from './guard';
 import { enqueueEmail } from './outbox';
 import { welcomeEmail } from './emails';
 import type { NewsletterLinks } from './newsletter-unsubscribe';
+import { noteSubmission } from './metrics';
+import { loggedError } from './log';
 
 /**
  * `POST /api/forms/newsletter` with `{"email": "...", "list"?: "general" | "idkt-quarterly"}` (JSON or a
@@ -22,13 +24,14 @@ export function registerNewsletter(app: FastifyInstance, db: Db, links: Newslett
     const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
     let list: NewsletterList = 'general';
     const answer = (outcome: NewsletterOutcome) => {
+      noteSubmission(request, outcome);
       const message = newsletterMessageFor(lang, outcome, list);
       reply.code(newsletterOutcomes[outcome]);
       if (!fromForm) return reply.send({ outcome, message });
       return reply.type('text/html; charset=utf-8').send(outcomePage(lang, message, backPath(request.headers.referer, lang)));
     };
     // A robot that filled the hidden field is answered as if it had succeeded, and nothing is stored.
-    if (filledHoneypot(request.body)) return answer('subscribed');
+    if (robotSubmission(request)) return answer('subscribed');
     const parsed = newsletterSchema.safeParse(request.body ?? {});
     if (!parsed.success) return answer('invalid-email');
     const email = parsed.data.email;
@@ -47,8 +50,7 @@ export function registerNewsletter(app: FastifyInstance, db: Db, links: Newslett
       });
       return answer(subscribed ? 'subscribed' : 'already-subscribed');
     } catch (error) {
-      request.log.error(error);
-      console.error('newsletter subscription failed', error);
+      request.log.error({ err: loggedError(error) }, 'newsletter subscription failed');
       return answer('error');
     }
   });

@@ -15,6 +15,13 @@ jest.setTimeout(60_000);
 
 const NOW = new Date('2026-11-22T09:00:00Z');
 
+/** A logger that keeps what the outbox says (the server's is pino: the same methods). */
+const recordingLog = () => {
+  const lines: { level: string; fields: Record<string, unknown>; msg: string }[] = [];
+  const at = (level: string) => (fields: Record<string, unknown> | string, msg?: string) => void lines.push(typeof fields === 'string' ? { level, fields: {}, msg: fields } : { level, fields, msg: msg ?? '' });
+  return { lines, error: at('error'), warn: at('warn'), info: at('info') };
+};
+
 const event = (id: string, fields: Record<string, unknown>) => ({
   sys: { id, contentType: 'event' },
   fields: {
@@ -59,6 +66,8 @@ for (const backend of testBackends()) {
     let store: TestDatabase;
     let work: string;
 
+    const log = recordingLog();
+
     beforeAll(async () => {
       work = mkdtempSync(path.join(os.tmpdir(), 'qf-outbox-'));
       const contentDir = path.join(work, 'content');
@@ -80,7 +89,7 @@ for (const backend of testBackends()) {
         content: createFileStore(contentDir),
         now: () => NOW,
         rateLimit: 1_000_000,
-        outbox: { pollMs: 100, retryBaseMs: 300, retryMaxMs: 1_000 },
+        outbox: { pollMs: 100, retryBaseMs: 300, retryMaxMs: 1_000, log: log as never },
       }));
     });
 
@@ -223,6 +232,10 @@ for (const backend of testBackends()) {
       const [row] = await rowsFor('nobody@refused.example.org');
       expect(row).toMatchObject({ attempts: 1, sent_at: null, next_attempt_at: null });
       expect(row!.last_error).toContain('550');
+      // The log says which email and why, by its id and the SMTP code: never the address (SMTP servers quote it).
+      const given = log.lines.find((l) => l.msg.includes('given up') && l.fields.smtp_code === 550);
+      expect(given).toMatchObject({ level: 'warn', fields: { smtp_command: 'RCPT TO', smtp_code: 550, attempts: 1 } });
+      expect(JSON.stringify(log.lines)).not.toMatch(/@/);
     });
 
     it('never sends one row twice when several workers share the outbox', async () => {
@@ -230,7 +243,7 @@ for (const backend of testBackends()) {
       await db.transaction(async (tx) => {
         for (const a of addresses) await enqueueEmail(tx, welcomeEmail('en', a, `https://www.example.org/unsubscribe?email=${a}`));
       });
-      const workers: OutboxWorker[] = [1, 2].map(() => startOutboxWorker({ db, smtpUrl: smtp.url, pollMs: 20, batchSize: 3 }));
+      const workers: OutboxWorker[] = [1, 2].map(() => startOutboxWorker({ db, smtpUrl: smtp.url, pollMs: 20, batchSize: 3, log: recordingLog() as never }));
       try {
         await Promise.all(workers.map((w) => w.runOnce()));
         await until(async () => Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM email_outbox WHERE to_address LIKE 'many-%' AND sent_at IS NULL"))[0]?.n) === 0, 'all 30 sent');
@@ -258,8 +271,7 @@ describe('outbox settings', () => {
   });
 
   it('runs no worker without SMTP_URL', () => {
-    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
-    expect(outboxFromEnv({} as Db, {})).toBeUndefined();
-    info.mockRestore();
+    const log = recordingLog();
+    expect(outboxFromEnv({} as Db, {}, { log: log as never })).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import type { FormsEnv } from './config';
+import { loggedError } from './log';
 
 /** One email, as the form that sends it writes it: already in the visitor's language. */
 export interface OutboxMessage {
@@ -53,6 +55,8 @@ export interface OutboxWorkerOptions {
   /** A claimed row is left alone this long; a worker that died mid-send has it retried after (default 5 min). */
   leaseMs?: number;
   batchSize?: number;
+  /** The server's logger (pino): a failed attempt, a message given up, an outbox that cannot be read. */
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
 
 export interface OutboxWorker {
@@ -117,7 +121,7 @@ export const retryDelay = (attempts: number, baseMs: number, maxMs: number) => M
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const problem = smtpUrlProblem(options.smtpUrl);
   if (problem) throw new Error(problem);
-  const { db } = options;
+  const { db, log } = options;
   const from = options.from ?? DEFAULT_MAIL_FROM;
   const pollMs = options.pollMs ?? 5_000;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
@@ -140,9 +144,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const message = String(e.message ?? error).slice(0, 1000);
       // A recipient the server refuses for good (5xx at RCPT TO) will never be accepted: stop retrying it.
       const refused = e.command === 'RCPT TO' && typeof e.responseCode === 'number' && e.responseCode >= 500;
+      // Never the error's message or the row: SMTP servers quote the recipient's address in theirs.
+      const facts = { outbox_id: String(row.id), attempts: row.attempts, ...(e.command ? { smtp_command: e.command } : {}), ...(typeof e.responseCode === 'number' ? { smtp_code: e.responseCode } : {}), ...(typeof (error as { code?: unknown }).code === 'string' ? { code: (error as { code: string }).code } : {}) };
       if (refused || row.attempts >= maxAttempts) {
+        log.warn(facts, refused ? 'outbox: the recipient was refused, the email is given up' : 'outbox: every attempt failed, the email is given up');
         await db.query('UPDATE email_outbox SET last_error = $2, next_attempt_at = NULL WHERE id = $1', [row.id, message]);
       } else {
+        log.warn(facts, 'outbox: an email could not be sent, it will be retried');
         await db.query("UPDATE email_outbox SET last_error = $2, next_attempt_at = now() + $3::double precision * interval '1 millisecond' WHERE id = $1", [
           row.id,
           message,
@@ -180,7 +188,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } catch (error) {
       // The database is unavailable (or closing): say so once, not on every poll.
       const text = String((error as Error).message ?? error);
-      if (text !== lastProblem) console.error('mf-forms outbox: could not read the outbox', error);
+      if (text !== lastProblem) log.error({ err: loggedError(error) }, 'outbox: could not read the outbox');
       lastProblem = text;
     }
     if (!stopped) {
@@ -207,10 +215,14 @@ let warnedNoSmtp = false;
  * The worker when `SMTP_URL` is set. Without it the emails stay pending in `email_outbox` (said once per
  * process), to be delivered by the first server started with SMTP configured.
  */
-export function outboxFromEnv(db: Db, env: Pick<FormsEnv, 'SMTP_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'>, overrides: Partial<OutboxWorkerOptions> = {}): OutboxWorker | undefined {
+export function outboxFromEnv(
+  db: Db,
+  env: Pick<FormsEnv, 'SMTP_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'>,
+  overrides: Partial<OutboxWorkerOptions> & Pick<OutboxWorkerOptions, 'log'>,
+): OutboxWorker | undefined {
   const smtpUrl = env.SMTP_URL;
   if (!smtpUrl) {
-    if (!warnedNoSmtp) console.info('mf-forms: SMTP_URL is not set; confirmation emails wait in email_outbox until a server with SMTP_URL runs');
+    if (!warnedNoSmtp) overrides.log.info('SMTP_URL is not set: confirmation emails wait in email_outbox until a server with SMTP_URL runs');
     warnedNoSmtp = true;
     return undefined;
   }

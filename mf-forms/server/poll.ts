@@ -5,8 +5,9 @@ import { pollErrors, pollMessages, pollOutcomes, pollResultLines, pollVoteSchema
 import type { Lang } from '@qf/shared/i18n';
 import type { Db, Queryable } from './db';
 import { bodyObject, idempotency, langOf, send, unreadable, type Answer } from './engagement-http';
-import { clientOf, filledHoneypot } from './guard';
+import { clientOf, robotSubmission } from './guard';
 import { clientKey } from './client-address';
+import { loggedError } from './log';
 
 const TITLE: Record<Lang, string> = { en: 'Poll', ar: 'استطلاع رأي' };
 /** The browser's voter id, set by the server for browsers that vote without the widget's storage. */
@@ -105,7 +106,7 @@ export function registerPolls(app: FastifyInstance, db: Db, content: ContentSour
     try {
       const poll = await pollOf(pollId, lang);
       if (!poll) return respond(answer('not-found'));
-      if (filledHoneypot(request.body)) return respond(answer('voted', { results: await resultsOf(db, poll, undefined) }));
+      if (robotSubmission(request)) return respond(answer('voted', { results: await resultsOf(db, poll, undefined) }));
       const body = bodyObject(request);
       const errors = pollErrors(body, lang);
       const input = Object.keys(errors).length ? null : pollVoteSchema.parse(body);
@@ -136,7 +137,7 @@ export function registerPolls(app: FastifyInstance, db: Db, content: ContentSour
         });
       return respond(result);
     } catch (error) {
-      console.error('poll vote failed', error);
+      request.log.error({ err: loggedError(error) }, 'poll vote failed');
       return respond(answer('error'));
     }
   });

@@ -8,6 +8,7 @@ import { push as pushStrings } from '../src/strings/push';
 import { keptInDataDir } from './data-file';
 import type { Db, Queryable } from './db';
 import type { FormsEnv } from './config';
+import { loggedError } from './log';
 
 export interface VapidKeys {
   publicKey: string;
@@ -106,7 +107,7 @@ export async function registerPush(app: FastifyInstance, db: Db, { env, dataDir 
       );
       return reply.code(rows[0]?.inserted ? 201 : 200).send({ outcome: 'subscribed', message: m.subscribed });
     } catch (error) {
-      console.error('push subscription failed', error);
+      request.log.error({ err: loggedError(error) }, 'push subscription failed');
       return reply.code(503).send({ outcome: 'error', message: m.enableError });
     }
   });
@@ -121,7 +122,7 @@ export async function registerPush(app: FastifyInstance, db: Db, { env, dataDir 
       if (rows.length === 0) return reply.code(404).send({ outcome: 'not-found', message: m.unknownSubscription });
       return reply.send({ outcome: 'unsubscribed', message: m.disabled });
     } catch (error) {
-      console.error('push unsubscription failed', error);
+      request.log.error({ err: loggedError(error) }, 'push unsubscription failed');
       return reply.code(503).send({ outcome: 'error', message: m.disableError });
     }
   });

@@ -4,7 +4,8 @@ import { surveyErrors, surveyFromForm, surveyMessages, surveyOutcomes, surveyRes
 import type { Lang } from '@qf/shared/i18n';
 import type { Db } from './db';
 import { bodyObject, idempotency, isFormPost, langOf, send, unreadable, type Answer } from './engagement-http';
-import { filledHoneypot } from './guard';
+import { robotSubmission } from './guard';
+import { loggedError } from './log';
 
 const TITLE: Record<Lang, string> = { en: 'Survey', ar: 'استبيان' };
 
@@ -34,7 +35,7 @@ export function registerSurveys(app: FastifyInstance, db: Db, content: ContentSo
     if (stored) return send(request, reply, stored, TITLE);
     const entry = await content.entry(surveyId);
     if (!entry || entry.sys.contentType !== 'survey') return send(request, reply, answer('not-found'), TITLE);
-    if (filledHoneypot(request.body)) return send(request, reply, answer('received'), TITLE);
+    if (robotSubmission(request)) return send(request, reply, answer('received'), TITLE);
     // A plain form post sends the score as text; JSON (the widget's) must send a number.
     const body = isFormPost(request) ? surveyFromForm(bodyObject(request)) : bodyObject(request);
     const errors = surveyErrors(body, lang);
@@ -51,7 +52,7 @@ export function registerSurveys(app: FastifyInstance, db: Db, content: ContentSo
       });
       return send(request, reply, result, TITLE);
     } catch (error) {
-      console.error('survey response failed', error);
+      request.log.error({ err: loggedError(error) }, 'survey response failed');
       return send(request, reply, answer('error'), TITLE);
     }
   });

@@ -32,6 +32,8 @@ import { backPath, outcomePage } from './outcome-page';
 import { lingerThenClose } from '@qf/shared/server';
 import { createDatabaseUploadStore, createUploadStore, FileTooLarge, WrongKind, type StoredFile, type UploadStore } from './upload-store';
 import type { FormsEnv } from './config';
+import { loggedError } from './log';
+import { noteSubmission } from './metrics';
 
 type Fields = Record<string, string>;
 interface Received extends StoredFile {
@@ -163,8 +165,8 @@ export async function registerUploadForms(app: FastifyInstance, options: UploadF
     const rows = await options.db.query<{ id: string }>('SELECT id::text AS id FROM art_entry_files UNION ALL SELECT id::text FROM scholarship_files');
     return new Set(rows.map((r) => r.id));
   }).then(
-    (deleted) => deleted.length && console.info(`mf-forms: deleted ${deleted.length} upload(s) without a submission, left by an earlier crash`),
-    (error: unknown) => console.error('mf-forms: the sweep of uploads without a submission failed', error),
+    (deleted) => deleted.length && app.log.info({ deleted: deleted.length }, `deleted ${deleted.length} upload(s) without a submission, left by an earlier crash`),
+    (error: unknown) => app.log.error({ err: loggedError(error) }, 'the sweep of uploads without a submission failed'),
   );
   // Its own scope: the multipart parser and the catch-all below apply to these two routes only.
   await app.register(async (scope) => {
@@ -197,6 +199,8 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
     // dropped, never kept, so the client (or the shell's gateway) still reads the answer; one that keeps
     // sending past 64 MB or 15 s has its connection closed.
     if (!bodyRead) lingerThenClose(request.raw, reply.raw, { bytes: 64 * 1024 * 1024, ms: 15_000 });
+    // A stored answer is a retry's (the first one's answer again), unless it is the one just stored.
+    noteSubmission(request, stored && !outcome ? 'replayed' : outcome);
     const status = stored?.status ?? form.outcomes[outcome] ?? 503;
     const body = (stored?.body ?? { outcome, message: form.message(outcome, lang), ...(errors ? { errors } : {}) }) as { message: string; errors?: Record<string, string> };
     if (html && pageTakesAnswer(request)) {
@@ -262,6 +266,7 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
     const present = received.filter((r) => r.size > 0);
     const facts = Object.fromEntries(form.fileFields.map((f) => [f, present.find((r) => r.field === f) ? { name: present.find((r) => r.field === f)!.originalName, size: present.find((r) => r.field === f)!.size } : null]));
     if (honeypot) {
+      noteSubmission(request, 'spam');
       await ctx.store.remove(received);
       return answer('submitted');
     }
@@ -298,8 +303,7 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
     // busboy's and the plugin's errors: a broken or truncated body, too many parts or files.
     const code = (error as { code?: string }).code ?? '';
     if (code.startsWith('FST_') || /multipart|boundary|Unexpected end/i.test(String((error as Error).message))) return fail('malformed');
-    request.log.error(error);
-    console.error(`${form.kind} submission failed`, error);
+    request.log.error({ err: loggedError(error) }, `${form.kind} submission failed`);
     return fail('error');
   }
 }
