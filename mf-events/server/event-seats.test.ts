@@ -8,6 +8,7 @@ import { eventPageDataSchema } from '../src/views/event-page-data';
 import { OPEN_REGISTRATION_MAX_AGE_SECONDS } from './events';
 import { createEventsSectionPages } from './pages';
 import { formsAvailability, type AvailabilityLookup } from './forms-availability';
+import { buildEventsServer } from './app';
 
 /**
  * Issue 15: a full event's page says so in its server HTML. The event page asks mf-forms for the seats
@@ -67,6 +68,28 @@ describe('formsAvailability', () => {
     writeFileSync(registry, JSON.stringify({ remotes: { 'mf-forms': { url } } }));
     await expect(formsAvailability({ REGISTRY: registry }, dir)('event 1')).resolves.toEqual({ open: true, online: false, inPerson: false, seatsLeft: 0 });
     expect(paths).toEqual(['/api/forms/events/event%201/availability']);
+  });
+
+  it("passes the page request's trace and request id on to mf-forms (issue 32)", async () => {
+    const asked: http.IncomingHttpHeaders[] = [];
+    answer = (res, req) => (asked.push(req.headers), json({ open: true, online: true, inPerson: true, seatsLeft: 3 })(res));
+    const { app } = await buildEventsServer({ dir: path.resolve(__dirname, '..'), content, env: { LOG_LEVEL: 'silent' }, now: () => NOW, availability: formsAvailability({ FORMS_URL: url }, os.tmpdir()) });
+    try {
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const res = await app.inject({ method: 'GET', url: `/_qf/page?path=/events/${LEARNING}&lang=en`, headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-request-id': 'page-request-1' } });
+      expect(res.statusCode).toBe(200);
+      expect(asked).toHaveLength(1);
+      // The same trace and request; the parent is mf-events' own span of the page request, not the shell's.
+      expect(asked[0]!['x-request-id']).toBe('page-request-1');
+      expect(asked[0]!.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+      expect(asked[0]!.traceparent).not.toContain('00f067aa0ba902b7');
+    } finally {
+      await app.close();
+    }
+    // Outside a request there is no trace to pass.
+    asked.length = 0;
+    await formsAvailability({ FORMS_URL: url }, os.tmpdir())('event-1');
+    expect(asked[0]!.traceparent).toBeUndefined();
   });
 
   it('answers null for an error, a malformed answer, a slow server or no server', async () => {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { registrySchema } from '@qf/shared/contracts';
+import { traceHeaders } from '@qf/shared/server';
 import { registrationAvailabilitySchema, type RegistrationAvailability } from '../src/views/event-page-data';
 
 /** The seats an event has left, from the forms section's server; null when it cannot say in time. */
@@ -47,7 +48,9 @@ function formsOrigin(env: NodeJS.ProcessEnv, repoRoot: string, fetchImpl: typeof
  * Asks mf-forms how many seats an event has left, so the event page's server HTML (its status line and
  * the registration widget's props) says "full" before a visitor fills the form. Best effort: a forms
  * server that is down, slow or answers something else leaves the page as its content says (the
- * registration API refuses a full event on its own either way).
+ * registration API refuses a full event on its own either way). The call carries the page request's
+ * trace (`traceparent`, with this server's span as parent) and its `x-request-id`, so mf-forms' access
+ * log line and its SQL comments name the visitor's request.
  */
 export function formsAvailability(env: NodeJS.ProcessEnv, repoRoot: string, fetchImpl: typeof fetch = fetch): AvailabilityLookup {
   const origin = formsOrigin(env, repoRoot, fetchImpl);
@@ -55,7 +58,7 @@ export function formsAvailability(env: NodeJS.ProcessEnv, repoRoot: string, fetc
     try {
       const base = await origin();
       if (!base) return null;
-      const res = await fetchImpl(`${base}/api/forms/events/${encodeURIComponent(eventId)}/availability`, { signal: AbortSignal.timeout(AVAILABILITY_TIMEOUT_MS) });
+      const res = await fetchImpl(`${base}/api/forms/events/${encodeURIComponent(eventId)}/availability`, { headers: traceHeaders(), signal: AbortSignal.timeout(AVAILABILITY_TIMEOUT_MS) });
       if (!res.ok) return null;
       const parsed = registrationAvailabilitySchema.safeParse(await res.json());
       return parsed.success ? parsed.data : null;
