@@ -3,8 +3,11 @@
 // balancer and static cache (deploy/nginx/), and CLUSTER_INSTANCES (default 2) of every server: the
 // shell, each remote and mf-forms, all against the same registry and database. nginx listens on
 // CLUSTER_PORT (default 8080) for visitors and on the next five ports for the remotes' code; every
-// server has a free port of its own, so the cluster runs beside `npm start`. Ctrl-C or SIGTERM stops
-// everything and deletes the throw-away folders.
+// server has a free port of its own, so the cluster runs beside `npm start`. Every server also serves
+// its metrics on a free port of its own (METRICS_PORT), and Prometheus (Debian's; installed when missing
+// and we are root) scrapes them all every 2 s, one job per server, with deploy/prometheus/rules loaded
+// (config from deploy/prometheus/prometheus.cluster.yml.template, storage in the run folder). Ctrl-C or
+// SIGTERM stops everything and deletes the throw-away folders.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, generateKeyPairSync } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall } from './apt.mjs';
 import { ensurePgBin, freePort, startThrowawayPostgres } from './pg.mjs';
+import { ensurePrometheus, prometheusArgs, renderClusterConfig } from './prometheus.mjs';
 import { build, isBuilt, prepareContent, remotes, root, shell } from './workspaces.mjs';
 
 const HOST = '127.0.0.1';
@@ -80,9 +84,11 @@ const render = (template, values) => template.replace(/\{\{([A-Z_]+)\}\}/g, (m, 
 const upstreamName = (name) => `qf_${name.replace(/-/g, '_')}`;
 
 /**
- * Start the cluster. Resolves once `GET /healthz` answers through nginx, with its URL, every server
- * (name, instance, port, child) and `stop()`. Options: `port` (CLUSTER_PORT), `instances`, `env` (extra
- * environment for every server), `log`, `quiet` (servers' output dropped instead of prefixed).
+ * Start the cluster. Resolves once `GET /healthz` answers through nginx and Prometheus is ready, with
+ * its URL, every server (name, instance, port, metricsPort, child), `prometheus` ({ url, port, child },
+ * or null when Prometheus cannot be had: not installed and we are not root) and `stop()`. Options: `port`
+ * (CLUSTER_PORT), `instances`, `env` (extra environment for every server), `log`, `quiet` (servers'
+ * output dropped instead of prefixed).
  */
 export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8080), instances = Number(process.env.CLUSTER_INSTANCES ?? 2), env: extraEnv = {}, log = console.log, quiet = false } = {}) {
   const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
@@ -96,6 +102,9 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install -y nginx-light), and we are not root to install it');
   const pgBin = ensurePgBin(log);
   if (!pgBin) throw new Error('PostgreSQL is not installed (Debian: apt-get install -y postgresql), and we are not root to install it');
+  // Prometheus watches the cluster; without it the cluster still serves (said once, here).
+  const prometheusBin = ensurePrometheus(log);
+  if (!prometheusBin) log('cluster: Prometheus is not installed (Debian: apt-get install -y prometheus), and we are not root to install it: the servers serve their metrics, nothing scrapes them');
 
   // CLUSTER_PORT=0: any free range of six ports (tests, benchmarks), said in the report.
   if (port === 0) port = await freeRange(remotes.length + 1);
@@ -126,7 +135,7 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   };
 
   const spawnServer = (name, instance, file, args, env) => {
-    const child = spawn(file, args, { cwd: path.join(root, name === 'nginx' ? '.' : name), env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { cwd: path.join(root, name === 'nginx' || name === 'prometheus' ? '.' : name), env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     const prefix = `[${name}${instance ? `#${instance}` : ''}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
@@ -167,16 +176,23 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
     for (const r of remotes)
       for (let i = 1; i <= instances; i++) {
         const p = await freePort();
+        const metricsPort = await freePort();
         const forms = r.name === 'mf-forms' ? { DATABASE_URL: pg.url, ...shared, UPLOADS_DIR: uploads, DATA_DIR: path.join(run, `forms-data-${i}`) } : {};
         // Search (mf-content) finds the other sections' listing pages through the registry the shells read.
         const content = r.name === 'mf-content' ? { REGISTRY: registryFile } : {};
-        servers.push({ ...spawnServer(r.name, i, process.execPath, ['dist/app/main.js'], { PORT: String(p), HOST, SHELL_ORIGINS: siteUrl, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...forms, ...content, ...extraEnv }), port: p });
+        servers.push({
+          ...spawnServer(r.name, i, process.execPath, ['dist/app/main.js'], { PORT: String(p), HOST, SHELL_ORIGINS: siteUrl, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...forms, ...content, ...extraEnv, METRICS_PORT: String(metricsPort) }),
+          port: p,
+          metricsPort,
+        });
       }
     for (let i = 1; i <= instances; i++) {
       const p = await freePort();
+      const metricsPort = await freePort();
       servers.push({
-        ...spawnServer(shell.name, i, process.execPath, ['dist/server/main.js'], { PORT: String(p), HOST, REGISTRY: registryFile, SITE_URL: siteUrl, TRUSTED_PROXIES: HOST, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...extraEnv }),
+        ...spawnServer(shell.name, i, process.execPath, ['dist/server/main.js'], { PORT: String(p), HOST, REGISTRY: registryFile, SITE_URL: siteUrl, TRUSTED_PROXIES: HOST, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...extraEnv, METRICS_PORT: String(metricsPort) }),
         port: p,
+        metricsPort,
       });
     }
     await Promise.all(servers.map((s) => waitForHealth(`http://${HOST}:${s.port}/healthz`, s.child)));
@@ -201,8 +217,22 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
     const test = spawnSync(nginx, ['-t', '-q', '-p', run, '-c', confFile], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
     const proxy = spawnServer('nginx', 0, nginx, ['-p', run, '-c', confFile], {});
+
+    // Prometheus: every instance of every server, one job per server, the site's rules loaded.
+    let prometheus = null;
+    if (prometheusBin) {
+      const promPort = await freePort();
+      const address = `${HOST}:${promPort}`;
+      const promConfig = path.join(run, 'prometheus.yml');
+      writeFileSync(promConfig, renderClusterConfig({ servers, host: HOST, prometheusAddress: address }));
+      const storage = path.join(run, 'prometheus-data');
+      mkdirSync(storage);
+      const child = spawnServer('prometheus', 0, prometheusBin, prometheusArgs({ config: promConfig, storage, address }), {}).child;
+      prometheus = { url: `http://${address}`, port: promPort, child };
+    }
     await waitForHealth(`${siteUrl}/healthz`, proxy.child);
-    return { url: siteUrl, databaseUrl: pg.url, remotePorts, servers, nginx: proxy, run, stop };
+    if (prometheus) await waitForHealth(`${prometheus.url}/-/ready`, prometheus.child);
+    return { url: siteUrl, databaseUrl: pg.url, remotePorts, servers, nginx: proxy, prometheus, run, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -226,8 +256,21 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     if (process.env.CLUSTER_REPORT)
       writeFileSync(
         process.env.CLUSTER_REPORT,
-        JSON.stringify({ url: cluster.url, databaseUrl: cluster.databaseUrl, remotePorts: cluster.remotePorts, servers: cluster.servers.map((s) => ({ name: s.name, instance: s.instance, port: s.port, pid: s.child.pid })), nginxPid: cluster.nginx.child.pid }, null, 2),
+        JSON.stringify(
+          {
+            url: cluster.url,
+            databaseUrl: cluster.databaseUrl,
+            remotePorts: cluster.remotePorts,
+            servers: cluster.servers.map((s) => ({ name: s.name, instance: s.instance, port: s.port, metricsPort: s.metricsPort, pid: s.child.pid })),
+            nginxPid: cluster.nginx.child.pid,
+            prometheusUrl: cluster.prometheus?.url ?? null,
+            prometheusPid: cluster.prometheus?.child.pid ?? null,
+          },
+          null,
+          2,
+        ),
       );
+    if (cluster.prometheus) console.log(`prometheus: ${cluster.prometheus.url}/ (every server's metrics, the rules and alerts of deploy/prometheus)`);
     console.log(`cluster: up in ${((Date.now() - started) / 1000).toFixed(1)} s: nginx on ${cluster.url}/ (Arabic: /ar), ${count('shell')} shells, ${count('mf-content')} of each remote and ${count('mf-forms')} mf-forms over one PostgreSQL. Ctrl-C stops it.`);
   } catch (error) {
     console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);
