@@ -452,7 +452,22 @@ export function checkServerManifests(manifests: Manifest[], spec: ServerSpec): s
     if (env.names.has('HOST') && host !== '0.0.0.0') problems.push(`${cname}: HOST=${host}: the pod is reached on its own address, 0.0.0.0 expected`);
     const ports = list(c.ports).map(obj);
     if (!ports.length) problems.push(`${cname}: no containerPort`);
-    for (const p of ports) if (p.containerPort !== port) problems.push(`${cname}: containerPort ${String(p.containerPort)}, ${spec.name} listens on ${port}`);
+    // The metrics listener (METRICS_PORT, observability.ts) is the port named `metrics`; every other is the server's.
+    const metricsPort = env.names.has('METRICS_PORT') ? Number(env.names.get('METRICS_PORT')) : undefined;
+    for (const p of ports) {
+      if (p.name !== 'metrics') {
+        if (p.containerPort !== port) problems.push(`${cname}: containerPort ${String(p.containerPort)}, ${spec.name} listens on ${port}`);
+      } else if (metricsPort === undefined) problems.push(`${cname}: a metrics port (${String(p.containerPort)}) but no METRICS_PORT: nothing listens there`);
+      else if (p.containerPort !== metricsPort) problems.push(`${cname}: metrics containerPort ${String(p.containerPort)}, METRICS_PORT is ${metricsPort}`);
+    }
+    if (metricsPort !== undefined) {
+      if (metricsPort === port || metricsPort === 0) problems.push(`${cname}: METRICS_PORT ${metricsPort}: the metrics need a fixed port of their own, not the site's`);
+      if (!ports.some((p) => p.name === 'metrics')) problems.push(`${cname}: METRICS_PORT ${metricsPort} without a container port named metrics`);
+      // Prometheus finds the pods by their annotations (deploy/prometheus/kubernetes-scrape.yml).
+      const annotations = obj(obj(obj(dspec.template).metadata).annotations);
+      const expected: Record<string, string> = { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metricsPort), 'prometheus.io/path': '/metrics' };
+      for (const [key, value] of Object.entries(expected)) if (annotations[key] !== value) problems.push(`${where}: pod annotation ${key} is ${JSON.stringify(annotations[key] ?? null)}, ${JSON.stringify(value)} expected`);
+    }
     const portOf = (v: Yaml | undefined) => (typeof v === 'number' ? v : ports.find((p) => p.name === v)?.containerPort);
     for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
       if (!(probe in c)) {
