@@ -167,6 +167,12 @@ export async function startFormsServer(port: number, env: Record<string, string>
   }
 }
 
+/** One line of a server's JSON log (pino's: `level`, `time`, `service`, `msg`, and for a request `request_id`, `trace_id`…). */
+export type LogLine = Record<string, unknown> & { msg?: string; level?: string; request_id?: string; trace_id?: string; span_id?: string };
+
+/** The lines of each server's output kept for `logLines` (the last ones; older lines are dropped). */
+export const LOG_LINES_KEPT = 5000;
+
 export interface Site {
   url: string;
   remoteUrl(remote: Remote): string;
@@ -174,7 +180,15 @@ export interface Site {
   /** Start a remote's server again, from its own folder or from another build of it (a redeploy). */
   start(remote: Remote, folder?: string): Promise<void>;
   close(): Promise<void>;
+  /** Everything the servers wrote, each line prefixed with the server's name. */
   logs(): string;
+  /**
+   * The JSON lines one server (`shell` or a remote) wrote so far, parsed (LOG_FORMAT=json), the last
+   * LOG_LINES_KEPT at most; lines that are not JSON are left out.
+   */
+  logLines(name: 'shell' | Remote): LogLine[];
+  /** Each server's metrics (`GET /metrics` on the METRICS_PORT the site gave it), by server name. */
+  metrics: Record<'shell' | Remote, string>;
 }
 
 export interface SiteOptions {
@@ -199,6 +213,21 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   writeRegistry();
   const children = new Map<string, ChildProcess>();
   let output = '';
+  // Each server's lines (LOG_LINES_KEPT at most), and what it wrote after its last newline.
+  const lines = new Map<string, string[]>();
+  /** A stream's listener that keeps its whole lines (one per stream: each has its own unfinished line). */
+  const keepLines = (name: string) => {
+    let partial = '';
+    return (d: Buffer) => {
+      const parts = (partial + d.toString()).split('\n');
+      partial = parts.pop() ?? '';
+      const kept = lines.get(name) ?? [];
+      kept.push(...parts.filter((line) => line.trim()));
+      if (kept.length > LOG_LINES_KEPT) kept.splice(0, kept.length - LOG_LINES_KEPT);
+      lines.set(name, kept);
+    };
+  };
+  const metrics = {} as Record<'shell' | Remote, string>;
   // The repository's content plus events dated from today, so journeys that register never depend on
   // the calendar.
   const contentDir = path.join(work, 'content');
@@ -207,16 +236,29 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   symlinkSync(path.join(root, 'content', 'media'), path.join(contentDir, 'media'));
   writeFileSync(path.join(contentDir, 'entries', 'zz-e2e-events.json'), JSON.stringify(FIXTURE_EVENTS.map((e) => fixtureEvent(e))));
   options.prepareContent?.(path.join(contentDir, 'entries'));
-  const env = { ...process.env, CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', ...options.env };
+  // JSON logs at info (the servers' stdout is a pipe anyway; jest's setup silences servers built in
+  // its own process, not these), so journeys can read them (logLines).
+  const env = { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', ...options.env };
 
   // Each server's inspector port, opened only if it must be asked where it is stuck (whereStuck).
   const inspectPorts = new Map<string, number>();
   const launch = async (name: string, cwd: string, file: string, port: number, healthName?: string) => {
     const inspectPort = await freePort();
     inspectPorts.set(name, inspectPort);
-    const child = spawn(process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, file], { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
-    child.stderr?.on('data', (d: Buffer) => (output += `[${name}] ${d.toString()}`));
+    // Its metrics on a port of its own (a new one at each start: the last one may have been taken meanwhile).
+    const metricsPort = await freePort();
+    metrics[name as 'shell' | Remote] = `http://127.0.0.1:${metricsPort}/metrics`;
+    const child = spawn(process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, file], { cwd, env: { ...env, PORT: String(port), METRICS_PORT: String(metricsPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keepOut = keepLines(name);
+    const keepErr = keepLines(name);
+    child.stdout?.on('data', (d: Buffer) => {
+      output += `[${name}] ${d.toString()}`;
+      keepOut(d);
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      output += `[${name}] ${d.toString()}`;
+      keepErr(d);
+    });
     children.set(name, child);
     // A server that dies at start (a port still taken, a bad build) fails the start at once.
     const died = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before answering:\n${output.slice(-2000)}`))));
@@ -276,6 +318,16 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       rmSync(work, { recursive: true, force: true });
     },
     logs: () => output,
+    logLines: (name) =>
+      (lines.get(name) ?? []).flatMap((line) => {
+        if (!line.startsWith('{')) return [];
+        try {
+          return [JSON.parse(line) as LogLine];
+        } catch {
+          return [];
+        }
+      }),
+    metrics,
   };
 }
 
