@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { contentSourceFromEnv } from '@qf/shared/content';
-import { listen } from '@qf/shared/server';
+import { listen, startTracing } from '@qf/shared/server';
 import { buildContentServer } from './app';
 
 async function main() {
+  const tracing = startTracing({ service: 'mf-content' });
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
   // The registry the shell reads (a file or a URL), where search finds the other sections' listing
@@ -12,6 +13,7 @@ async function main() {
   const own = path.resolve(dir, '..', 'registry.json');
   const registry = process.env.REGISTRY ?? (existsSync(own) ? own : undefined);
   const { app, port, host } = await buildContentServer({ dir, content, ...(registry ? { registry } : {}) });
+  app.addHook('onClose', tracing.shutdown);
   await listen(app, port, host, 'mf-content');
 }
 

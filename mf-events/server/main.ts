@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { contentSourceFromEnv } from '@qf/shared/content';
-import { listen } from '@qf/shared/server';
+import { listen, startTracing } from '@qf/shared/server';
 import { buildEventsServer } from './app';
 import { formsAvailability } from './forms-availability';
 
 async function main() {
+  const tracing = startTracing({ service: 'mf-events' });
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
   const { app, port, host } = await buildEventsServer({ dir, content, availability: formsAvailability(process.env, path.resolve(dir, '..')) });
+  app.addHook('onClose', tracing.shutdown);
   await listen(app, port, host, 'mf-events');
 }
 

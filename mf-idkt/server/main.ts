@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { contentSourceFromEnv } from '@qf/shared/content';
-import { listen } from '@qf/shared/server';
+import { listen, startTracing } from '@qf/shared/server';
 import { buildIdktServer } from './app';
 
 async function main() {
+  const tracing = startTracing({ service: 'mf-idkt' });
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
   const { app, port, host } = await buildIdktServer({ dir, content });
+  app.addHook('onClose', tracing.shutdown);
   await listen(app, port, host, 'mf-idkt');
 }
 

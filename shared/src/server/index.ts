@@ -2,3 +2,4 @@ export * from './remote-server';
 export * from './errors';
 export * from './compat';
 export * from './observability';
+export * from './tracing';
