@@ -25,6 +25,12 @@ export interface ServerSpec {
  */
 export const PLATFORM_ENV = ['NODE_ENV'] as const;
 
+/**
+ * Whether a server reads a variable: one its code knows, or an OpenTelemetry SDK setting (`OTEL_…`,
+ * read by the SDK itself once OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on: shared/src/server/tracing.ts).
+ */
+export const reads = (spec: Pick<ServerSpec, 'known'>, name: string): boolean => spec.known.has(name) || /^OTEL_[A-Z0-9_]+$/.test(name);
+
 /** Where the build puts a server's entry point (scripts/workspaces.mjs isBuilt). */
 export const entryPoint = (name: ServerName) => (name === 'shell' ? 'shell/dist/server/main.js' : `${name}/dist/app/main.js`);
 
@@ -282,7 +288,7 @@ export function checkDockerfile(source: string, spec: ServerSpec, nodeMajor: num
     if (major === null && !stages.some((s) => s.name === stage.from)) problems.push(`FROM ${stage.from}: not the official node image`);
     if (major !== null && major !== nodeMajor) problems.push(`FROM ${stage.from}: Node ${major}, the project runs Node ${nodeMajor}`);
     for (const ins of stage.instructions.filter((i) => i.op === 'ENV')) {
-      for (const [name] of envPairs(ins.args)) if (!spec.known.has(name)) problems.push(`line ${ins.line}: ENV ${name} is not a variable ${spec.name} reads`);
+      for (const [name] of envPairs(ins.args)) if (!reads(spec, name)) problems.push(`line ${ins.line}: ENV ${name} is not a variable ${spec.name} reads`);
     }
   }
   const runtime = stages[stages.length - 1];
@@ -446,7 +452,7 @@ export function checkServerManifests(manifests: Manifest[], spec: ServerSpec): s
     if (!Object.keys(obj(resources.requests)).length || !obj(resources.limits).memory) problems.push(`${cname}: resources (requests, memory limit) missing`);
     const env = containerEnv(c, manifests);
     problems.push(...env.problems.map((p) => `${cname}: ${p}`));
-    for (const name of env.names.keys()) if (!spec.known.has(name)) problems.push(`${cname}: ${name} is not a variable ${spec.name} reads`);
+    for (const name of env.names.keys()) if (!reads(spec, name)) problems.push(`${cname}: ${name} is not a variable ${spec.name} reads`);
     if (env.names.has('PORT')) port = Number(env.names.get('PORT'));
     const host = env.names.get('HOST');
     if (env.names.has('HOST') && host !== '0.0.0.0') problems.push(`${cname}: HOST=${host}: the pod is reached on its own address, 0.0.0.0 expected`);

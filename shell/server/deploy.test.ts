@@ -16,6 +16,7 @@ import {
   parseYaml,
   PLATFORM_ENV,
   projectNodeMajor,
+  reads,
   readDockerfile,
   readK8s,
   repoRoot,
@@ -33,6 +34,11 @@ describe('deploy: shell', () => {
     expect(spec.defaultPort).toBe(3000);
     for (const name of ['REGISTRY', 'SITE_URL', 'TRUSTED_PROXIES', 'CONTENT_DIR', 'CONTENTFUL_ACCESS_TOKEN']) expect(spec.known.has(name)).toBe(true);
     expect(nodeMajor).toBe(24);
+  });
+
+  it("accepts OpenTelemetry's own settings in a manifest (the SDK reads them), and nothing else unknown", () => {
+    for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME', 'OTEL_TRACES_SAMPLER_ARG', 'LOG_LEVEL', 'METRICS_PORT']) expect(reads(spec, name)).toBe(true);
+    for (const name of ['OTEL', 'OTELX_ENDPOINT', 'otel_service_name', 'METRICS_PATH']) expect(reads(spec, name)).toBe(false);
   });
 
   it('the Dockerfile builds on Node 24, runs dist/server/main.js as a non-root user and checks /healthz', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { compatibilityProblems } from '@qf/shared/server';
+import { compatibilityProblems, outsideRequest } from '@qf/shared/server';
 import { routeConflicts, siteRoutes, type SiteRoutes } from '@qf/shared/section';
 import { getJson } from './http-get';
 import {
@@ -339,11 +339,14 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     lastAsked = Date.now();
     if (refresher || closed || ttlMs <= 0 || keepFreshMs <= 0) return;
     let running = false;
-    refresher = setInterval(() => {
-      if (running) return;
-      running = true;
-      refreshAll().finally(() => (running = false));
-    }, Math.max(ttlMs / 2, 10));
+    // Started by the first request that asks, it refreshes for every later one: none of their traces.
+    refresher = outsideRequest(() =>
+      setInterval(() => {
+        if (running) return;
+        running = true;
+        refreshAll().finally(() => (running = false));
+      }, Math.max(ttlMs / 2, 10)),
+    );
     refresher.unref();
   }
 

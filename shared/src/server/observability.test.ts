@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { errorOptions, registerErrorAnswers } from './errors';
-import { createObservability, observabilityEnvSchema, parseTraceparent, prettyDestination, serveMetrics, traceHeaders, truncatedAddress, type ObservabilityOptions } from './observability';
+import { createObservability, observabilityEnvSchema, outsideRequest, parseTraceparent, prettyDestination, serveMetrics, traceHeaders, truncatedAddress, type ObservabilityOptions } from './observability';
 
 /** A server as every server of the site is built: its log lines kept for the test. */
 async function server(options: Partial<ObservabilityOptions> = {}, env: NodeJS.ProcessEnv = {}, routes?: (app: FastifyInstance, observability: ReturnType<typeof createObservability>) => void) {
@@ -118,6 +118,21 @@ describe('observability: request ids and traces', () => {
 
   it('passes nothing on outside a request', () => {
     expect(traceHeaders()).toEqual({});
+  });
+
+  it('gives work started for everyone (a refresh timer) none of the trace of the request that started it', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const { app } = await server({}, {}, (site) =>
+      site.get('/starts-a-timer', async () => {
+        const inside = new Promise<void>((resolve) => setTimeout(() => (seen.push(traceHeaders()), resolve()), 1));
+        const outside = new Promise<void>((resolve) => outsideRequest(() => setTimeout(() => (seen.push(traceHeaders()), resolve()), 1)));
+        await Promise.all([inside, outside]);
+        return 'ok';
+      }),
+    );
+    await app.inject('/starts-a-timer');
+    expect(seen).toEqual([expect.objectContaining({ traceparent: expect.stringMatching(/^00-/) }), {}]);
+    await app.close();
   });
 });
 

@@ -91,6 +91,14 @@ export function currentTrace(): RequestTrace | undefined {
 }
 
 /**
+ * Runs `fn` outside any request: work it starts that outlives the request (a timer that refreshes a
+ * cache for everyone) then carries no visitor's trace, in its log lines or in the calls it makes.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return context.exit(fn);
+}
+
+/**
  * A client address as a log keeps it: an IPv4 address's /24 network, an IPv6 address's /48, never the
  * whole address (the access log holds no personal data).
  */
