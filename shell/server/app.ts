@@ -13,7 +13,7 @@ import { registerChromeData } from './chrome-data';
 import { createCompositions } from './compositions';
 import type { ShellConfig } from './config';
 import { createServerRemotes, type ServerRemotes } from './federation';
-import { registerFieldData } from './field-data';
+import { registerFieldData, routeTemplates } from './field-data';
 import { registerGateway } from './gateway';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
@@ -147,17 +147,11 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
 
   registerChromeData(app, { content, menus, globals, statement });
 
-  const templatesOf = new WeakMap<object, ReadonlySet<string>>();
   // Field data: what visitors' browsers measured (web vitals, tap to content), per template the live
   // route table knows (field-data.ts).
   registerFieldData(app, {
     registry: observability.registry,
-    templates: async () => {
-      const { table } = await live.registry.routing();
-      let known = templatesOf.get(table);
-      if (!known) templatesOf.set(table, (known = new Set(table.manifests.flatMap((m) => m.routes.map((r) => `${m.remote}/${r.template}`)))));
-      return known;
-    },
+    templates: async () => routeTemplates((await live.registry.routing()).table),
   });
 
   // Pages and the page a form is sent back to (page-route.ts).
