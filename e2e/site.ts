@@ -170,8 +170,33 @@ export async function startFormsServer(port: number, env: Record<string, string>
 /** One line of a server's JSON log (pino's: `level`, `time`, `service`, `msg`, and for a request `request_id`, `trace_id`…). */
 export type LogLine = Record<string, unknown> & { msg?: string; level?: string; request_id?: string; trace_id?: string; span_id?: string };
 
-/** The lines of each server's output kept for `logLines` (the last ones; older lines are dropped). */
+/** The lines of each server's output `logLines` gives at most (the last ones). */
 export const LOG_LINES_KEPT = 5000;
+/** What is kept of each server's streams for `logLines` (about 5,000 access-log lines), and of all of them for `logs()`. */
+const LOG_BYTES_KEPT = 4 * 1024 * 1024;
+const OUTPUT_BYTES_KEPT = 8 * 1024 * 1024;
+
+/**
+ * Text kept as it comes, the oldest chunks dropped once more than `bytes` are kept: `text()` is what is
+ * kept (its first line may be cut), `lines()` its whole lines (not the unfinished last one).
+ */
+function boundedChunks(bytes: number) {
+  const chunks: string[] = [];
+  let size = 0;
+  return {
+    push(chunk: string) {
+      chunks.push(chunk);
+      size += chunk.length;
+      while (size > bytes && chunks.length > 1) size -= chunks.shift()!.length;
+    },
+    text: () => chunks.join(''),
+    lines() {
+      const all = chunks.join('').split('\n');
+      all.pop();
+      return all.filter((line) => line.trim());
+    },
+  };
+}
 
 export interface Site {
   url: string;
@@ -212,20 +237,17 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const writeRegistry = () => writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}` }])) }));
   writeRegistry();
   const children = new Map<string, ChildProcess>();
-  let output = '';
-  // Each server's lines (LOG_LINES_KEPT at most), and what it wrote after its last newline.
-  const lines = new Map<string, string[]>();
-  /** A stream's listener that keeps its whole lines (one per stream: each has its own unfinished line). */
-  const keepLines = (name: string) => {
-    let partial = '';
-    return (d: Buffer) => {
-      const parts = (partial + d.toString()).split('\n');
-      partial = parts.pop() ?? '';
-      const kept = lines.get(name) ?? [];
-      kept.push(...parts.filter((line) => line.trim()));
-      if (kept.length > LOG_LINES_KEPT) kept.splice(0, kept.length - LOG_LINES_KEPT);
-      lines.set(name, kept);
-    };
+  // What the servers write is kept as it comes (chunks, bounded by bytes) and split into lines only when
+  // a journey reads it: the harness shares its process with the benchmarks' load generator, and splitting
+  // and concatenating every access-log line as it came took the servers' log pipes and the load
+  // generator a share of the CPU that production's log collector does not take (bench:ssr).
+  const output = boundedChunks(OUTPUT_BYTES_KEPT);
+  const said = (text: string) => output.push(text);
+  const streams = new Map<string, ReturnType<typeof boundedChunks>>();
+  const streamOf = (name: string) => {
+    let kept = streams.get(name);
+    if (!kept) streams.set(name, (kept = boundedChunks(LOG_BYTES_KEPT)));
+    return kept;
   };
   const metrics = {} as Record<'shell' | Remote, string>;
   // The repository's content plus events dated from today, so journeys that register never depend on
@@ -249,19 +271,20 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     const metricsPort = await freePort();
     metrics[name as 'shell' | Remote] = `http://127.0.0.1:${metricsPort}/metrics`;
     const child = spawn(process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, file], { cwd, env: { ...env, PORT: String(port), METRICS_PORT: String(metricsPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keepOut = keepLines(name);
-    const keepErr = keepLines(name);
+    // Each stream whole (its lines are split when read); both in the prefixed output of logs().
+    const out = streamOf(`${name} stdout`);
+    const err = streamOf(`${name} stderr`);
     child.stdout?.on('data', (d: Buffer) => {
-      output += `[${name}] ${d.toString()}`;
-      keepOut(d);
+      output.push(`[${name}] ${d.toString()}`);
+      out.push(d.toString());
     });
     child.stderr?.on('data', (d: Buffer) => {
-      output += `[${name}] ${d.toString()}`;
-      keepErr(d);
+      output.push(`[${name}] ${d.toString()}`);
+      err.push(d.toString());
     });
     children.set(name, child);
     // A server that dies at start (a port still taken, a bad build) fails the start at once.
-    const died = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before answering:\n${output.slice(-2000)}`))));
+    const died = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before answering:\n${output.text().slice(-2000)}`))));
     await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`, 30_000, healthName), died]);
     died.catch(() => undefined);
   };
@@ -279,7 +302,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
         const cpu = cpuSeconds(child.pid);
         const busy = cpu && cpuAtTerm ? `${cpu.state}, ${(cpu.seconds - cpuAtTerm.seconds).toFixed(1)} s of CPU in the last 15 s` : 'state unknown';
         void whereStuck(child, inspectPorts.get(name)).then((stack) => {
-          output += `[${name}] did not stop within 15 s of SIGTERM (${busy}); its JavaScript was at:\n${stack}\n[${name}] killed\n`;
+          said(`[${name}] did not stop within 15 s of SIGTERM (${busy}); its JavaScript was at:\n${stack}\n[${name}] killed\n`);
           child.kill('SIGKILL');
         });
       }, 15_000);
@@ -298,7 +321,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
         return await launch(r, path.join(root, r), 'dist/app/main.js', ports.get(r)!, r);
       } catch (error) {
         if (attempt === 3 || !(error instanceof PortTakenError || /EADDRINUSE/.test(String(error)))) throw error;
-        output += `[${r}] port ${ports.get(r)} was taken (${String(error).split('\n')[0]}): trying another\n`;
+        said(`[${r}] port ${ports.get(r)} was taken (${String(error).split('\n')[0]}): trying another\n`);
         await stopChild(r);
         ports.set(r, await freePort());
         writeRegistry();
@@ -317,16 +340,19 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       await Promise.all([...children.keys()].map(stopChild));
       rmSync(work, { recursive: true, force: true });
     },
-    logs: () => output,
+    logs: () => output.text(),
     logLines: (name) =>
-      (lines.get(name) ?? []).flatMap((line) => {
-        if (!line.startsWith('{')) return [];
-        try {
-          return [JSON.parse(line) as LogLine];
-        } catch {
-          return [];
-        }
-      }),
+      [`${name} stdout`, `${name} stderr`]
+        .flatMap((stream) => streams.get(stream)?.lines() ?? [])
+        .slice(-LOG_LINES_KEPT)
+        .flatMap((line) => {
+          if (!line.startsWith('{')) return [];
+          try {
+            return [JSON.parse(line) as LogLine];
+          } catch {
+            return [];
+          }
+        }),
     metrics,
   };
 }

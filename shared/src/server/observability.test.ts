@@ -52,6 +52,19 @@ describe('observability: the access log', () => {
     await app.close();
   });
 
+  it('logs the probes machines make (health, build info) at debug when they go well, and counts them', async () => {
+    const { app, lines, observability } = await server({}, {}, (site) => {
+      site.get('/healthz', async () => ({ status: 'ok' }));
+      site.get('/build-info.json', async (_request, reply) => reply.code(503).send({ error: 'not built' }));
+    });
+    await app.inject('/healthz');
+    expect(lines).toEqual([]);
+    await app.inject('/build-info.json');
+    expect(lines).toEqual([expect.objectContaining({ level: 'warn', route: '/build-info.json', status: 503 })]);
+    expect(await observability.registry.metrics()).toContain('http_server_request_duration_seconds_count{http_route="/healthz",http_request_method="GET",http_response_status_code="200",qf_section="mf-test",qf_release="r1"} 1');
+    await app.close();
+  });
+
   it('names a path no route has "unmatched"', async () => {
     const { app, requests } = await server();
     await app.inject('/no/such/thing/at/all');

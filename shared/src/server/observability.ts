@@ -3,7 +3,7 @@
 // passed from the shell to the section that answered. A server gets all of it from
 // `createObservability` (its Fastify options and a plugin), the shell and the sections alike.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomFillSync, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isIPv4, isIPv6 } from 'node:net';
@@ -42,7 +42,22 @@ export interface RequestNotes {
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+/**
+ * Random ids in hex, from a pool refilled 4 KB at a time: asking the system for 8 or 16 bytes per
+ * request (randomBytes) cost a server more than a third of its throughput on a small answer. Trace and
+ * span ids must be unique, not secret.
+ */
+let pool = Buffer.alloc(0);
+let taken = 0;
+function hex(bytes: number): string {
+  if (taken + bytes > pool.length) {
+    pool = randomFillSync(Buffer.allocUnsafe(4096));
+    taken = 0;
+  }
+  const id = pool.toString('hex', taken, taken + bytes);
+  taken += bytes;
+  return id;
+}
 
 /** A `traceparent` header's parts, or null for anything W3C Trace Context does not allow (all-zero ids too). */
 export function parseTraceparent(value: string | string[] | undefined): { traceId: string; parentSpanId: string; flags: string } | null {
@@ -158,11 +173,15 @@ export function createObservability(options: ObservabilityOptions) {
   const env = observabilityEnvSchema.parse(options.env ?? process.env);
   const level: LevelWithSilent = env.LOG_LEVEL;
   const format: LogFormat = env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
-  const destination = options.destination ?? (format === 'pretty' ? prettyDestination(process.stdout) : pino.destination({ dest: 1, sync: false }));
+  // JSON lines are written in batches of 4 KB or more, at least every 200 ms (and whatever is left when
+  // the process exits): a write a line cost a server more than a page's render when the reader of its
+  // stdout fell behind (bench:ssr).
+  const destination = options.destination ?? (format === 'pretty' ? prettyDestination(process.stdout) : pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 }));
   const logger = pino(
     {
       level,
-      base: { service: options.service, ...(options.release ? { release: options.release } : {}) },
+      // `build`: this server's own build; a request's line says which section and `release` answered it.
+      base: { service: options.service, ...(options.release ? { build: options.release } : {}) },
       timestamp: pino.stdTimeFunctions.isoTime,
       messageKey: 'msg',
       formatters: { level: (label) => ({ level: label }) },
@@ -170,11 +189,28 @@ export function createObservability(options: ObservabilityOptions) {
     },
     destination,
   );
-  const trust = options.trustedProxies.length ? proxyAddr.compile(options.trustedProxies) : () => false;
-  const traces = new WeakMap<IncomingMessage, RequestTrace>();
-  const spans = new WeakMap<IncomingMessage, ServerSpan>();
+  /** pino's base fields of every line, as JSON (the access-log line writes them itself). */
+  const baseFields = `"service":${JSON.stringify(options.service)}${options.release ? `,"build":${JSON.stringify(options.release)}` : ''}`;
+  const trustOf = options.trustedProxies.length ? proxyAddr.compile(options.trustedProxies) : () => false;
+  // Whether a peer is a trusted proxy, by its address: parsing addresses per request cost more than the
+  // rest of the request's bookkeeping. A server has few peers (its proxies); the memory is bounded.
+  const trusted = remembered((address: string) => trustOf(address, 0));
+  const clientOf = remembered((address: string) => truncatedAddress(address));
+  // A request's trace, span and notes are kept on its raw request, not in WeakMaps: an entry per
+  // request in a WeakMap cost the garbage collector more than the rest of the bookkeeping.
+  const traces = {
+    get: (raw: IncomingMessage) => (raw as Kept)[kTrace],
+    set: (raw: IncomingMessage, trace: RequestTrace) => void ((raw as Kept)[kTrace] = trace),
+  };
+  const spans = {
+    get: (raw: IncomingMessage) => (raw as Kept)[kSpan],
+    set: (raw: IncomingMessage, span: ServerSpan) => void ((raw as Kept)[kSpan] = span),
+  };
+  const notes = {
+    get: (request: FastifyRequest) => (request.raw as Kept)[kNotes],
+    set: (request: FastifyRequest, fields: RequestNotes) => void ((request.raw as Kept)[kNotes] = fields),
+  };
   const tracer = exporting;
-  const notes = new WeakMap<FastifyRequest, RequestNotes>();
 
   const registry = new Registry();
   const httpDuration = new Histogram({
@@ -189,9 +225,9 @@ export function createObservability(options: ObservabilityOptions) {
   function traceOfRaw(raw: IncomingMessage): RequestTrace {
     let trace = traces.get(raw);
     if (trace) return trace;
-    const trusted = trust(raw.socket?.remoteAddress ?? '', 0);
-    const sentId = trusted ? raw.headers['x-request-id'] : undefined;
-    const parent = trusted ? parseTraceparent(raw.headers.traceparent) : null;
+    const fromProxy = trusted(raw.socket?.remoteAddress ?? '');
+    const sentId = fromProxy ? raw.headers['x-request-id'] : undefined;
+    const parent = fromProxy ? parseTraceparent(raw.headers.traceparent) : null;
     const span = tracer?.startServerSpan(parent, raw.method ?? 'GET');
     if (span) spans.set(raw, span);
     trace = {
@@ -210,10 +246,21 @@ export function createObservability(options: ObservabilityOptions) {
     // Fastify's own two lines a request are off: the access-log line below is the one.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: (raw: IncomingMessage) => traceOfRaw(raw).requestId,
+    // A request's logger is made only when something is logged with it (most requests log nothing but
+    // their access-log line, written below with the same ids).
     childLoggerFactory: function childLogger(parent, bindings, opts, raw) {
       const trace = traceOfRaw(raw);
-      return parent.child({ ...bindings, trace_id: trace.traceId, span_id: trace.spanId }, opts);
+      return requestLogger(parent, { ...bindings, trace_id: trace.traceId, span_id: trace.spanId }, opts);
     } as FastifyChildLoggerFactory,
+  };
+
+  /** The request histogram's series by their labels, so an observation does not hash its labels again. */
+  const series = new Map<string, ReturnType<typeof httpDuration.labels>>();
+  const seriesOf = (route: string, method: string, status: string, section: string, release: string) => {
+    const key = `${route}\u0000${method}\u0000${status}\u0000${section}\u0000${release}`;
+    let one = series.get(key);
+    if (!one) series.set(key, (one = httpDuration.labels({ http_route: route, http_request_method: method, http_response_status_code: status, qf_section: section, qf_release: release })));
+    return one;
   };
 
   function register(app: FastifyInstance): void {
@@ -221,7 +268,7 @@ export function createObservability(options: ObservabilityOptions) {
     app.addHook('onRequest', (request, reply, done) => {
       const trace = traceOfRaw(request.raw);
       reply.header('x-request-id', trace.requestId);
-      (request.raw as { qfStart?: bigint }).qfStart = process.hrtime.bigint();
+      (request.raw as { qfStart?: number }).qfStart = performance.now();
       (request.raw as { qfWritten?: number }).qfWritten = request.raw.socket?.bytesWritten ?? 0;
       // The rest of the request runs with its trace: calls it makes pass it on (traceHeaders).
       const span = spans.get(request.raw);
@@ -229,29 +276,31 @@ export function createObservability(options: ObservabilityOptions) {
       else context.run(trace, done);
     });
     app.addHook('onResponse', (request, reply, done) => {
-      const raw = request.raw as IncomingMessage & { qfStart?: bigint; qfWritten?: number };
-      const seconds = raw.qfStart === undefined ? reply.elapsedTime / 1000 : Number(process.hrtime.bigint() - raw.qfStart) / 1e9;
+      const raw = request.raw as IncomingMessage & { qfStart?: number; qfWritten?: number };
+      const seconds = (raw.qfStart === undefined ? reply.elapsedTime : performance.now() - raw.qfStart) / 1000;
       const noted = notes.get(request) ?? {};
       const route = noted.route ?? request.routeOptions.url ?? 'unmatched';
       const section = noted.section ?? options.section ?? '';
       const release = noted.release ?? (noted.section && noted.section !== options.section ? '' : (options.release ?? ''));
       const status = reply.statusCode;
-      httpDuration.observe({ http_route: route, http_request_method: request.method, http_response_status_code: String(status), qf_section: section, qf_release: release }, seconds);
+      seriesOf(route, request.method, String(status), section, release).observe(seconds);
       spans.get(raw)?.end({ route, method: request.method, status, ...(section ? { section } : {}), ...(release ? { release } : {}) });
+      // The probes every server answers many times a second (the shell's look at each section's build,
+      // a load balancer's health check) are logged at debug when they go well: counted, not written.
+      const level = status >= 500 ? 'warn' : status < 400 && PROBES.has(route) ? 'debug' : 'info';
+      if (!logger.isLevelEnabled(level)) return done();
       const written = (raw.socket?.bytesWritten ?? 0) - (raw.qfWritten ?? 0);
-      request.log[status >= 500 ? 'warn' : 'info'](
-        {
-          method: request.method,
-          route,
-          status,
-          duration_ms: Math.round(seconds * 1e4) / 10,
-          bytes: written > 0 ? written : Number(reply.getHeader('content-length') ?? 0),
-          ...(section ? { section } : {}),
-          ...(release ? { release } : {}),
-          ...(noted.cache ? { cache: noted.cache } : {}),
-          ...(request.raw.socket?.remoteAddress ? { client: truncatedAddress(request.ip) } : {}),
-        },
-        'request',
+      const trace = traceOfRaw(raw);
+      // The visitor's address as the server believes it (a trusted proxy's X-Forwarded-For), its network only.
+      const peer = raw.socket?.remoteAddress;
+      const client = peer && (raw.headers['x-forwarded-for'] && trusted(peer) ? clientOf(request.ip) : clientOf(peer));
+      // The access-log line is written as JSON by hand (the same fields pino would write, in one string):
+      // through pino's serializer it cost a small answer half as much again as the answer itself.
+      const bytes = written > 0 ? written : Number(reply.getHeader('content-length') ?? 0);
+      destination.write(
+        `{"level":"${level}","time":"${new Date().toISOString()}",${baseFields},"request_id":${JSON.stringify(trace.requestId)},"trace_id":"${trace.traceId}","span_id":"${trace.spanId}",` +
+          `"method":${JSON.stringify(request.method)},"route":${JSON.stringify(route)},"status":${status},"duration_ms":${Math.round(seconds * 1e4) / 10},"bytes":${bytes}` +
+          `${section ? `,"section":${JSON.stringify(section)}` : ''}${release ? `,"release":${JSON.stringify(release)}` : ''}${noted.cache ? `,"cache":"${noted.cache}"` : ''}${client ? `,"client":"${client}"` : ''},"msg":"request"}\n`,
       );
       done();
     });
@@ -323,6 +372,85 @@ export function prettyDestination(out: { write(s: string): unknown }): Destinati
     },
   };
 }
+
+/** `fn` with its answers kept by argument (at most 1,000; all forgotten at once past that). */
+function remembered<T>(fn: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined && !kept.has(key)) {
+      value = fn(key);
+      if (kept.size >= 1000) kept.clear();
+      kept.set(key, value);
+    }
+    return value as T;
+  };
+}
+
+/** Routes probed by machines (health checks, the shell's look at a section's build). */
+const PROBES = new Set(['/healthz', '/build-info.json']);
+
+const kTrace = Symbol('qf.trace');
+const kSpan = Symbol('qf.span');
+const kNotes = Symbol('qf.notes');
+type Kept = IncomingMessage & { [kTrace]?: RequestTrace; [kSpan]?: ServerSpan; [kNotes]?: RequestNotes };
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+type Leveled = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger that becomes a pino child (with the request's ids) the first time a line is
+ * logged at an enabled level: making a child for every request cost more than the access-log line.
+ */
+class RequestLogger {
+  private real: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: Leveled,
+    private readonly bindings: Record<string, unknown>,
+    private readonly opts: { level?: string },
+  ) {
+    if (opts.level) this.made();
+  }
+  private made(): FastifyBaseLogger {
+    return (this.real ??= this.parent.child(this.bindings, this.opts));
+  }
+  get level(): string {
+    return (this.real ?? this.parent).level;
+  }
+  set level(level: string) {
+    this.made().level = level;
+  }
+  child(bindings: Record<string, unknown>, opts?: object): FastifyBaseLogger {
+    return this.made().child(bindings, opts);
+  }
+  silent(): void {}
+  private line(level: (typeof LEVELS)[number], args: unknown[]): void {
+    if (!this.real && !this.parent.isLevelEnabled(level)) return;
+    (this.made()[level] as (...a: unknown[]) => void)(...args);
+  }
+  fatal(...args: unknown[]): void {
+    this.line('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.line('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.line('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.line('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.line('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.line('trace', args);
+  }
+}
+
+const requestLogger = (parent: FastifyBaseLogger, bindings: Record<string, unknown>, opts: { level?: string }): FastifyBaseLogger =>
+  new RequestLogger(parent as Leveled, bindings, opts) as unknown as FastifyBaseLogger;
 
 /**
  * Metrics on a listener of their own (`GET /metrics`, Prometheus' text format), never on the site's
