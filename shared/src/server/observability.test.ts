@@ -87,6 +87,10 @@ describe('observability: the access log', () => {
     expect(() => observabilityEnvSchema.parse({ METRICS_PORT: 'ninety' })).toThrow();
   });
 
+  it('makes its own standard output for JSON lines (a server built without a destination starts)', () => {
+    expect(createObservability({ service: 's', trustedProxies: [], env: { LOG_FORMAT: 'json', LOG_LEVEL: 'silent' } }).format).toBe('json');
+  });
+
   it('refuses a LOG_LEVEL pino does not have, naming the variable', () => {
     expect(() => createObservability({ service: 's', trustedProxies: [], env: { LOG_LEVEL: 'loud' } })).toThrow(/LOG_LEVEL/);
   });
