@@ -415,7 +415,7 @@ const kSpan = Symbol('qf.span');
 const kNotes = Symbol('qf.notes');
 type Kept = IncomingMessage & { [kTrace]?: RequestTrace; [kSpan]?: ServerSpan; [kNotes]?: RequestNotes };
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 type Leveled = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
@@ -445,7 +445,7 @@ class RequestLogger {
     return this.made().child(bindings, opts);
   }
   silent(): void {}
-  private line(level: (typeof LEVELS)[number], args: unknown[]): void {
+  private line(level: Level, args: unknown[]): void {
     if (!this.real && !this.parent.isLevelEnabled(level)) return;
     (this.made()[level] as (...a: unknown[]) => void)(...args);
   }
