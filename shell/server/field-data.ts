@@ -10,6 +10,7 @@ import { Histogram, type Registry } from 'prom-client';
 import { z } from 'zod';
 import type { SiteRoutes } from '@qf/shared/section';
 import { shellT } from '../src/i18n';
+import { addressLimit } from './address-limit';
 
 /** What a page may send in one beacon at most (src/field-data.ts sends no more). */
 export const MAX_FIELD_METRICS = 24;
@@ -17,8 +18,6 @@ export const MAX_FIELD_METRICS = 24;
 export const FIELD_BODY_LIMIT = 4096;
 /** Beacons counted from one client address per minute: a visitor hides a page a few times a minute at most. */
 export const FIELD_BEACONS_PER_MINUTE = 20;
-/** Client addresses remembered for the limit (the one seen longest ago is forgotten first). */
-const ADDRESSES_KEPT = 10_000;
 
 /** What a measurement may be, in the unit the browser sends (milliseconds; CLS unitless): beyond, the beacon is refused. */
 const LIMITS = { LCP: 120_000, FCP: 120_000, TTFB: 120_000, INP: 60_000, tap: 60_000, CLS: 100 } as const;
@@ -76,23 +75,6 @@ export function routeTemplates(table: Pick<SiteRoutes, 'manifests'>): ReadonlySe
   let known = templatesOfTable.get(table);
   if (!known) templatesOfTable.set(table, (known = new Set(table.manifests.flatMap((m) => m.routes.map((r) => `${m.remote}/${r.template}`)))));
   return known;
-}
-
-/** At most `perMinute` from one address in a minute (fixed windows per address, a bounded memory of addresses). */
-function addressLimit(perMinute: number, now: () => number) {
-  const seen = new Map<string, { since: number; count: number }>();
-  return (address: string): boolean => {
-    const t = now();
-    const s = seen.get(address);
-    if (!s || t - s.since >= 60_000) {
-      seen.delete(address);
-      seen.set(address, { since: t, count: 1 });
-      if (seen.size > ADDRESSES_KEPT) seen.delete(seen.keys().next().value!);
-      return true;
-    }
-    s.count++;
-    return s.count <= perMinute;
-  };
 }
 
 /**

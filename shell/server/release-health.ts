@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { remoteNames, type RemoteName } from '@qf/shared/contracts';
 import { splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
+import { addressLimit } from './address-limit';
 import type { RegistryClient } from './registry';
 
 export const ERROR_KINDS = ['5xx', 'widget', 'mount', 'render', 'hydration'] as const;
@@ -20,8 +21,6 @@ export const beaconSchema = z.strictObject({ remote: z.enum(remoteNames), kind: 
 
 /** Beacons counted from one client address per minute: a page reports a handful; a flood is not a signal. */
 export const BEACONS_PER_MINUTE = 20;
-/** Client addresses remembered for the beacon limit (the oldest are forgotten first). */
-const ADDRESSES_KEPT = 10_000;
 
 export interface ReleaseCounts {
   remote: RemoteName;
@@ -33,7 +32,6 @@ export interface ReleaseCounts {
 
 export function createReleaseHealth(now: () => number = Date.now) {
   const counts = new Map<string, ReleaseCounts>();
-  const beacons = new Map<string, { since: number; count: number }>();
   const since = new Date(now()).toISOString();
   const of = (remote: RemoteName, build: string) => {
     const key = `${remote}@${build}`;
@@ -51,18 +49,7 @@ export function createReleaseHealth(now: () => number = Date.now) {
       c.byKind[kind] = (c.byKind[kind] ?? 0) + 1;
     },
     /** Whether a beacon from `address` may be counted now (BEACONS_PER_MINUTE per address). */
-    admitBeacon(address: string): boolean {
-      const t = now();
-      const seen = beacons.get(address);
-      if (!seen || t - seen.since >= 60_000) {
-        beacons.delete(address);
-        beacons.set(address, { since: t, count: 1 });
-        if (beacons.size > ADDRESSES_KEPT) beacons.delete(beacons.keys().next().value!);
-        return true;
-      }
-      seen.count++;
-      return seen.count <= BEACONS_PER_MINUTE;
-    },
+    admitBeacon: addressLimit(BEACONS_PER_MINUTE, now),
     snapshot(): { since: string; releases: ReleaseCounts[] } {
       return { since, releases: [...counts.values()].map((c) => ({ ...c, byKind: { ...c.byKind } })) };
     },
