@@ -11,7 +11,7 @@ export const routes = defineRoutes(
     home: { pattern: '/', hydration: 'interaction' },
     search: { pattern: '/search', hydration: 'fragment' },
     story: { pattern: '/stories/:slug', hydration: 'interaction' },
-    stories: { pattern: '/stories', hydration: 'interaction' },
+    stories: { pattern: '/stories', hydration: 'interaction', query: ['area', 'type', 'tag', 'page'] },
     tapStories: { pattern: '/stories/tap', hydration: 'interaction' },
     tapStory: { pattern: '/stories/tap/:slug', hydration: 'visible' },
     // The area pages (every path contentPath() gives these kinds), named so other sections link to one
@@ -23,7 +23,7 @@ export const routes = defineRoutes(
       hydration: 'interaction',
     },
     campaign: { pattern: '/campaign/:slug', hydration: 'interaction' },
-    programs: { pattern: '/program', hydration: 'interaction' },
+    programs: { pattern: '/program', hydration: 'interaction', query: ['school', 'degree'] },
     program: { pattern: '/program/:slug', hydration: 'interaction' },
     place: { pattern: '/place/:slug', hydration: 'interaction' },
     school: { pattern: '/education/schools/:slug', hydration: 'interaction' },

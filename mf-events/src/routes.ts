@@ -6,7 +6,7 @@ import { defineRoutes } from '@qf/shared/section';
  * shell's concern); precedence is by specificity, not by order.
  */
 export const routes = defineRoutes('mf-events', {
-  events: { pattern: '/events', hydration: 'interaction' },
+  events: { pattern: '/events', hydration: 'interaction', query: ['location', 'upcoming', 'past'] },
   event: { pattern: '/events/:slug', hydration: 'interaction' },
   // The speaker-series overview: the path of the series' `ecss` entry (contentPath('ecss', slug)).
   series: { pattern: '/education-city-speaker-series', hydration: 'visible' },

@@ -10,7 +10,7 @@ export const routes = defineRoutes(
     landing: { pattern: '/idkt', hydration: 'interaction' },
     subpage: { pattern: '/idkt/:slug', hydration: 'interaction' },
     // The technology database and the info bank.
-    technologies: { pattern: '/idkt/technologies', hydration: 'interaction' },
+    technologies: { pattern: '/idkt/technologies', hydration: 'interaction', query: ['field', 'status'] },
     technology: { pattern: '/idkt/technologies/:slug', hydration: 'interaction' },
     infoBank: { pattern: '/idkt/info-bank', hydration: 'interaction' },
     document: { pattern: '/idkt/info-bank/:slug', hydration: 'interaction' },

@@ -41,6 +41,13 @@ export const routeSchema = z.object({
   hydration: hydrationSchema,
   /** The pattern's name, for a template whose patterns are named (its route id is then `remote/template.name`). */
   name: z.optional(z.string().check(z.regex(/^[A-Za-z]+$/))),
+  /**
+   * The query parameters the template's page reads (`['school', 'degree']`: a list's filters), sorted.
+   * Only these reach its resolver and key the shell's page cache: any other parameter (a campaign tag,
+   * a random one) makes no page of its own. `[]`: the page reads no query. Absent: not declared (a
+   * release built before query keys, issue 37): its whole query reaches it and keys its pages, as then.
+   */
+  query: z.optional(z.array(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'query parameter names are letters, digits, - and _')))),
 });
 export type RouteDefinition = z.infer<typeof routeSchema>;
 

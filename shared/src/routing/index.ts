@@ -3,3 +3,4 @@ export * from './content-routes';
 export * from './directions';
 export * from './inline-links';
 export * from './links';
+export * from './query';

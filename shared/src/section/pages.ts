@@ -1,12 +1,16 @@
 import type { PagePathEntry, ResolvedPage, RouteId } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
+import { keyedQuery } from '@qf/shared/routing';
 import type { PathParams, PatternsOf, SectionRoutes, TemplateSpec, WidgetSpec } from './routes';
 
 /** What a template's resolver is asked: the path (no language prefix), its language, query and parameters. */
 export interface PageRequest<P = Record<string, string>> {
   path: string;
   lang: Lang;
-  /** The page's query string (list filters: `?school=…`), empty for most pages. */
+  /**
+   * The page's query: only the parameters its template declares (`query` in the routes: list filters,
+   * `?school=…`), ordered by name; empty for a template that declares none.
+   */
   query: URLSearchParams;
   /** The parameters of the pattern that matched, decoded. */
   params: P;
@@ -52,7 +56,9 @@ export function definePages<T extends Record<string, TemplateSpec>, W extends Re
       for (const match of routes.match(path)) {
         const pages = entries[match.template];
         if (!pages) throw new Error(`${routes.remote}: template "${match.template}" has no resolver`);
-        const answer = await pages.resolve({ path, lang, query, params: match.params, pattern: match.pattern });
+        // The template reads what it declared and nothing else: what keys its pages in the shell's cache.
+        const read = new URLSearchParams(keyedQuery(query.toString(), match.query));
+        const answer = await pages.resolve({ path, lang, query: read, params: match.params, pattern: match.pattern });
         if (answer) return { ...answer, template: match.template, hydration: match.hydration };
       }
       return null;

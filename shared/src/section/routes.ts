@@ -10,6 +10,11 @@ import { fillPattern, localePath, normalizePath } from '@qf/shared/routing';
 export interface TemplateSpec {
   readonly pattern: string | readonly string[] | Readonly<Record<string, string>>;
   readonly hydration: Hydration;
+  /**
+   * The query parameters its pages read (a list's filters and paging). Only these reach its resolver
+   * (definePages) and key the shell's page cache; a template without any gets no query at all.
+   */
+  readonly query?: readonly string[];
 }
 
 /** A widget other sections may place on their pages, and when its code runs. */
@@ -46,6 +51,8 @@ export interface RouteMatch<K extends string = string> {
   pattern: string;
   hydration: Hydration;
   params: Record<string, string>;
+  /** The query parameters the template reads (its spec's `query`, sorted), none when it reads no query. */
+  query: readonly string[];
 }
 
 /**
@@ -113,6 +120,10 @@ export function defineRoutes<
     const named: [string | undefined, string][] =
       typeof spec.pattern === 'string' ? [[undefined, spec.pattern]] : Array.isArray(spec.pattern) ? spec.pattern.map((p: string) => [undefined, p]) : Object.entries(spec.pattern);
     if (named.length === 0) throw new Error(`${remote}: template "${template}" has no pattern`);
+    const query = [...new Set(spec.query ?? [])].sort();
+    for (const parameter of query) {
+      if (!/^[A-Za-z][A-Za-z0-9_-]{0,31}$/.test(parameter)) throw new Error(`${remote}: template "${template}" reads the query parameter "${parameter}": names are letters, digits, - and _ (32 at most)`);
+    }
     for (const [name, pattern] of named) {
       if (name !== undefined && !/^[A-Za-z]+$/.test(name)) throw new Error(`${remote}: template "${template}" names a pattern "${name}": names are letters only`);
       if (normalizePath(pattern) !== pattern) throw new Error(`${remote}: template "${template}" has the pattern "${pattern}", which is not a normal path (${normalizePath(pattern)})`);
@@ -120,7 +131,7 @@ export function defineRoutes<
       const other = seen.get(key);
       if (other) throw new Error(`${remote}: the pattern ${pattern} of template "${template}" matches the same paths as that of template "${other}"`);
       seen.set(key, template);
-      declared.push({ template, pattern, hydration: spec.hydration, ...(name ? { name } : {}) });
+      declared.push({ template, pattern, hydration: spec.hydration, ...(name ? { name } : {}), query });
     }
   }
   for (const name of Object.keys(widgets)) {
@@ -195,7 +206,7 @@ export function defineRoutes<
       const matches: RouteMatch<keyof T & string>[] = [];
       for (const { route, segments: pattern } of byLength.get(segments.length) ?? []) {
         const params = matchSegments(pattern, segments);
-        if (params) matches.push({ template: route.template as keyof T & string, pattern: route.pattern, hydration: route.hydration, params });
+        if (params) matches.push({ template: route.template as keyof T & string, pattern: route.pattern, hydration: route.hydration, params, query: route.query ?? [] });
       }
       return matches;
     },

@@ -12,7 +12,7 @@ const routes = defineRoutes(
     subpage: { pattern: '/idkt/:slug', hydration: 'interaction' },
     landing: { pattern: '/idkt', hydration: 'visible' },
     technologies: { pattern: '/idkt/technologies', hydration: 'interaction' },
-    technology: { pattern: '/idkt/technologies/:slug', hydration: 'interaction' },
+    technology: { pattern: '/idkt/technologies/:slug', hydration: 'interaction', query: ['q'] },
     area: { pattern: ['/idkt/industry', '/idkt/research'], hydration: 'interaction' },
   },
   { IdktFooter: { hydration: 'visible' } },
@@ -30,7 +30,7 @@ function Hello({ data }: ViewComponentProps<{ name: string }>) {
 
 const pagesOf = (answers: Partial<Record<string, string | null>> = {}): SectionPages =>
   definePages(routes, {
-    subpage: { resolve: ({ params }) => page(answers.subpage, params.slug), paths: () => [{ en: '/idkt/about', ar: '/ar/idkt/about' }] },
+    subpage: { resolve: ({ params, query }) => page(answers.subpage, `${params.slug}${query.size ? `?${query}` : ''}`), paths: () => [{ en: '/idkt/about', ar: '/ar/idkt/about' }] },
     landing: { resolve: () => page(answers.landing, 'landing'), paths: () => [{ en: '/idkt', ar: '/ar/idkt', listing: true }] },
     technologies: { resolve: () => page(answers.technologies, 'technologies'), paths: async () => [] },
     technology: { resolve: async ({ params, lang, query }) => page(answers.technology, `${params.slug}/${lang}/${query.get('q') ?? ''}`), paths: () => [] },
@@ -61,7 +61,7 @@ describe('defineRoutes', () => {
 
   it('lists every template a path matches, most specific first, with its parameters decoded', () => {
     expect(routes.match('/idkt/technologies').map((m) => m.template)).toEqual(['technologies', 'subpage']);
-    expect(routes.match('/idkt/technologies/solar%20glass')).toEqual([{ template: 'technology', pattern: '/idkt/technologies/:slug', hydration: 'interaction', params: { slug: 'solar glass' } }]);
+    expect(routes.match('/idkt/technologies/solar%20glass')).toEqual([{ template: 'technology', pattern: '/idkt/technologies/:slug', hydration: 'interaction', params: { slug: 'solar glass' }, query: ['q'] }]);
     expect(routes.match('/idkt/research').map((m) => m.template)).toEqual(['area', 'subpage']);
     expect(routes.match('/events')).toEqual([]);
   });
@@ -71,7 +71,7 @@ describe('defineRoutes', () => {
     for (const p of paths) {
       const expected = routes.routes.flatMap((r) => {
         const params = matchPattern(r.pattern, p);
-        return params ? [{ template: r.template, pattern: r.pattern, hydration: r.hydration, params }] : [];
+        return params ? [{ template: r.template, pattern: r.pattern, hydration: r.hydration, params, query: r.query ?? [] }] : [];
       });
       expect([p, routes.match(p)]).toEqual([p, expected]);
     }
@@ -120,6 +120,18 @@ describe('definePages', () => {
   it('gives a resolver its parameters, language and query', async () => {
     const page = await pagesOf().resolve('/idkt/technologies/solar', 'ar', new URLSearchParams('q=glass'));
     expect(page?.data).toEqual({ said: 'solar/ar/glass' });
+  });
+
+  it('gives a resolver only the query parameters its template declares, ordered by name', async () => {
+    const page = await pagesOf().resolve('/idkt/technologies/solar', 'en', new URLSearchParams('utm_source=mail&q=glass&q=wind'));
+    expect(page?.data).toEqual({ said: 'solar/en/glass' });
+    expect(routeManifestSchema.parse(routes).routes.find((r) => r.template === 'technology')?.query).toEqual(['q']);
+    // A template that declares none reads none: /idkt/about?q=1 is /idkt/about.
+    expect((await pagesOf().resolve('/idkt/about', 'en', new URLSearchParams('q=1')))?.data).toEqual({ said: 'about' });
+  });
+
+  it('refuses a query parameter name that is not a plain name', () => {
+    expect(() => defineRoutes('mf-idkt', { list: { pattern: '/idkt/x', hydration: 'idle', query: ['a b'] } })).toThrow('reads the query parameter "a b"');
   });
 
   it('tells a template at several patterns which one matched', async () => {

@@ -7,13 +7,13 @@ const content = manifest(
   defineRoutes('mf-content', {
     home: { pattern: '/', hydration: 'interaction' },
     story: { pattern: '/stories/:slug', hydration: 'interaction' },
-    stories: { pattern: '/stories', hydration: 'interaction' },
+    stories: { pattern: '/stories', hydration: 'interaction', query: ['tag', 'page', 'tag'] },
     page: { pattern: ['/about/:slug', '/:slug'], hydration: 'interaction' },
   }),
 );
 const events = manifest(
   defineRoutes('mf-events', {
-    events: { pattern: '/events', hydration: 'interaction' },
+    events: { pattern: '/events', hydration: 'interaction', query: ['location'] },
     event: { pattern: '/events/:slug', hydration: 'interaction' },
     series: { pattern: '/education-city-speaker-series', hydration: 'visible' },
   }),
@@ -43,6 +43,18 @@ describe('siteRoutes', () => {
     expect(site.route('/events/a/b')).toEqual({ remote: 'mf-events', pattern: '/events/*' });
     expect(site.route('/no/such/page')).toEqual({ remote: 'mf-content', pattern: '/*' });
     expect(siteRoutes([events, idkt]).route('/no-such-page')).toBeNull();
+  });
+
+  it("says which query parameters the page at a path reads: its template's, sorted, none elsewhere", () => {
+    expect(content.routes.find((r) => r.template === 'stories')?.query).toEqual(['page', 'tag']);
+    expect(site.query('/stories')).toEqual(['page', 'tag']);
+    expect(site.query('/events')).toEqual(['location']);
+    expect(site.query('/stories/a-story')).toEqual([]);
+    expect(site.query('/about-us')).toEqual([]);
+    expect(site.query('/no/such/page')).toEqual([]);
+    // A manifest from before query keys declares nothing: the whole query is the page's.
+    const older = { ...events, routes: events.routes.map(({ query: _query, ...route }) => route) };
+    expect(siteRoutes([content, older]).query('/events')).toBeUndefined();
   });
 
   it('gives a path no pattern matches to the section with the longest prefix, so it answers its own 404', () => {
@@ -91,8 +103,8 @@ describe('links across sections', () => {
   it('publishes the links a section declares and the names of named patterns in its manifest', () => {
     expect(linking.links).toEqual(['mf-content/area.research', 'mf-content/page', 'mf-events/event', 'mf-events/gone']);
     expect(named.routes.filter((r) => r.template === 'area')).toEqual([
-      { template: 'area', pattern: '/education', hydration: 'interaction', name: 'education' },
-      { template: 'area', pattern: '/research', hydration: 'interaction', name: 'research' },
+      { template: 'area', pattern: '/education', hydration: 'interaction', name: 'education', query: [] },
+      { template: 'area', pattern: '/research', hydration: 'interaction', name: 'research', query: [] },
     ]);
   });
 

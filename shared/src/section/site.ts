@@ -38,6 +38,13 @@ export interface SiteRoutes {
    */
   route(path: string): { remote: RemoteName; pattern: string } | null;
   /**
+   * The query parameters the page at a path may read: those its owner's templates whose patterns match
+   * it declare (the owner tries them most specific first), sorted; none for a path no pattern matches.
+   * The shell keys its page cache and asks the owner with these only (`keyedQuery`). Undefined when
+   * the owner's manifest does not declare them (a release from before query keys): all of the query.
+   */
+  query(path: string): readonly string[] | undefined;
+  /**
    * The patterns of a route id (`mf-events/event`; `mf-content/area.research`, one named pattern), in
    * the order a link picks one (`linkHref`); undefined when no section publishes it.
    */
@@ -60,12 +67,12 @@ export interface SiteRoutes {
 export function siteRoutes(manifests: readonly RouteManifest[]): SiteRoutes {
   // Patterns grouped by their number of segments (a path only meets patterns of its own length), each
   // group most specific first: the first that matches is the owner.
-  const byLength = new Map<number, { remote: RemoteName; pattern: string; segments: string[]; rank: string }[]>();
+  const byLength = new Map<number, { remote: RemoteName; pattern: string; segments: string[]; rank: string; query: readonly string[] | undefined }[]>();
   for (const manifest of manifests) {
-    for (const { pattern } of manifest.routes) {
+    for (const { pattern, query } of manifest.routes) {
       const segments = normalizePath(pattern).split('/');
       const list = byLength.get(segments.length) ?? [];
-      list.push({ remote: manifest.remote, pattern, segments, rank: specificity(pattern) });
+      list.push({ remote: manifest.remote, pattern, segments, rank: specificity(pattern), query });
       byLength.set(segments.length, list);
     }
   }
@@ -109,6 +116,18 @@ export function siteRoutes(manifests: readonly RouteManifest[]): SiteRoutes {
       return route(p)?.remote ?? null;
     },
     route,
+    query(p: string) {
+      const segments = normalizePath(p).split('/');
+      let owner: RemoteName | undefined;
+      let names: string[] = [];
+      for (const r of byLength.get(segments.length) ?? []) {
+        if ((owner && r.remote !== owner) || !matches(r.segments, segments)) continue;
+        owner = r.remote;
+        if (!r.query) return undefined;
+        if (r.query.length) names = [...new Set([...names, ...r.query])];
+      }
+      return names.sort();
+    },
   };
 
   function route(p: string): { remote: RemoteName; pattern: string } | null {
