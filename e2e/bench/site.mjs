@@ -33,15 +33,15 @@ export function fail(message) {
   process.exit(2);
 }
 
-/** The composed production build (built where missing) started on free ports: `{ url, close }`. */
-export async function startBuiltSite() {
+/** The composed production build (built where missing) started on free ports: `{ url, close }` (`options`: startSite's). */
+export async function startBuiltSite(options = {}) {
   const { build, isBuilt, prepareContent, remotes, shell } = await import('../../scripts/workspaces.mjs');
   if ((await prepareContent()) !== 0) fail('content images could not be prepared');
   const missing = [...remotes.map((r) => r.name), shell.name].filter((n) => !isBuilt(n));
   if (missing.length && (await build(missing)).failures.length) fail('the build failed');
   require('../../scripts/ts-register.cjs');
   const { startSite } = require(path.join(here, '..', 'site.ts'));
-  return startSite();
+  return startSite(options);
 }
 
 /** The measured pages of `names` in `langs`: `{ name, lang, path }`, English then Arabic per page. */

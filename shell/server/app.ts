@@ -18,6 +18,7 @@ import { registerGateway } from './gateway';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
 import { createShellMetrics } from './metrics';
+import { createBrotliQueue, type BrotliQueueOptions } from './brotli-queue';
 import { createPageCache, type CacheOptions } from './page-cache';
 import { registerPageData } from './page-data';
 import { createPageAnswers, registerPageRoute } from './page-route';
@@ -40,6 +41,8 @@ export interface ShellOverrides {
   turns?: Turns;
   /** Where log lines go (tests read them); stdout otherwise. */
   logDestination?: { write(line: string): unknown };
+  /** How kept pages' brotli streams are queued (brotli-queue.ts: a size, the rest between makings). */
+  brotli?: BrotliQueueOptions;
 }
 
 export async function buildShellServer(config: ShellConfig, overrides: ShellOverrides = {}): Promise<FastifyInstance> {
@@ -58,6 +61,9 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   const app = Fastify({ ...observability.fastifyOptions, trustProxy: config.trustedProxies.length ? config.trustedProxies : false, ...errorOptions });
   observability.register(app);
   const metrics = createShellMetrics(observability.registry);
+  // One queue for every composition's pages: brotli's best quality is made one page at a time.
+  const brotli = createBrotliQueue({ ...overrides.brotli, observe: (outcome, seconds) => metrics.brotli(outcome, seconds) });
+  metrics.brotliWaiting(() => brotli.waiting);
   registerErrorAnswers(app);
 
   // Security headers, ETags and the CSP nonce of HTML answers (answer-headers.ts), before compression.
@@ -101,7 +107,10 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     });
     const resolve = createPageResolver({ registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS, metrics });
     // Rendered pages and page data, served without asking the owner while what they were made from holds (page-cache.ts).
-    const cache = createPageCache({ registry, shellBuild, resolve, shellContent: async () => content.version?.() }, overrides.cache);
+    const cache = createPageCache(
+      { registry, shellBuild, resolve, shellContent: async () => content.version?.(), brotli },
+      { maxEntries: config.PAGE_CACHE_ENTRIES, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ...overrides.cache },
+    );
     return { variant, registry, resolve, cache };
   }
   const compositions = createCompositions(composition, { secure: config.siteUrl.startsWith('https:') });

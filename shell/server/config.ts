@@ -45,6 +45,10 @@ const envSchema = z.object({
    * supervisor sets it; unset, that address does not exist.
    */
   OPS_TOKEN: z.string().min(16).optional(),
+  /** Pages (and as many resolutions) the page cache keeps at most; 0 keeps none: every page is rendered (bench:ssr's uncached figure). */
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(1000),
+  /** The megabytes the page cache keeps at most (its pages and, apart, their resolutions). */
+  PAGE_CACHE_MB: z.coerce.number().positive().default(64),
   /** The most a request body may weigh through the API gateway (default: the largest form, see gateway.ts). */
   API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_API_BODY_LIMIT),
   /** LOG_LEVEL, LOG_FORMAT, METRICS_PORT, METRICS_HOST: the logs and metrics of every server (observability.ts). */

@@ -2,7 +2,8 @@
 // (`http_server_request_duration_seconds`, observability.ts): what the page cache did, what each owner
 // answered, how long sections took to render, and what failed on the server and in browsers. Every
 // label value is bounded: section names, build ids of the registry's releases, fixed outcomes.
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { BrotliOutcome } from './brotli-queue';
 
 /** What a page's owner answered the shell: its page, a 404, no page (down, a 5xx), no answer in time, or an answer breaking the page contract. */
 export type OwnerOutcome = 'ok' | '404' | '503' | 'timeout' | 'contract';
@@ -40,7 +41,37 @@ export function createShellMetrics(registry: Registry) {
     labelNames: ['qf_section', 'qf_release', 'kind'] as const,
     registers,
   });
+  const brotli = new Counter({
+    name: 'qf_page_brotli_total',
+    help: "Brotli streams of kept pages, by outcome: made, none (the page cannot be brotli), full (refused: the queue was full, the page stays gzip), cancelled (the page left the cache first).",
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const brotliTime = new Histogram({
+    name: 'qf_page_brotli_duration_seconds',
+    help: "Time to make one kept page's brotli stream (quality 11, off the event loop, one at a time).",
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers,
+  });
+  let brotliWaiting: () => number = () => 0;
+  new Gauge({
+    name: 'qf_page_brotli_waiting',
+    help: 'Kept pages waiting for their brotli stream to be made.',
+    registers,
+    collect() {
+      this.set(brotliWaiting());
+    },
+  });
   return {
+    /** A brotli stream's end (brotli-queue.ts), with its making's time when it ran. */
+    brotli(outcome: BrotliOutcome, seconds?: number): void {
+      brotli.inc({ outcome });
+      if (seconds !== undefined && outcome !== 'cancelled') brotliTime.observe(seconds);
+    },
+    /** Where the gauge of pages waiting for brotli reads from. */
+    brotliWaiting(read: () => number): void {
+      brotliWaiting = read;
+    },
     pageCache(section: string, result: 'hit' | 'miss' | 'stale' | 'uncached'): void {
       cache.inc({ qf_section: section, result });
     },

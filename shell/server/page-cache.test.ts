@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, crc32, gunzipSync, gzipSync } from 'node:zlib';
-import { accepts, BROTLI_MAX_NONCES, bytesCutAt, createSwrCache, crc32Combine, etagOf, htmlText, noncedBody, NONCE_LENGTH, type Deps, type Rendered } from './page-cache';
+import { accepts, BROTLI_AFTER, BROTLI_MAX_NONCES, bytesCutAt, createSwrCache, crc32Combine, etagOf, htmlText, noncedBody, NONCE_LENGTH, type Deps, type Rendered } from './page-cache';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
+import { createBrotliQueue } from './brotli-queue';
 
 const P = NONCE_PLACEHOLDER;
 const filled = (html: string, nonce: string) => html.split(P).join(nonce);
@@ -65,6 +66,12 @@ describe('a page kept with its nonce placeholders', () => {
     const firstGzip = page.answer(b, 'gzip', true);
     expect(firstGzip.encoding).toBe('gzip');
     expect(gunzipSync(firstGzip.body).toString()).toBe(filled(html, b));
+    // So are the next answers until the page proves popular (BROTLI_AFTER answers from the cache).
+    for (let i = 1; i < BROTLI_AFTER; i++) {
+      const cheap = page.answer(b, 'br, gzip', false);
+      expect(cheap.encoding).toBe('br');
+      expect(brotliDecompressSync(cheap.body).toString()).toBe(filled(html, b));
+    }
     // Then gzip spliced from pieces compressed once, with each answer's nonce.
     for (const nonce of [a, b, a]) {
       const answer = page.answer(nonce, 'br, gzip', false);
@@ -74,7 +81,8 @@ describe('a page kept with its nonce placeholders', () => {
     // And identity for a client without gzip (inflated from the pieces, which replaced the text).
     const plain = page.answer(b, undefined, false);
     expect(plain).toEqual({ encoding: 'identity', body: Buffer.from(filled(html, b)) });
-    // Once its brotli stream is made (started by the first of those answers), br to those who take it
+    // Once its brotli stream is made (started by the first of those answers, from the gzip pieces
+    // that by then replaced the text), br to those who take it
     // (a page with more nonces than there are stand-ins stays gzip).
     const brotli = html.split(P).length - 1 <= BROTLI_MAX_NONCES;
     expect(await page.brotli()).toBe(brotli);
@@ -148,9 +156,15 @@ describe('a page kept with its nonce placeholders', () => {
     expect(noncedBody(['<p>', 'مؤسسة', '</p><i nonce="', P, '">'], P).etag).toBe(etagOf(`<p>مؤسسة</p><i nonce="${P}">`));
   });
 
+  /** A page past the answers compressed for themselves: asked from the cache BROTLI_AFTER - 1 times. */
+  const popular = <T extends ReturnType<typeof noncedBody>>(page: T): T => {
+    for (let i = 1; i < BROTLI_AFTER; i++) page.answer(newNonce(), 'gzip', false);
+    return page;
+  };
+
   it('compresses the page once, not per answer: a second answer is the first with the nonce bytes changed', () => {
     const html = `<script nonce="${P}">x</script>${'<p>same</p>'.repeat(200)}<script nonce="${P}">y</script>`;
-    const page = noncedBody(html, P);
+    const page = popular(noncedBody(html, P));
     const a = page.answer('a'.repeat(NONCE_LENGTH), 'gzip', false).body;
     const b = page.answer('b'.repeat(NONCE_LENGTH), 'gzip', false).body;
     expect(a.length).toBe(b.length);
@@ -165,7 +179,7 @@ describe('a page kept with its nonce placeholders', () => {
     const html = `<head><script nonce="${P}">boot()</script><style nonce="${P}">p{color:red}</style></head><ul>${links}</ul><script nonce="${P}">{"links":"${links.replaceAll('"', "'")}"}</script>`;
     const page = noncedBody(html, P);
     page.answer(newNonce(), 'br', true);
-    const gzip = page.answer(newNonce(), 'gzip', false).body.length;
+    const gzip = popular(page).answer(newNonce(), 'gzip', false).body.length;
     expect(await page.brotli()).toBe(true);
     const [a, b] = [newNonce(), newNonce()];
     const first = page.answer(a, 'br', false).body;
@@ -190,6 +204,32 @@ describe('a page kept with its nonce placeholders', () => {
     expect(await many.brotli()).toBe(false);
     const nonce = newNonce();
     expect(many.answer(nonce, 'br, gzip', false).encoding).toBe('gzip');
+  });
+
+  it('makes the brotli stream in the queue once the page is asked again, and not at all once it left the cache', async () => {
+    const html = `<script nonce="${P}"></script>${'<p>x</p>'.repeat(100)}`;
+    const queue = createBrotliQueue({ rest: 0 });
+    const page = noncedBody(html, P, { queue });
+    page.answer(newNonce(), 'br, gzip', true);
+    for (let i = 1; i < BROTLI_AFTER; i++) expect(page.answer(newNonce(), 'br, gzip', false).encoding).toBe('br');
+    expect(queue.busy).toBe(false);
+    expect(page.answer(newNonce(), 'br, gzip', false).encoding).toBe('gzip');
+    expect(queue.busy).toBe(true);
+    expect(await page.brotli()).toBe(true);
+    expect(page.answer(newNonce(), 'br, gzip', false).encoding).toBe('br');
+    // Dropped while it waits behind another page: taken out, never made.
+    const [busy, dropped] = [noncedBody(html, P, { queue }), noncedBody(html, P, { queue })];
+    const made = [busy.brotli(), dropped.brotli()];
+    expect(queue.waiting).toBe(1);
+    dropped.drop();
+    expect(queue.waiting).toBe(0);
+    await expect(Promise.all(made)).resolves.toEqual([true, false]);
+    expect(dropped.answer(newNonce(), 'br, gzip', false).encoding).toBe('gzip');
+    // A queue that is full leaves the page gzip for now: a later answer tries again.
+    const full = createBrotliQueue({ size: 0, rest: 0 });
+    const later = popular(noncedBody(html, P, { queue: full }));
+    expect(await later.brotli()).toBe(false);
+    expect(later.answer(newNonce(), 'br, gzip', false).encoding).toBe('gzip');
   });
 
   it('still answers a nonce of another length, compressed for that answer', () => {
@@ -233,6 +273,20 @@ describe('the stale-while-revalidate cache', () => {
     const again = rendering('v2');
     expect(await cache.get('k', again)).toMatchObject({ state: 'miss', rendered: { value: 'v2' } });
     expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells whoever kept a value when it leaves: pushed out, replaced, or too big to keep', async () => {
+    const evicted: string[] = [];
+    const cache = createSwrCache<string, string>(async (d) => d.composition === current, { now: () => clock, maxEntries: 2, maxBytes: 100 }, { evicted: (v) => evicted.push(v) });
+    await cache.get('a', rendering('va'));
+    await cache.get('b', rendering('vb'));
+    await cache.get('c', rendering('vc'));
+    expect(evicted).toEqual(['va']);
+    current = 'h2';
+    await cache.get('b', rendering('vb2'));
+    expect(evicted).toEqual(['va', 'vb']);
+    await cache.get('d', rendering('vd', Infinity, 101));
+    expect(evicted).toEqual(['va', 'vb', 'vd']);
   });
 
   it('gives concurrent misses of one key one render', async () => {

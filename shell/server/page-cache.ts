@@ -5,9 +5,10 @@ import type { PageData, RemoteName } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import type { Theme } from '@qf/shared/bus';
 import type { RequestTheme } from '../src/theme';
-import { splitLang } from '@qf/shared/routing';
+import { keyedQuery, splitLang } from '@qf/shared/routing';
 import type { Outcome } from './pages';
 import type { RegistryClient, RemoteStatus } from './registry';
+import type { BrotliQueue } from './brotli-queue';
 
 /**
  * The shell's cache of rendered pages and of their page data.
@@ -26,9 +27,12 @@ import type { RegistryClient, RemoteStatus } from './registry';
  * for `staleMs` more it is still served, while one background render refreshes it. Concurrent misses
  * of one key share one render. Only 200 pages are kept; 404, 503 and 500 are rendered every time.
  *
+ * Keys: the path, and of the query only the parameters the page's template reads (its owner's route
+ * manifest, `keyedQuery`): a campaign tag or a made-up parameter is the same page, never a render.
+ *
  * Admission: an address with a query string is kept from its second request on. Paths are the site's
- * own pages, a finite set worth keeping from the first answer; query strings are unbounded (campaign
- * tags, click ids, filters, a crawler's or an attacker's random ones), and a key asked once would
+ * own pages, a finite set worth keeping from the first answer; the values of a page's parameters are
+ * unbounded (filters, a crawler's or an attacker's random ones), and a key asked once would
  * only push a page visitors do ask for out of the cache, and cost its packaging (cut at the nonces,
  * hashed, copied off the heap) and the collector's time for nothing. The keys asked once are
  * remembered in a bounded set (four times `maxEntries`, oldest out), as CDNs do ("cache on second
@@ -40,8 +44,9 @@ import type { RegistryClient, RemoteStatus } from './registry';
  * combined from the pieces' (no byte of the page is compressed again). Brotli is spliced the same way
  * (`brotliTemplate`): one brotli stream, flushed to a byte boundary before and after every nonce, with
  * each nonce in an uncompressed meta-block whose bytes an answer writes. That stream is made once, at
- * brotli's best quality, off the event loop, when the page is asked again; until it is ready the page
- * goes gzip. Brotli 11 makes the page ~15 % smaller than gzip: on the shell's bigger pages the difference
+ * brotli's best quality, off the event loop, in a queue that makes one at a time (brotli-queue.ts), once
+ * the page was answered from the cache BROTLI_AFTER times (until then each answer is compressed for
+ * itself, and neither pieces nor stream are made); until it is ready the page goes gzip. Brotli 11 makes the page ~15 % smaller than gzip: on the shell's bigger pages the difference
  * between a document (with its headers) in TCP's first window of ~14.6 KB and one a round trip later.
  */
 
@@ -57,6 +62,11 @@ export interface CacheOptions {
   now?: () => number;
   /** Keys kept only from their second miss on (see "Admission" above); none when not given. */
   secondAskOnly?: (key: string) => boolean;
+}
+
+/** What a cache of values tells their owner: an entry left (evicted, replaced). */
+interface SwrHooks<V> {
+  evicted?: (value: V) => void;
 }
 
 const DEFAULTS = { maxEntries: 1000, maxBytes: 64 * 1024 * 1024, staleMs: 60_000, unversionedMs: 60_000 };
@@ -185,56 +195,69 @@ function spliced(template: Buffer, nonceAt: readonly number[], nonce: Buffer): B
  * where in it each nonce's bytes go. Checked before it is used: decompressed with a random nonce, it
  * must give the page; `undefined` when it does not (the page is then sent gzip).
  */
-export async function brotliTemplate(parts: readonly Buffer[]): Promise<{ template: Buffer; nonceAt: number[] } | undefined> {
-  if (parts.length - 1 > BROTLI_MAX_NONCES) return undefined;
+export async function brotliTemplate(parts: readonly Buffer[], signal?: AbortSignal): Promise<{ template: Buffer; nonceAt: number[] } | undefined> {
+  if (parts.length - 1 > BROTLI_MAX_NONCES || signal?.aborted) return undefined;
   const length = parts.reduce((n, p) => n + p.length, 0) + NONCE_LENGTH * (parts.length - 1);
   const encoder = createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: length } });
   let out: Buffer[] = [];
   encoder.on('data', (chunk: Buffer) => out.push(chunk));
   // An encoder that fails (out of memory) ends the making at whichever step it was: the page stays gzip.
-  const failed = new Promise<never>((_resolve, reject) => encoder.once('error', reject));
+  // So does one stopped (the page left the cache): its memory goes at once.
+  const failed = new Promise<never>((_resolve, reject) => encoder.on('error', reject));
   failed.catch(() => undefined);
-  const ended = Promise.race([new Promise<void>((resolve) => encoder.once('end', resolve)), failed]);
-  const flushed = () => Promise.race([new Promise<void>((resolve) => encoder.flush(zlib.BROTLI_OPERATION_FLUSH, () => resolve())), failed]);
-  const taken = () => {
-    const bytes = Buffer.concat(out);
-    out = [];
-    return bytes;
-  };
-  const pieces: Buffer[] = [];
-  const nonceAt: number[] = [];
-  let at = 0;
-  const push = (bytes: Buffer) => {
-    pieces.push(bytes);
-    at += bytes.length;
-  };
-  for (let i = 0; i < parts.length; i++) {
-    if (i) {
-      // The encoder sees the stand-in (its history and distances count the nonce's bytes); the stream gets
-      // an uncompressed meta-block of the same length in place of what the encoder made of it.
-      encoder.write(brotliStandIn(i));
-      await flushed();
-      taken();
-      push(NONCE_META_BLOCK);
-      nonceAt.push(at);
-      push(Buffer.alloc(NONCE_LENGTH));
-    }
-    encoder.write(parts[i]!);
-    await flushed();
-    push(taken());
-  }
-  encoder.end();
-  await ended;
-  push(taken());
-  const template = Buffer.concat(pieces);
-  const nonce = Buffer.from(randomBytes(16).toString('base64'), 'latin1');
-  const body = spliced(template, nonceAt, nonce);
+  const stop = () => encoder.destroy(new Error('cancelled'));
+  signal?.addEventListener('abort', stop, { once: true });
   try {
-    if (brotliDecompressSync(body).equals(Buffer.concat(parts.flatMap((p, i) => (i ? [nonce, p] : [p]))))) return { template, nonceAt };
-  } catch {
-    // not a valid stream: gzip it is
+    return await made();
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
-  return undefined;
+
+  async function made(): Promise<{ template: Buffer; nonceAt: number[] } | undefined> {
+    const ended = Promise.race([new Promise<void>((resolve) => encoder.once('end', resolve)), failed]);
+    // Awaited only at the end: an encoder stopped before then must not leave it rejected unhandled.
+    ended.catch(() => undefined);
+    const flushed = () => Promise.race([new Promise<void>((resolve) => encoder.flush(zlib.BROTLI_OPERATION_FLUSH, () => resolve())), failed]);
+    const taken = () => {
+      const bytes = Buffer.concat(out);
+      out = [];
+      return bytes;
+    };
+    const pieces: Buffer[] = [];
+    const nonceAt: number[] = [];
+    let at = 0;
+    const push = (bytes: Buffer) => {
+      pieces.push(bytes);
+      at += bytes.length;
+    };
+    for (let i = 0; i < parts.length; i++) {
+      if (i) {
+        // The encoder sees the stand-in (its history and distances count the nonce's bytes); the stream gets
+        // an uncompressed meta-block of the same length in place of what the encoder made of it.
+        encoder.write(brotliStandIn(i));
+        await flushed();
+        taken();
+        push(NONCE_META_BLOCK);
+        nonceAt.push(at);
+        push(Buffer.alloc(NONCE_LENGTH));
+      }
+      encoder.write(parts[i]!);
+      await flushed();
+      push(taken());
+    }
+    encoder.end();
+    await ended;
+    push(taken());
+    const template = Buffer.concat(pieces);
+    const nonce = Buffer.from(randomBytes(16).toString('base64'), 'latin1');
+    const body = spliced(template, nonceAt, nonce);
+    try {
+      if (brotliDecompressSync(body).equals(Buffer.concat(parts.flatMap((p, i) => (i ? [nonce, p] : [p]))))) return { template, nonceAt };
+    } catch {
+      // not a valid stream: gzip it is
+    }
+    return undefined;
+  }
 }
 
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
@@ -254,11 +277,23 @@ export interface NoncedBody {
    */
   answer(nonce: string, acceptEncoding: string | string[] | undefined, first: boolean): { body: Buffer; encoding: AnswerEncoding };
   /**
-   * Makes the brotli stream the later answers are spliced from (the first answer that is not a first
-   * answer starts it; until it is ready answers go gzip): whether there is one.
+   * Makes the brotli stream the later answers are spliced from (answers go gzip until it is ready):
+   * whether there is one. Answers start it themselves once the page was answered from the cache
+   * BROTLI_AFTER times; with a queue (brotli-queue.ts) it is made in its turn, and a queue that is full
+   * leaves it to a later answer.
    */
   brotli(): Promise<boolean>;
+  /** The page left the cache: its stream is not made (taken out of the queue, or stopped). */
+  drop(): void;
 }
+
+/**
+ * Answers from the cache a page gets before it is packaged for good (gzip pieces, and its brotli stream
+ * queued): until then each answer is compressed for itself, fast, like a first answer. Packaging costs a
+ * page's deflate on the event loop (~3 ms for the story list) and a brotli stream: a page asked only by
+ * whoever made it miss (a fresh query key asked a few times) never pays for it.
+ */
+export const BROTLI_AFTER = 3;
 
 /**
  * HTML as one string, whose every placeholder is a nonce's place, or as the pieces it was made of, in
@@ -344,7 +379,7 @@ export function bytesCutAt(html: Html, placeholder: string): Buffer[] {
   return parts;
 }
 
-export function noncedBody(html: Html, placeholder: string, { level = 6 }: { level?: number } = {}): NoncedBody {
+export function noncedBody(html: Html, placeholder: string, { level = 6, queue }: { level?: number; queue?: BrotliQueue } = {}): NoncedBody {
   let parts: Buffer[] | undefined = bytesCutAt(html, placeholder);
   const length = parts.reduce((n, p) => n + p.length, 0);
   const count = parts.length;
@@ -354,14 +389,41 @@ export function noncedBody(html: Html, placeholder: string, { level = 6 }: { lev
   /** The brotli stream once made (`brotliTemplate`), `null` when there is none for this page. */
   let br: { template: Buffer; nonceAt: number[] } | null | undefined;
   let brMaking: Promise<boolean> | undefined;
-  /** The parts are dropped once the gzip pieces replace them; the brotli stream is made from them, so it starts first. */
-  const makeBrotli = (): Promise<boolean> =>
-    (brMaking ??= parts
-      ? brotliTemplate(parts).then(
-          (made) => ((br = made ?? null), br !== null),
-          () => ((br = null), false),
-        )
-      : Promise.resolve(((br = null), false)));
+  let job: { cancel(): void } | undefined;
+  let dropped = false;
+  /** Answers from the cache so far (not the first answers). */
+  let reasked = 0;
+  /**
+   * The parts, or once the gzip pieces replaced them, the parts again from those (decompressed with the
+   * stand-in where the nonces go, which never occurs in UTF-8: cut there). Only for a stream made late.
+   */
+  const partsNow = (): Buffer[] => {
+    if (parts) return parts;
+    const whole = gunzipSync(gzipBody(NONCE_STAND_IN));
+    const again: Buffer[] = [];
+    let from = 0;
+    for (let at = whole.indexOf(NONCE_STAND_IN); at >= 0; at = whole.indexOf(NONCE_STAND_IN, from)) {
+      again.push(whole.subarray(from, at));
+      from = at + NONCE_LENGTH;
+    }
+    again.push(whole.subarray(from));
+    return again;
+  };
+  const make = (signal?: AbortSignal): Promise<boolean> =>
+    brotliTemplate(partsNow(), signal).then(
+      (made) => ((br = made ?? null), br !== null),
+      () => ((br = null), false),
+    );
+  const makeBrotli = (): Promise<boolean> => {
+    if (brMaking) return brMaking;
+    if (dropped) return Promise.resolve(false);
+    if (!queue) return (brMaking = make());
+    const queued = queue.add(make);
+    // A full queue: nothing started, a later answer tries again.
+    if (!queued) return Promise.resolve(false);
+    job = queued;
+    return (brMaking = queued.made);
+  };
 
   /**
    * Each part deflated on its own and flushed to a byte boundary (never the last block), against the
@@ -423,12 +485,19 @@ export function noncedBody(html: Html, placeholder: string, { level = 6 }: { lev
       if (n.length !== NONCE_LENGTH) return gz ? { body: gzipSync(identity(n)), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
       const takesBr = accepts(acceptEncoding, 'br');
       if (first && parts && (gz || takesBr)) return compressedOnce(identity(n), acceptEncoding);
-      // Asked again: the brotli stream is made now, whatever this request takes (the parts go with the gzip pieces).
-      if (br === undefined) void makeBrotli();
       if (br && takesBr && isBrotliNonce(n)) return { body: spliced(br.template, br.nonceAt, n), encoding: 'br' };
+      // Not yet asked again often enough (and no stream under way: a page refreshed because it was
+      // stale starts one at once): compressed for this answer too, no pieces, no stream yet.
+      if (parts && !brMaking && ++reasked < BROTLI_AFTER && (gz || takesBr)) return compressedOnce(identity(n), acceptEncoding);
+      // Popular: the brotli stream is made (queued), whatever this request takes.
+      if (br === undefined && !brMaking) void makeBrotli();
       return gz ? { body: gzipBody(n), encoding: 'gzip' } : { body: identity(n), encoding: 'identity' };
     },
     brotli: makeBrotli,
+    drop() {
+      dropped = true;
+      job?.cancel();
+    },
   };
 }
 
@@ -482,7 +551,7 @@ interface Entry<V> {
  * A bounded LRU of rendered values with stale-while-revalidate and one render per key at a time.
  * `isCurrent` says whether an entry's deps still hold (checked on every hit).
  */
-export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Promise<boolean>, options: CacheOptions = {}) {
+export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Promise<boolean>, options: CacheOptions = {}, hooks: SwrHooks<V> = {}) {
   const { maxEntries, maxBytes, staleMs } = { ...DEFAULTS, ...options };
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry<V>>();
@@ -493,6 +562,7 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
 
   /** Whether a miss of `key` may be kept: always, unless it is a first ask of a `secondAskOnly` key. */
   function admits(key: string): boolean {
+    if (maxEntries === 0) return false;
     if (entries.has(key) || !options.secondAskOnly?.(key)) return true;
     if (askedOnce.delete(key)) return true;
     askedOnce.add(key);
@@ -505,14 +575,16 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
     if (old) {
       bytes -= old.bytes;
       entries.delete(key);
+      if (old.value !== entry.value) hooks.evicted?.(old.value);
     }
-    if (entry.bytes > maxBytes) return;
+    if (entry.bytes > maxBytes) return void hooks.evicted?.(entry.value);
     entries.set(key, entry);
     bytes += entry.bytes;
     for (const [k, e] of entries) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
       entries.delete(k);
       bytes -= e.bytes;
+      hooks.evicted?.(e.value);
     }
   }
 
@@ -590,6 +662,8 @@ export function createPageCache(
     resolve: (sitePath: string, search: string) => Promise<Outcome>;
     /** The version of the shell's own content; undefined when its source has none. */
     shellContent: () => Promise<string | undefined>;
+    /** Where kept pages' brotli streams are made (one at a time); without one each is made at once. */
+    brotli?: BrotliQueue;
   },
   options: CacheOptions = {},
 ) {
@@ -617,7 +691,7 @@ export function createPageCache(
   // Keys end with `?` and the query string (queryKey): one with a query is kept from its second ask on.
   const cacheOptions: CacheOptions = { secondAskOnly: (key) => !key.endsWith('?'), ...options };
   const resolutions = createSwrCache<Resolution, Outcome, PageData>(isCurrent, cacheOptions);
-  const pages = createSwrCache<NoncedBody, PageRender>(isCurrent, cacheOptions);
+  const pages = createSwrCache<NoncedBody, PageRender>(isCurrent, cacheOptions, { evicted: (body) => body.drop() });
 
   const widgetRemotes = (pageData: PageData): RemoteName[] => {
     const { page } = pageData.result;
@@ -655,11 +729,21 @@ export function createPageCache(
     return now() + Math.min(maxAgeSeconds === undefined ? Infinity : maxAgeSeconds * 1000, unversioned ? unversionedMs : Infinity);
   }
 
-  const queryKey = (sitePath: string, search: string) => `${sitePath}?${search.replace(/^\?/, '')}`;
+  const queryKey = (sitePath: string, search: string) => `${sitePath}?${search}`;
+  /**
+   * The query as it keys a page and reaches its owner: only the parameters the page's template reads
+   * (its owner's route manifest, `keyedQuery`). A campaign tag or a made-up parameter is no new page.
+   */
+  async function keyed(sitePath: string, search: string): Promise<string> {
+    if (!search || search === '?') return '';
+    const routing = await registry.routing().catch(() => undefined);
+    return keyedQuery(search, routing ? routing.table.query(splitLang(sitePath).path) : []);
+  }
 
   return {
     /** Page data for `/page-data/…`: from the cache when current, else from the owner. */
-    async pageData(sitePath: string, search: string): Promise<PageDataAnswer> {
+    async pageData(sitePath: string, asked: string): Promise<PageDataAnswer> {
+      const search = await keyed(sitePath, asked);
       const { state, rendered } = await resolutions.get(queryKey(sitePath, search), (keep) => resolveAndNote(sitePath, search, keep));
       return 'uncacheable' in rendered ? { cached: false, outcome: rendered.uncacheable } : { cached: true, state, body: rendered.value.body() };
     },
@@ -668,7 +752,8 @@ export function createPageCache(
      * The page for a request: the cached HTML of its key when current, else `render` of its outcome
      * (from a fresh resolution); a 200 render is kept, anything else answered once.
      */
-    async page(sitePath: string, search: string, theme: RequestTheme, render: (outcome: Outcome) => Promise<PageRender>, placeholder: string): Promise<PageAnswer> {
+    async page(sitePath: string, asked: string, theme: RequestTheme, render: (outcome: Outcome) => Promise<PageRender>, placeholder: string): Promise<PageAnswer> {
+      const search = await keyed(sitePath, asked);
       const rkey = queryKey(sitePath, search);
       const { state, rendered } = await pages.get(`${theme} ${rkey}`, async (keep, refresh) => {
         const shellContent = (await deps.shellContent().catch(() => undefined)) ?? null;
@@ -679,7 +764,7 @@ export function createPageCache(
             : { status: 'ok', lang: splitLang(sitePath).lang, pageData: resolution.fresh ?? (JSON.parse(resolution.value.json.toString('utf8')) as PageData) };
         const page = await render(outcome);
         if (!keep || 'uncacheable' in resolution || page.status !== 'ok') return { uncacheable: page };
-        const body = noncedBody(page.html, placeholder);
+        const body = noncedBody(page.html, placeholder, { queue: deps.brotli });
         // A page re-rendered because it was stale is asked for, and no request waits for this render (no
         // first answers): its brotli stream is made now, or the next answer would go gzip.
         if (refresh) void body.brotli();

@@ -81,7 +81,7 @@ describe('a page its owner leaves unavailable', () => {
     let clock = 0;
     const lines: string[] = [];
     const registry = {
-      routing: async () => ({ table: { owner: (p: string) => (p.startsWith('/events') ? 'mf-events' : 'mf-content') }, unrouted: [] }),
+      routing: async () => ({ table: { owner: (p: string) => (p.startsWith('/events') ? 'mf-events' : 'mf-content'), query: () => [] }, unrouted: [] }),
       status: async (name: RemoteName) => (up || name !== 'mf-events' ? { up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' } : { up: false, reason: 'connect ECONNREFUSED' }),
       entry: async () => ({ url: 'http://127.0.0.1:1' }),
     } as unknown as RegistryClient;
@@ -115,7 +115,7 @@ describe('a page nobody has', () => {
   const resolverWith = (unrouted: RemoteName[], lines: string[] = []) =>
     createPageResolver({
       registry: {
-        routing: async () => ({ table: { owner: (p: string) => (p.startsWith('/events') ? 'mf-events' : null) }, unrouted }),
+        routing: async () => ({ table: { owner: (p: string) => (p.startsWith('/events') ? 'mf-events' : null), query: () => [] }, unrouted }),
         status: async (name: RemoteName) => ({ up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' }),
         entry: async () => ({ url: 'http://127.0.0.1:1' }),
       } as unknown as RegistryClient,
@@ -176,5 +176,32 @@ describe('links across sections', () => {
     expect(href('mf-events/page0')).toBe('/ar/events');
     expect(href('mf-content/page2')).toBeUndefined();
     expect(href('mf-media-center/page0')).toBeUndefined();
+  });
+});
+
+describe('the query a page is asked with', () => {
+  it('reaches the owner with only the parameters its template reads, ordered by name', async () => {
+    const asked: string[] = [];
+    const table = siteRoutes([standInRoutes('mf-content', ['/', '/:slug', '/program'], { '/program': ['school', 'degree'] })]);
+    const resolve = createPageResolver({
+      registry: {
+        routing: async () => ({ table, unrouted: [] }),
+        status: async (name: RemoteName) => ({ up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' }),
+        entry: async () => ({ url: 'http://127.0.0.1:1' }),
+        compositionHash: async () => 'h',
+        manifestUrl: () => 'http://127.0.0.1:1/browser/mf-manifest.b.json',
+      } as unknown as RegistryClient,
+      manifests: { entryOf: async () => 'http://127.0.0.1:1/browser/remoteEntry.js' } as unknown as ManifestReader,
+      shellBuild: 's',
+      timeoutMs: 3000,
+      get: async (url: string) => {
+        const u = new URL(url);
+        asked.push(`${u.searchParams.get('path')}?${u.searchParams.get('query') ?? ''}`);
+        return { ok: true, status: 200, json: async () => ({ found: true, page: { template: 'page2', head: { title: 'P', description: '', alternatePath: '/ar/program' }, data: {}, widgets: [], hydration: 'idle' } }) };
+      },
+    });
+    await resolve('/program', '?utm_source=mail&school=cmu&degree=bsc&fbclid=1');
+    await resolve('/ar/about', '?school=cmu');
+    expect(asked).toEqual(['/program?degree=bsc&school=cmu', '/about?']);
   });
 });

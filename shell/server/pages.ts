@@ -11,7 +11,7 @@ import {
   type WidgetId,
 } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
-import { linkHref, splitLang } from '@qf/shared/routing';
+import { keyedQuery, linkHref, splitLang } from '@qf/shared/routing';
 import { traceHeaders } from '@qf/shared/server';
 import type { ManifestReader } from './assets';
 import { boundedMap, type BoundedMap } from './bounded-map';
@@ -99,9 +99,10 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
       answered('503');
       return unavailable(owner, sitePath, lang, `${owner} is down for this shell: ${status.up ? 'no registry entry' : status.reason}`);
     }
+    // Only the parameters the page's template reads (its manifest's `query`): the rest is no concern of the owner's.
+    const query = keyedQuery(search, table.query(path));
     let res: JsonAnswer;
     try {
-      const query = search.replace(/^\?/, '');
       // Uncompressed: between servers next to each other compression costs both far more than it saves
       // (the owner's server brotli-compressed every page answer, and the shell decompressed it).
       // The visitor's request id and trace go with it: the owner's log lines carry them too.

@@ -20,10 +20,15 @@ export function writeShellBuild(dir: string, { css = [] as string[] } = {}): str
  * For server tests: the route manifest of a stand-in remote, a page template at each pattern (the
  * default, `/` and `/:slug`, makes it the owner of every path no other remote has).
  */
-export const standInRoutes = (remote: RemoteName, patterns: readonly string[] = ['/', '/:slug']): RouteManifest => ({
+/**
+ * A stand-in remote's route manifest: a template per pattern. With `query`, each pattern's template
+ * declares the query parameters it reads (none for a pattern not named); without, none declares any
+ * (a release from before query keys: the whole query is its pages').
+ */
+export const standInRoutes = (remote: RemoteName, patterns: readonly string[] = ['/', '/:slug'], query?: Readonly<Record<string, readonly string[]>>): RouteManifest => ({
   contractVersion: CONTRACT_VERSION,
   remote,
-  routes: patterns.map((pattern, i) => ({ template: `page${i}`, pattern, hydration: 'idle' })),
+  routes: patterns.map((pattern, i) => ({ template: `page${i}`, pattern, hydration: 'idle', ...(query ? { query: [...(query[pattern] ?? [])].sort() } : {}) })),
   widgets: [],
 });
 
