@@ -7,6 +7,7 @@ const crypto = require('node:crypto');
 const { spawnSync } = require('node:child_process');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sourceDate, sourceDateEpoch } = require('./source-date');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const sharedPkg = require('../package.json');
@@ -99,7 +100,6 @@ function base({ dir, name, target, mode }) {
   };
 }
 
-/** Records what a build is: its name, its package version and a hash of every emitted file. */
 /**
  * The stylesheets of each named lazy chunk (a view or widget loaded with `import(/* webpackChunkName:
  * "<view>" *\/ …)`), with those of the chunks it shares with others: the shell links them in the head of
@@ -156,17 +156,42 @@ function publishRoutes(routesModule, outDir, build) {
   fs.writeFileSync(path.join(outDir, `routes.${build}.json`), text);
 }
 
+/**
+ * The build ids of a workspace's compilers once `name`'s build is `id`, by compiler name in a fixed
+ * order: the build id hashes this object, so it must not depend on which compiler finished first.
+ */
+function withBuild(builds, name, id) {
+  const all = { ...builds, [name]: id };
+  return Object.fromEntries(Object.keys(all).sort().map((key) => [key, all[key]]));
+}
+
+/**
+ * The text of build-info.json: what the workspace declares (`info`), its compilers' build ids, the
+ * build id they make together, and `builtAt` (source-date.js: the commit's time for a build of a clean
+ * checkout). Nothing else of the moment goes in, so the same source builds the same file.
+ */
+function buildInfoText(info, builds, builtAt) {
+  const buildId = crypto.createHash('sha256').update(JSON.stringify(builds)).digest('hex').slice(0, 12);
+  return JSON.stringify({ ...info, builds, buildId, builtAt }, null, 2);
+}
+
+/**
+ * Records what a build is (`build-info.json`: its name, its package version, what it was made against
+ * and the compilation hash of each compiler) and which files it emitted (`build-files.json`).
+ */
 class BuildInfoPlugin {
   constructor(file, info) {
     this.file = file;
     this.info = info;
+    // A malformed SOURCE_DATE_EPOCH stops the build before it compiles anything.
+    sourceDateEpoch(process.env);
   }
   apply(compiler) {
     compiler.hooks.done.tap('BuildInfoPlugin', (stats) => {
       // The compilation hash covers every module and asset: equal hashes mean equal output.
-      const part = { buildId: String(stats.hash).slice(0, 16), builtAt: new Date().toISOString() };
+      const part = { buildId: String(stats.hash).slice(0, 16), builtAt: sourceDate({ cwd: compiler.context }).builtAt };
       const existing = readJsonOr(this.file, {});
-      const builds = { ...(existing.builds || {}), [compiler.options.name]: part.buildId };
+      const builds = withBuild(existing.builds || {}, compiler.options.name, part.buildId);
       if (this.info.manifestCopy && compiler.options.name.endsWith('-browser')) {
         // An immutable copy of the manifest, named by the build: the browser loads exactly the build
         // the page was rendered with, even after a newer one is deployed.
@@ -179,11 +204,10 @@ class BuildInfoPlugin {
       }
       const routesWritten = Boolean(this.info.routesModule && compiler.options.name.endsWith('-browser') && !stats.hasErrors());
       if (routesWritten) publishRoutes(this.info.routesModule, compiler.options.output.path, part.buildId);
-      const buildId = crypto.createHash('sha256').update(JSON.stringify(builds)).digest('hex').slice(0, 12);
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       recordBuildFiles(path.join(path.dirname(this.file), 'build-files.json'), compiler, stats.compilation, part.buildId, this.info.manifestCopy, routesWritten);
       const { manifestCopy: _copy, routesModule: _routes, ...info } = this.info;
-      fs.writeFileSync(this.file, JSON.stringify({ ...info, builds, buildId, builtAt: part.builtAt }, null, 2));
+      fs.writeFileSync(this.file, buildInfoText(info, builds, part.builtAt));
     });
   }
 }
@@ -400,4 +424,4 @@ class AssetListPlugin {
   }
 }
 
-module.exports = { createRemoteConfigs, createShellConfigs, sharedSingletons, cssOfNamedChunks, repoRoot, AssetListPlugin };
+module.exports = { createRemoteConfigs, createShellConfigs, sharedSingletons, cssOfNamedChunks, repoRoot, AssetListPlugin, BuildInfoPlugin, buildInfoText, withBuild };

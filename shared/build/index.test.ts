@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sharedSingletons } = require('./index.js') as { sharedSingletons: (pkg: object) => Record<string, { singleton: boolean; requiredVersion: string }> };
@@ -65,5 +67,67 @@ describe('stylesheets of named lazy chunks', () => {
       ]),
     };
     expect(cssOfNamedChunks(compilation)).toEqual({ story: ['12.aaa.css', 'story.bbb.css'], home: ['home.ccc.css', '12.aaa.css'] });
+  });
+});
+
+describe('build-info.json', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { BuildInfoPlugin } = require('./index.js') as { BuildInfoPlugin: new (file: string, info: object) => { apply(compiler: unknown): void } };
+  const committedAt = '2026-11-30T08:00:00.000Z';
+  let repo: string;
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=qf', '-c', 'user.email=qf@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: committedAt, GIT_COMMITTER_DATE: committedAt }, encoding: 'utf8' });
+
+  /** A workspace committed in a git checkout of its own, dist/ ignored as in the repository. */
+  beforeEach(() => {
+    repo = mkdtempSync(path.join(os.tmpdir(), 'qf-build-info-'));
+    writeFileSync(path.join(repo, '.gitignore'), 'dist/\ndist-again/\n');
+    writeFileSync(path.join(repo, 'index.ts'), 'export const x = 1;\n');
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'a section');
+  });
+  afterEach(() => rmSync(repo, { recursive: true, force: true }));
+
+  /** One build of the workspace into `dist`: each compiler's done hook, in the order they finish. */
+  function build(dist: string, finished: [name: string, hash: string][]): string {
+    const plugin = new BuildInfoPlugin(path.join(dist, 'build-info.json'), { name: 'mf-idkt', version: '1.0.0', contractVersion: 1 });
+    for (const [name, hash] of finished) {
+      let done: (stats: unknown) => void = () => undefined;
+      plugin.apply({ context: repo, options: { name, output: { path: path.join(dist, name.endsWith('-browser') ? 'browser' : 'server') } }, hooks: { done: { tap: (_: string, fn: typeof done) => (done = fn) } } });
+      done({ hash, compilation: { assets: { [`${name}.js`]: {} } }, hasErrors: () => false });
+    }
+    return readFileSync(path.join(dist, 'build-info.json'), 'utf8');
+  }
+  const node: [string, string] = ['mf-idkt-node', '90523dc38ad04a92ffff'];
+  const browser: [string, string] = ['mf-idkt-browser', '6ee48b6e47a5fff9ffff'];
+
+  it("is the same bytes for two builds of one commit, whichever compiler finished first, with the commit's time as builtAt", () => {
+    const first = build(path.join(repo, 'dist'), [node, browser]);
+    const second = build(path.join(repo, 'dist-again'), [browser, node]);
+    expect(second).toBe(first);
+    const info = JSON.parse(first) as { builtAt: string; builds: Record<string, string>; buildId: string };
+    expect(info.builtAt).toBe(committedAt);
+    expect(Object.keys(info.builds)).toEqual(['mf-idkt-browser', 'mf-idkt-node']);
+    // Built again over its own dist (as `npm run build` does), nothing changes either.
+    expect(build(path.join(repo, 'dist'), [browser, node])).toBe(first);
+  });
+
+  it("takes the build's time, not the commit's, when the tree has changes no commit holds", () => {
+    writeFileSync(path.join(repo, 'index.ts'), 'export const x = 2;\n');
+    const before = Date.now();
+    const { builtAt } = JSON.parse(build(path.join(repo, 'dist'), [node, browser])) as { builtAt: string };
+    expect(Date.parse(builtAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(builtAt).not.toBe(committedAt);
+  });
+
+  it('takes SOURCE_DATE_EPOCH when it is set', () => {
+    mkdirSync(path.join(repo, 'dist'));
+    process.env.SOURCE_DATE_EPOCH = '1767225600';
+    try {
+      expect(JSON.parse(build(path.join(repo, 'dist'), [node, browser]))).toMatchObject({ builtAt: '2026-01-01T00:00:00.000Z' });
+    } finally {
+      delete process.env.SOURCE_DATE_EPOCH;
+    }
   });
 });
