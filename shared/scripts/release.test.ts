@@ -1,9 +1,10 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, writeRelease } from './release';
+import { alreadyReleased, describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, sameBuildInfo, writeRelease } from './release';
 
 let work: string;
 beforeEach(() => (work = mkdtempSync(path.join(os.tmpdir(), 'qf-release-'))));
@@ -15,12 +16,12 @@ const write = (file: string, text: string) => {
 };
 
 /** A built workspace as the remote configs leave it: this build's files, and an earlier build's chunk. */
-function workspace(options: { budget?: number; browserBuild?: string; chunk?: string } = {}): string {
+function workspace(options: { budget?: number; browserBuild?: string; chunk?: string; builtAt?: string; contractVersion?: number } = {}): string {
   const dir = path.join(work, 'mf-events');
   const dist = path.join(dir, 'dist');
   const browserBuild = options.browserBuild ?? 'b1';
   write(path.join(dir, 'package.json'), JSON.stringify({ name: '@qf/mf-events', version: '1.2.0', ...(options.budget ? { qf: { budgets: { browserJsGzipKB: options.budget } } } : {}) }));
-  write(path.join(dist, 'build-info.json'), JSON.stringify({ name: 'mf-events', version: '1.2.0', buildId: 'abc123', builtAt: '2026-11-27T00:00:00.000Z', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' } }, builds: { 'mf-events-browser': browserBuild, 'mf-events-node': 'n1' } }));
+  write(path.join(dist, 'build-info.json'), JSON.stringify({ name: 'mf-events', version: '1.2.0', buildId: 'abc123', builtAt: options.builtAt ?? '2026-11-27T00:00:00.000Z', contractVersion: options.contractVersion ?? 1, shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' } }, builds: { 'mf-events-browser': browserBuild, 'mf-events-node': 'n1' } }));
   write(path.join(dist, 'build-files.json'), JSON.stringify({ 'mf-events-browser': { build: 'b1', dir: 'browser', files: ['remoteEntry.1.js', 'main.1.js', 'mf-manifest.json', 'mf-manifest.b1.json'] }, 'mf-events-node': { build: 'n1', dir: 'server', files: ['remoteEntry.js'] } }));
   write(path.join(dist, 'browser', 'remoteEntry.1.js'), 'var entry = 1;');
   write(path.join(dist, 'browser', 'main.1.js'), options.chunk ?? `console.log(${JSON.stringify('x'.repeat(100))});`);
@@ -66,6 +67,50 @@ describe('writeRelease', () => {
     expect(readFileSync(path.join(releaseFolder(store(), 'mf-events', '1.2.0', 'abc123'), 'dist', 'browser', 'main.1.js'), 'utf8')).not.toContain('changed');
   });
 
+  it("is the release already there when only builtAt differs: the same code built at a later commit (shared/build's builtAt is the commit's time)", () => {
+    const first = writeRelease({ remote: 'mf-events', workspace: workspace(), store: store() });
+    const stored = readFileSync(path.join(first.folder, 'dist', 'build-info.json'), 'utf8');
+    const again = writeRelease({ remote: 'mf-events', workspace: workspace({ builtAt: '2026-12-01T09:30:00.000Z' }), store: store() });
+    expect(again).toEqual({ record: first.record, created: false, folder: first.folder, builtAt: '2026-12-01T09:30:00.000Z' });
+    // The store keeps the release as it was first written, builtAt included.
+    expect(readFileSync(path.join(first.folder, 'dist', 'build-info.json'), 'utf8')).toBe(stored);
+    expect(alreadyReleased(again.record, again.folder, again.builtAt)).toMatch(
+      /^mf-events@1\.2\.0\+abc123 is already released with the same files, in .*: nothing to do \(builtAt aside: this build says 2026-12-01T09:30:00\.000Z, the release keeps 2026-11-27T00:00:00\.000Z\)$/,
+    );
+  });
+
+  it('refuses a build-info.json that differs in more than builtAt, and another file beside a builtAt', () => {
+    writeRelease({ remote: 'mf-events', workspace: workspace(), store: store() });
+    expect(() => writeRelease({ remote: 'mf-events', workspace: workspace({ contractVersion: 2 }), store: store() })).toThrow('mf-events@1.2.0+abc123 is already released with other files (build-info.json…)');
+    expect(() => writeRelease({ remote: 'mf-events', workspace: workspace({ builtAt: '2026-12-01T09:30:00.000Z', chunk: 'console.log("changed");' }), store: store() })).toThrow('mf-events@1.2.0+abc123 is already released with other files (browser/main.1.js…)');
+  });
+
+  it('compares build infos but for builtAt, and never two texts that are not JSON objects', () => {
+    const info = { name: 'mf-events', buildId: 'abc123', builtAt: '2026-11-27T00:00:00.000Z' };
+    expect(sameBuildInfo(JSON.stringify(info), JSON.stringify({ ...info, builtAt: '2026-12-01T00:00:00.000Z' }))).toBe(true);
+    expect(sameBuildInfo(JSON.stringify(info), JSON.stringify({ ...info, buildId: 'abc124' }))).toBe(false);
+    expect(sameBuildInfo(JSON.stringify(info), JSON.stringify({ name: 'mf-events', buildId: 'abc123' }))).toBe(true);
+    expect(sameBuildInfo('[1]', '[1]')).toBe(false);
+    expect(sameBuildInfo('{', '{')).toBe(false);
+  });
+
+  it('names the commit it was released from, and says when the tree also had uncommitted changes', () => {
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=qf', '-c', 'user.email=qf@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd: work, encoding: 'utf8' }).trim();
+    const dir = workspace();
+    writeFileSync(path.join(work, '.gitignore'), 'dist/\nreleases/\n');
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'mf-events');
+    const clean = writeRelease({ remote: 'mf-events', workspace: dir, store: store() }).record;
+    expect(clean.commit).toBe(git('rev-parse', 'HEAD'));
+    expect(clean.uncommitted).toBeUndefined();
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: '@qf/mf-events', version: '1.2.1' }));
+    write(path.join(dir, 'dist', 'build-info.json'), readFileSync(path.join(dir, 'dist', 'build-info.json'), 'utf8').replace('"1.2.0"', '"1.2.1"'));
+    const dirty = writeRelease({ remote: 'mf-events', workspace: dir, store: store() }).record;
+    expect(dirty).toMatchObject({ id: 'mf-events@1.2.1+abc123', commit: clean.commit, uncommitted: true });
+    expect(describeReleases('mf-events', [dirty], { problem: 'not asked' })[1]).toContain(`commit ${clean.commit!.slice(0, 10)} with uncommitted changes`);
+  });
+
   it('refuses a build over its declared budget and leaves nothing in the store', () => {
     const random = Array.from({ length: 4000 }, (_, i) => ((i * 7919) % 65521).toString(36)).join('');
     expect(() => writeRelease({ remote: 'mf-events', workspace: workspace({ budget: 1, chunk: `var s = "${random}";` }), store: store() })).toThrow(/^mf-events@1\.2\.0\+abc123 is over its budget: browser scripts \d+(\.\d)? KB gzip, declared 1 KB \(package\.json qf\.budgets\)$/);
@@ -81,6 +126,32 @@ describe('writeRelease', () => {
     mkdirSync(dir);
     expect(() => writeRelease({ remote: 'mf-idkt', workspace: dir, store: store() })).toThrow(/^mf-idkt has no readable dist\/build-info\.json .*: build it first$/);
   });
+});
+
+describe('npm run release -w <remote> -- --prebuilt', () => {
+  const root = path.join(__dirname, '..', '..');
+  /** The command as the workspace's `release` script runs it, on the build in QF_DIST_DIR. */
+  const release = () =>
+    spawnSync(process.execPath, ['-r', path.join(root, 'scripts', 'ts-register.cjs'), path.join(root, 'shared', 'scripts', 'release.ts'), 'create', 'mf-events', '--prebuilt'], {
+      cwd: work,
+      env: { ...process.env, QF_DIST_DIR: path.join(work, 'mf-events', 'dist'), RELEASES_DIR: store() },
+      encoding: 'utf8',
+    });
+
+  it('exits 0 when unchanged code is released again, and 1 when the same id comes with other files', () => {
+    workspace();
+    const first = release();
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/^released mf-events@1\.2\.0\+abc123: 7 files/);
+    const again = release();
+    expect(again.status).toBe(0);
+    expect(again.stdout).toBe('mf-events@1.2.0+abc123 is already released with the same files, in releases/mf-events/1.2.0+abc123: nothing to do\n');
+    writeFileSync(path.join(work, 'mf-events', 'dist', 'browser', 'main.1.js'), 'console.log("changed");');
+    const changed = release();
+    expect(changed.status).toBe(1);
+    expect(changed.stderr).toContain('release: mf-events@1.2.0+abc123 is already released with other files (browser/main.1.js…)');
+  }, 30_000);
 });
 
 describe('the releases of a remote', () => {

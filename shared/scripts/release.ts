@@ -18,13 +18,16 @@
 // earlier builds' chunks for pages rendered before a deploy). A release is written beside its final
 // name and renamed into place, so a reader never sees half of one; asked again for a release that
 // exists, the command checks that the build is the same (each file's SHA-256) and changes nothing.
+// The same source builds the same files (shared/build: `builtAt` is the commit's time), so releasing
+// unchanged code again is that case; `builtAt` is the one thing compared apart (`sameBuildInfo`).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { buildInfoSchema, registrySchema, remoteNames, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
+import { gitState } from '../build/source-date';
 import { readJsonSource } from './gate';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -47,10 +50,16 @@ export interface ReleaseRecord {
   remote: RemoteName;
   version: string;
   buildId: string;
+  /** The build's `builtAt` (build-info.json): its commit's time for a build of a clean checkout. */
   builtAt: string;
   releasedAt: string;
-  /** The commit the build was made from, when the work tree was a git checkout. */
+  /** The commit checked out when the release was made, when the work tree was a git checkout. */
   commit?: string;
+  /**
+   * The work tree also had changes no commit holds (`git status` not empty): the build is of the
+   * commit and those changes, so `commit` alone does not say what it was made from.
+   */
+  uncommitted?: true;
   contractVersion?: number;
   shared?: BuildInfo['shared'];
   builds?: BuildInfo['builds'];
@@ -87,12 +96,27 @@ export function filesOfBuild(dist: string, info: BuildInfo): string[] {
   return [...new Set(files)].sort();
 }
 
-function gitCommit(cwd: string): string | undefined {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * Whether two build-info.json files say the same but for `builtAt`. `builtAt` says when the source was
+ * made (the commit's time, shared/build/source-date.js), not what was built: the same code built at
+ * another commit (one that changed only other workspaces or the docs) has another `builtAt` and the
+ * same build id, as every other field and file is the compiled code's. Such a build is the release
+ * already in the store, which keeps its own `builtAt` (when that code was first released).
+ */
+export function sameBuildInfo(a: string, b: string): boolean {
+  const parse = (text: string): Record<string, unknown> | undefined => {
+    try {
+      const value = JSON.parse(text) as unknown;
+      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const [left, right] = [parse(a), parse(b)];
+  if (!left || !right) return false;
+  const { builtAt: _a, ...restA } = left;
+  const { builtAt: _b, ...restB } = right;
+  return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
 function readBudgets(workspace: string): Budgets {
@@ -108,7 +132,13 @@ export const releaseFolder = (store: string, remote: string, version: string, bu
  * was written now (false: the same release was already there). Throws a ReleaseError when the build is
  * unknown or incomplete, over a declared budget, or differs from a release of the same id.
  */
-export function writeRelease(options: { remote: RemoteName; workspace: string; store: string; now?: () => Date; dist?: string }): { record: ReleaseRecord; created: boolean; folder: string } {
+export function writeRelease(options: { remote: RemoteName; workspace: string; store: string; now?: () => Date; dist?: string }): {
+  record: ReleaseRecord;
+  created: boolean;
+  folder: string;
+  /** Released before: this build's own `builtAt`, when it is not the one the release keeps. */
+  builtAt?: string;
+} {
   const { remote, workspace, store } = options;
   // A build made elsewhere (QF_DIST_DIR) is released from there; its budgets are still the workspace's.
   const dist = options.dist ?? path.join(workspace, 'dist');
@@ -126,9 +156,12 @@ export function writeRelease(options: { remote: RemoteName; workspace: string; s
 
   if (existsSync(folder)) {
     const record = readRelease(folder);
-    const differs = Object.keys({ ...record.files, ...digests }).filter((f) => record.files[f]?.sha256 !== digests[f]?.sha256);
+    let differs = Object.keys({ ...record.files, ...digests }).filter((f) => record.files[f]?.sha256 !== digests[f]?.sha256);
+    const released = path.join(folder, 'dist', 'build-info.json');
+    const otherBuiltAt = differs.includes('build-info.json') && existsSync(released) && sameBuildInfo(readFileSync(released, 'utf8'), readFileSync(path.join(dist, 'build-info.json'), 'utf8'));
+    if (otherBuiltAt) differs = differs.filter((f) => f !== 'build-info.json');
     if (differs.length) throw new ReleaseError(`${id} is already released with other files (${differs.slice(0, 3).join(', ')}…): a release is never rewritten; change the version or the code`);
-    return { record, created: false, folder };
+    return { record, created: false, folder, ...(otherBuiltAt ? { builtAt: info.builtAt } : {}) };
   }
 
   const budgets = readBudgets(workspace);
@@ -137,7 +170,7 @@ export function writeRelease(options: { remote: RemoteName; workspace: string; s
   if (budgets.browserJsGzipKB !== undefined && browserJsGzipKB > budgets.browserJsGzipKB) {
     throw new ReleaseError(`${id} is over its budget: browser scripts ${browserJsGzipKB} KB gzip, declared ${budgets.browserJsGzipKB} KB (package.json qf.budgets)`);
   }
-  const commit = gitCommit(workspace);
+  const git = gitState(workspace);
   const record: ReleaseRecord = {
     id,
     remote,
@@ -145,7 +178,7 @@ export function writeRelease(options: { remote: RemoteName; workspace: string; s
     buildId: info.buildId,
     builtAt: info.builtAt,
     releasedAt: (options.now?.() ?? new Date()).toISOString(),
-    ...(commit ? { commit } : {}),
+    ...(git ? { commit: git.commit, ...(git.dirty ? { uncommitted: true as const } : {}) } : {}),
     ...(info.contractVersion !== undefined ? { contractVersion: info.contractVersion } : {}),
     ...(info.shared ? { shared: info.shared } : {}),
     ...(info.builds ? { builds: info.builds } : {}),
@@ -209,10 +242,17 @@ export async function liveBuild(registrySource: string, remote: RemoteName, time
 export function describeReleases(remote: RemoteName, releases: ReleaseRecord[], live: Awaited<ReturnType<typeof liveBuild>>): string[] {
   const lines = releases.map((r) => {
     const isLive = 'buildId' in live && live.buildId === r.buildId;
-    return `${isLive ? '* ' : '  '}${r.id}  released ${r.releasedAt}${r.commit ? `  commit ${r.commit.slice(0, 10)}` : ''}  ${r.sizes.browserJsGzipKB} KB browser JS${isLive ? '  (live)' : ''}`;
+    const commit = r.commit ? `  commit ${r.commit.slice(0, 10)}${r.uncommitted ? ' with uncommitted changes' : ''}` : '';
+    return `${isLive ? '* ' : '  '}${r.id}  released ${r.releasedAt}${commit}  ${r.sizes.browserJsGzipKB} KB browser JS${isLive ? '  (live)' : ''}`;
   });
   const liveLine = 'buildId' in live ? (releases.some((r) => r.buildId === live.buildId) ? `live: ${remote} at ${live.url} serves build ${live.buildId}` : `live: ${remote} at ${live.url} serves build ${live.buildId}, which is not a release in the store`) : `live: ${live.problem}`;
   return [releases.length ? `${releases.length} release(s) of ${remote}:` : `no release of ${remote} yet (npm run release -w ${remote})`, ...lines, liveLine];
+}
+
+/** What `npm run release` says of a build released before: nothing was written, and it exits 0. */
+export function alreadyReleased(record: ReleaseRecord, folder: string, builtAt?: string): string {
+  const kept = builtAt ? ` (builtAt aside: this build says ${builtAt}, the release keeps ${record.builtAt})` : '';
+  return `${record.id} is already released with the same files, in ${posix(path.relative(process.cwd(), folder))}: nothing to do${kept}`;
 }
 
 const isRemote = (name: string): name is RemoteName => (remoteNames as readonly string[]).includes(name);
@@ -241,12 +281,8 @@ async function main(): Promise<number> {
   }
   try {
     const dist = process.env.QF_DIST_DIR ? { dist: path.resolve(process.env.QF_DIST_DIR) } : {};
-    const { record, created, folder } = writeRelease({ remote, workspace: path.join(root, remote), store, ...dist });
-    console.log(
-      created
-        ? `released ${record.id}: ${Object.keys(record.files).length} files, ${(record.sizes.bytes / 1024 / 1024).toFixed(1)} MB, browser scripts ${record.sizes.browserJsGzipKB} KB gzip${record.budgets.browserJsGzipKB ? ` (budget ${record.budgets.browserJsGzipKB} KB)` : ''}, in ${posix(path.relative(process.cwd(), folder))}`
-        : `${record.id} is already released (same files), in ${posix(path.relative(process.cwd(), folder))}`,
-    );
+    const { record, created, folder, builtAt } = writeRelease({ remote, workspace: path.join(root, remote), store, ...dist });
+    console.log(created ? `released ${record.id}: ${Object.keys(record.files).length} files, ${(record.sizes.bytes / 1024 / 1024).toFixed(1)} MB, browser scripts ${record.sizes.browserJsGzipKB} KB gzip${record.budgets.browserJsGzipKB ? ` (budget ${record.budgets.browserJsGzipKB} KB)` : ''}, in ${posix(path.relative(process.cwd(), folder))}` : alreadyReleased(record, folder, builtAt));
     return 0;
   } catch (error) {
     if (!(error instanceof ReleaseError)) throw error;
