@@ -45,7 +45,7 @@ const envSchema = z.object({
    * supervisor sets it; unset, that address does not exist.
    */
   OPS_TOKEN: z.string().min(16).optional(),
-  /** Pages (and as many resolutions) the page cache keeps at most; 0 keeps none: every page is rendered (bench:ssr's uncached figure). */
+  /** Pages (and as many resolutions) the page cache keeps at most; 0 keeps none and shares no render: every request is rendered (bench:ssr's uncached figure). */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(1000),
   /** The megabytes the page cache keeps at most (its pages and, apart, their resolutions). */
   PAGE_CACHE_MB: z.coerce.number().positive().default(64),

@@ -289,6 +289,16 @@ describe('the stale-while-revalidate cache', () => {
     expect(evicted).toEqual(['va', 'vb', 'vd']);
   });
 
+  it('keeps nothing and shares nothing when it may keep no entry: every request renders, told it will not be kept', async () => {
+    const cache = make({ maxEntries: 0 });
+    const render = rendering('v');
+    const answers = await Promise.all([cache.get('k', render), cache.get('k', render), cache.get('k', render)]);
+    expect(answers.map((a) => a.state)).toEqual(['miss', 'miss', 'miss']);
+    expect(render).toHaveBeenCalledTimes(3);
+    expect(render).toHaveBeenCalledWith(false, false);
+    expect(cache.size).toBe(0);
+  });
+
   it('gives concurrent misses of one key one render', async () => {
     const cache = make();
     let finish: (r: Rendered<string, string>) => void = () => undefined;

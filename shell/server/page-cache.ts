@@ -562,7 +562,6 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
 
   /** Whether a miss of `key` may be kept: always, unless it is a first ask of a `secondAskOnly` key. */
   function admits(key: string): boolean {
-    if (maxEntries === 0) return false;
     if (entries.has(key) || !options.secondAskOnly?.(key)) return true;
     if (askedOnce.delete(key)) return true;
     askedOnce.add(key);
@@ -612,6 +611,8 @@ export function createSwrCache<V, U, F = unknown>(isCurrent: (deps: Deps) => Pro
      * replaces was asked for).
      */
     async get(key: string, render: (keep: boolean, refresh: boolean) => Promise<Rendered<V, U, F>>, { fresh = false }: { fresh?: boolean } = {}): Promise<{ state: 'hit' | 'stale' | 'miss'; rendered: Rendered<V, U, F> }> {
+      // A cache that keeps nothing (PAGE_CACHE_ENTRIES=0) shares nothing either: every request is rendered.
+      if (maxEntries === 0) return { state: 'miss', rendered: await render(false, false) };
       const entry = entries.get(key);
       if (entry && (await isCurrent(entry.deps))) {
         const t = now();
