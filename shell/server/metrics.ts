@@ -3,6 +3,7 @@
 // answered, how long sections took to render, and what failed on the server and in browsers. Every
 // label value is bounded: section names, build ids of the registry's releases, fixed outcomes.
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { KeptCounter, KeptHistogram } from '@qf/shared/server';
 import type { BrotliOutcome } from './brotli-queue';
 
 /** What a page's owner answered the shell: its page, a 404, no page (down, a 5xx), no answer in time, or an answer breaking the page contract. */
@@ -10,24 +11,25 @@ export type OwnerOutcome = 'ok' | '404' | '503' | 'timeout' | 'contract';
 
 export function createShellMetrics(registry: Registry) {
   const registers = [registry];
-  const cache = new Counter({
+  // Counted on every page: kept series (kept-metrics.ts), no label hashing per page.
+  const cache = new KeptCounter({
     name: 'qf_page_cache_results_total',
     help: 'Pages and page data answered, by the section that owns them and what the page cache did (hit, miss, stale: served while refreshed, uncached: never kept).',
-    labelNames: ['qf_section', 'result'] as const,
-    registers,
+    labelNames: ['qf_section', 'result'],
+    registry,
   });
-  const owners = new Counter({
+  const owners = new KeptCounter({
     name: 'qf_owner_answers_total',
     help: "What a page's owner answered the shell's page requests, by section, release and outcome (ok, 404, 503, timeout, contract: broke the page contract).",
-    labelNames: ['qf_section', 'qf_release', 'outcome'] as const,
-    registers,
+    labelNames: ['qf_section', 'qf_release', 'outcome'],
+    registry,
   });
-  const render = new Histogram({
+  const render = new KeptHistogram({
     name: 'qf_ssr_render_duration_seconds',
     help: "Time to render a page's section and its widgets on the server, by the section that owns the page.",
-    labelNames: ['qf_section'] as const,
+    labelNames: ['qf_section'],
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers,
+    registry,
   });
   const widgets = new Counter({
     name: 'qf_widget_failures_total',
@@ -73,13 +75,13 @@ export function createShellMetrics(registry: Registry) {
       brotliWaiting = read;
     },
     pageCache(section: string, result: 'hit' | 'miss' | 'stale' | 'uncached'): void {
-      cache.inc({ qf_section: section, result });
+      cache.series(section, result).inc();
     },
     ownerAnswer(section: string, release: string, outcome: OwnerOutcome): void {
-      owners.inc({ qf_section: section, qf_release: release, outcome });
+      owners.series(section, release, outcome).inc();
     },
     rendered(section: string, seconds: number): void {
-      render.observe({ qf_section: section }, seconds);
+      render.series(section).observe(seconds);
     },
     widgetFailed(section: string, release: string): void {
       widgets.inc({ qf_section: section, qf_release: release });

@@ -3,3 +3,4 @@ export * from './errors';
 export * from './compat';
 export * from './observability';
 export * from './tracing';
+export * from './kept-metrics';

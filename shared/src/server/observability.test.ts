@@ -114,15 +114,26 @@ describe('observability: request ids and traces', () => {
     const { app, requests } = await server({ trustedProxies: ['10.0.0.0/8'] });
     const res = await app.inject({ url: '/items/1', headers: sent, remoteAddress: '203.0.113.9' });
     expect(res.headers['x-request-id']).not.toBe('edge-1234');
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
     expect(requests()[0]!.trace_id).not.toBe('0af7651916cd43dd8448eb211c80319c');
+    await app.close();
+  });
+
+  it("names a request by its new trace's id, and a request of a continued trace by an id of its own", async () => {
+    const { app, requests } = await server({ trustedProxies: ['127.0.0.1'] });
+    const fresh = await app.inject({ url: '/items/1', remoteAddress: '127.0.0.1' });
+    expect(requests()[0]!.trace_id).toBe(fresh.headers['x-request-id']);
+    const continued = await app.inject({ url: '/items/1', headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' }, remoteAddress: '127.0.0.1' });
+    expect(requests()[1]!.trace_id).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(continued.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(continued.headers['x-request-id']).not.toBe('0af7651916cd43dd8448eb211c80319c');
     await app.close();
   });
 
   it('starts a new trace for a malformed traceparent or request id, even from a trusted proxy', async () => {
     const { app, requests } = await server({ trustedProxies: ['127.0.0.1'] });
     const res = await app.inject({ url: '/items/1', headers: { 'x-request-id': 'bad id\nwith a line', traceparent: '00-00000000000000000000000000000000-b7ad6b7169203331-01' }, remoteAddress: '127.0.0.1' });
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
     expect(requests()[0]!.trace_id).not.toMatch(/^0+$/);
     await app.close();
   });

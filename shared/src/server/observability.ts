@@ -3,7 +3,7 @@
 // passed from the shell to the section that answered. A server gets all of it from
 // `createObservability` (its Fastify options and a plugin), the shell and the sections alike.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomFillSync, randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isIPv4, isIPv6 } from 'node:net';
@@ -12,8 +12,10 @@ import { LogController, type FastifyBaseLogger, type FastifyInstance, type Fasti
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
 import proxyAddr from '@fastify/proxy-addr';
 import pino, { type DestinationStream, type LevelWithSilent } from 'pino';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { z } from 'zod';
+import { KeptHistogram, type HistogramSeries } from './kept-metrics';
+import { createLogWriter } from './log-writer';
 
 /** What a request carries from server to server: its id and its place in a W3C trace. */
 export interface RequestTrace {
@@ -59,11 +61,14 @@ function hex(bytes: number): string {
   return id;
 }
 
+const ZERO_TRACE = '0'.repeat(32);
+const ZERO_SPAN = '0'.repeat(16);
+
 /** A `traceparent` header's parts, or null for anything W3C Trace Context does not allow (all-zero ids too). */
 export function parseTraceparent(value: string | string[] | undefined): { traceId: string; parentSpanId: string; flags: string } | null {
   if (typeof value !== 'string') return null;
-  const m = TRACEPARENT.exec(value.trim());
-  if (!m || /^0+$/.test(m[1]!) || /^0+$/.test(m[2]!)) return null;
+  const m = TRACEPARENT.exec(value.length === 55 ? value : value.trim());
+  if (!m || m[1] === ZERO_TRACE || m[2] === ZERO_SPAN) return null;
   return { traceId: m[1]!, parentSpanId: m[2]!, flags: m[3]! };
 }
 
@@ -173,7 +178,7 @@ export function createObservability(options: ObservabilityOptions) {
   const env = observabilityEnvSchema.parse(options.env ?? process.env);
   const level: LevelWithSilent = env.LOG_LEVEL;
   const format: LogFormat = env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
-  const destination = options.destination ?? (format === 'pretty' ? prettyDestination(process.stdout) : batchedStdout());
+  const destination = options.destination ?? (format === 'pretty' ? prettyDestination(process.stdout) : createLogWriter({ fd: 1 }));
   const logger = pino(
     {
       level,
@@ -210,12 +215,12 @@ export function createObservability(options: ObservabilityOptions) {
   const tracer = exporting;
 
   const registry = new Registry();
-  const httpDuration = new Histogram({
+  const httpDuration = new KeptHistogram({
     name: 'http_server_request_duration_seconds',
     help: 'Duration of HTTP server requests (OpenTelemetry http.server.request.duration).',
-    labelNames: ['http_route', 'http_request_method', 'http_response_status_code', 'qf_section', 'qf_release'] as const,
+    labelNames: ['http_route', 'http_request_method', 'http_response_status_code', 'qf_section', 'qf_release'],
     buckets: HTTP_DURATION_BUCKETS,
-    registers: [registry],
+    registry,
   });
 
   /** The trace of a raw request, made once: continued from a trusted proxy, else started here. */
@@ -227,10 +232,15 @@ export function createObservability(options: ObservabilityOptions) {
     const parent = fromProxy ? parseTraceparent(raw.headers.traceparent) : null;
     const span = tracer?.startServerSpan(parent, raw.method ?? 'GET');
     if (span) spans.set(raw, span);
+    // One draw for every id a request needs: a new trace's id (also the request's id when no trusted
+    // proxy sent one: the request's own, not shared with its trace's other requests when the trace
+    // was continued) and this server's span.
+    const ids = hex(24);
+    const own = ids.slice(0, 32);
     trace = {
-      requestId: typeof sentId === 'string' && REQUEST_ID.test(sentId) ? sentId : randomUUID(),
-      traceId: span?.traceId ?? parent?.traceId ?? hex(16),
-      spanId: span?.spanId ?? hex(8),
+      requestId: typeof sentId === 'string' && REQUEST_ID.test(sentId) ? sentId : own,
+      traceId: span?.traceId ?? parent?.traceId ?? own,
+      spanId: span?.spanId ?? ids.slice(32),
       ...(parent ? { parentSpanId: parent.parentSpanId } : {}),
       flags: span?.flags ?? parent?.flags ?? '01',
     };
@@ -246,19 +256,14 @@ export function createObservability(options: ObservabilityOptions) {
     // A request's logger is made only when something is logged with it (most requests log nothing but
     // their access-log line, written below with the same ids).
     childLoggerFactory: function childLogger(parent, bindings, opts, raw) {
-      const trace = traceOfRaw(raw);
-      return requestLogger(parent, { ...bindings, trace_id: trace.traceId, span_id: trace.spanId }, opts);
+      return requestLogger(parent, () => {
+        const trace = traceOfRaw(raw);
+        return { ...bindings, trace_id: trace.traceId, span_id: trace.spanId };
+      }, opts);
     } as FastifyChildLoggerFactory,
   };
 
-  /** The request histogram's series by their labels, so an observation does not hash its labels again. */
-  const series = new Map<string, ReturnType<typeof httpDuration.labels>>();
-  const seriesOf = (route: string, method: string, status: string, section: string, release: string) => {
-    const key = `${route}\u0000${method}\u0000${status}\u0000${section}\u0000${release}`;
-    let one = series.get(key);
-    if (!one) series.set(key, (one = httpDuration.labels({ http_route: route, http_request_method: method, http_response_status_code: status, qf_section: section, qf_release: release })));
-    return one;
-  };
+  const seriesOf = (route: string, method: string, status: string, section: string, release: string): HistogramSeries => httpDuration.series(route, method, status, section, release);
 
   function register(app: FastifyInstance): void {
     app.decorate('observability', api);
@@ -370,29 +375,6 @@ export function prettyDestination(out: { write(s: string): unknown }): Destinati
   };
 }
 
-/**
- * Standard output for JSON lines, written in batches of 8 KB, and at most 200 ms after a line was
- * written when less comes (whatever is left is written when the process exits). Written a line at a
- * time, every line cost a write handed to the thread pool: a tenth of a small page's time (bench:ssr).
- * Asynchronous: a reader that falls behind never holds up the server's event loop.
- */
-function batchedStdout(): DestinationStream {
-  const out = pino.destination({ dest: 1, sync: false, minLength: 8 * 1024 });
-  let waiting = false;
-  const write = out.write.bind(out);
-  out.write = (line: string) => {
-    waiting = true;
-    return write(line);
-  };
-  // sonic-boom's own periodic flush writes even when nothing waits (an empty write five times a second).
-  setInterval(() => {
-    if (!waiting) return;
-    waiting = false;
-    out.flush();
-  }, 200).unref();
-  return out;
-}
-
 /** `fn` with its answers kept by argument (at most 1,000; all forgotten at once past that). */
 function remembered<T>(fn: (key: string) => T): (key: string) => T {
   const kept = new Map<string, T>();
@@ -427,13 +409,13 @@ class RequestLogger {
   private real: FastifyBaseLogger | undefined;
   constructor(
     private readonly parent: Leveled,
-    private readonly bindings: Record<string, unknown>,
+    private readonly bindings: () => Record<string, unknown>,
     private readonly opts: { level?: string },
   ) {
     if (opts.level) this.made();
   }
   private made(): FastifyBaseLogger {
-    return (this.real ??= this.parent.child(this.bindings, this.opts));
+    return (this.real ??= this.parent.child(this.bindings(), this.opts));
   }
   get level(): string {
     return (this.real ?? this.parent).level;
@@ -469,7 +451,7 @@ class RequestLogger {
   }
 }
 
-const requestLogger = (parent: FastifyBaseLogger, bindings: Record<string, unknown>, opts: { level?: string }): FastifyBaseLogger =>
+const requestLogger = (parent: FastifyBaseLogger, bindings: () => Record<string, unknown>, opts: { level?: string }): FastifyBaseLogger =>
   new RequestLogger(parent as Leveled, bindings, opts) as unknown as FastifyBaseLogger;
 
 /**
