@@ -1,10 +1,12 @@
 // Static checks of deploy/docker/*.Dockerfile and deploy/k8s/*.yaml: no container engine or cluster is
 // needed. Used by shell/server/deploy.test.ts, shared/src/server/deploy.test.ts (the four content
 // remotes) and mf-forms/server/deploy.test.ts, each with the variables its server knows, taken from the
-// code. The YAML reader understands the subset the manifests are written in and throws on anything else,
-// so a manifest cannot be half-read and pass.
-import { readdirSync, readFileSync } from 'node:fs';
+// code, and by `npm run deploy:check` (cli.ts: the same YAML against the Kubernetes and Argo Rollouts
+// schemas, schema.ts) with shared/src/server/deploy-check.test.ts. The YAML is read by the `yaml`
+// package as the cluster reads it (below): a manifest cannot be read one way here and another there.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { LineCounter, parseAllDocuments } from 'yaml';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const deployDir = path.join(repoRoot, 'deploy');
@@ -54,159 +56,53 @@ export function envReadsIn(dir: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// A YAML subset: block mappings and sequences, plain and quoted scalars, literal blocks (| and |-),
-// comments and `---` between documents. Flow collections, anchors, aliases, tags and folded blocks throw.
+// YAML, read as Kubernetes reads it: the `yaml` package with YAML 1.1's scalars (sigs.k8s.io/yaml, which
+// kubectl and the API server decode manifests with, is go-yaml with 1.1 semantics: `on`, `yes`, `no` are
+// booleans there, so an unquoted `on` in a ConfigMap is refused by the cluster, and here too). Duplicate
+// keys are an error (the API server's strict decoding refuses them); so is any syntax error, with its line.
 
 export type Yaml = string | number | boolean | null | Yaml[] | { [key: string]: Yaml };
 type Obj = { [key: string]: Yaml };
 
-interface Line {
-  indent: number;
-  text: string;
-  no: number;
+/** A path into a document: keys and indices (`['spec', 'template', 'spec', 'containers', 0]`). */
+export type YamlPath = (string | number)[];
+
+/** One document of a stream: its value, and the line (1-based) a path into it starts on. */
+export interface YamlDocument {
+  value: Yaml;
+  lineOf: (path: YamlPath) => number | undefined;
 }
 
-function stripComment(text: string): string {
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") {
-      if (i === 0 || /[\s:[-]/.test(text[i - 1]!)) quote = c;
-    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
-      return text.slice(0, i).trimEnd();
-    }
-  }
-  return text.trimEnd();
-}
+const YAML_OPTIONS = { version: '1.1', uniqueKeys: true, strict: true, prettyErrors: true } as const;
 
-function scalar(raw: string, no: number): Yaml {
-  const text = raw.trim();
-  if (text === '' || text === '~' || text === 'null') return null;
-  if (/^[[{&*!>]/.test(text) || text === '|' || text === '|-') throw new Error(`line ${no}: unsupported YAML: ${text}`);
-  if (text.startsWith('"')) {
-    if (!/^"(?:[^"\\]|\\.)*"$/.test(text)) throw new Error(`line ${no}: bad double-quoted string: ${text}`);
-    return JSON.parse(text) as string;
-  }
-  if (text.startsWith("'")) {
-    if (!/^'(?:[^']|'')*'$/.test(text)) throw new Error(`line ${no}: bad single-quoted string: ${text}`);
-    return text.slice(1, -1).replace(/''/g, "'");
-  }
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
-  if (/:\s|\s#/.test(text)) throw new Error(`line ${no}: ambiguous plain scalar (quote it): ${text}`);
-  return text;
-}
-
-/** Parse a stream of YAML documents (the subset above). Empty documents are dropped. */
-export function parseYaml(source: string): Yaml[] {
-  const docs: string[][] = [[]];
-  for (const raw of source.replace(/\r\n/g, '\n').split('\n')) {
-    if (/^---\s*$/.test(raw)) docs.push([]);
-    else docs[docs.length - 1]!.push(raw);
-  }
-  let offset = 0;
-  const out: Yaml[] = [];
-  for (const doc of docs) {
-    const lines = doc.map((text, i) => ({ indent: text.length - text.trimStart().length, text, no: offset + i + 1 }));
-    offset += doc.length + 1;
-    if (doc.some((t) => /^\t/.test(t))) throw new Error('tabs are not allowed for indentation');
-    const parser = new Parser(lines);
-    const value = parser.block(0);
-    parser.end();
-    if (value !== null) out.push(value);
+/** Parse a stream of YAML documents, with where each path starts. Empty documents are dropped. */
+export function parseYamlDocuments(source: string): YamlDocument[] {
+  const counter = new LineCounter();
+  const out: YamlDocument[] = [];
+  for (const doc of parseAllDocuments(source, { ...YAML_OPTIONS, lineCounter: counter })) {
+    const [error] = doc.errors;
+    if (error) throw new Error(error.message.split('\n')[0]!.replace(/:$/, ''));
+    const value = doc.toJS({ maxAliasCount: 100 }) as Yaml | undefined;
+    if (value === null || value === undefined) continue;
+    out.push({
+      value,
+      lineOf: (path) => {
+        for (let p = path; p.length; p = p.slice(0, -1)) {
+          const node = doc.getIn(p, true) as { range?: [number, number, number] } | undefined;
+          // A key's value node may be a scalar: its range starts at the value; a collection at its first entry.
+          const pair = p.length ? (doc.getIn(p.slice(0, -1), true) as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | undefined)?.items?.find((i) => i.key?.value === p[p.length - 1]) : undefined;
+          const at = pair?.key?.range?.[0] ?? node?.range?.[0];
+          if (at !== undefined) return counter.linePos(at).line;
+        }
+        return undefined;
+      },
+    });
   }
   return out;
 }
 
-class Parser {
-  private i = 0;
-  constructor(private readonly lines: Line[]) {}
-
-  /** The next line with content (comments and blank lines skipped), without consuming it. */
-  private peek(): Line | undefined {
-    while (this.i < this.lines.length) {
-      const line = this.lines[this.i]!;
-      const text = stripComment(line.text);
-      if (text.trim() !== '') return { ...line, text: text.slice(line.indent) };
-      this.i++;
-    }
-    return undefined;
-  }
-
-  end(): void {
-    const line = this.peek();
-    if (line) throw new Error(`line ${line.no}: unexpected indentation: ${line.text}`);
-  }
-
-  block(indent: number): Yaml {
-    const first = this.peek();
-    if (!first || first.indent < indent) return null;
-    return first.text === '-' || first.text.startsWith('- ') ? this.sequence(first.indent) : this.mapping(first.indent);
-  }
-
-  private sequence(indent: number): Yaml[] {
-    const items: Yaml[] = [];
-    for (let line = this.peek(); line && line.indent === indent && (line.text === '-' || line.text.startsWith('- ')); line = this.peek()) {
-      const rest = line.text.slice(1).trimStart();
-      if (rest === '') {
-        this.i++;
-        items.push(this.block(indent + 1));
-      } else if (/^[^'"\s][^:]*:(\s|$)/.test(rest)) {
-        // "- key: value": a mapping whose keys sit at the column after the dash.
-        const column = indent + line.text.length - rest.length;
-        this.lines[this.i] = { ...this.lines[this.i]!, indent: column, text: ' '.repeat(column) + rest };
-        items.push(this.mapping(column));
-      } else {
-        this.i++;
-        items.push(scalar(rest, line.no));
-      }
-    }
-    return items;
-  }
-
-  private mapping(indent: number): Obj {
-    const map: Obj = {};
-    for (let line = this.peek(); line && line.indent === indent; line = this.peek()) {
-      const m = /^([^'"\s#][^:]*?):(?:\s+(.*))?$/.exec(line.text);
-      if (!m || line.text.startsWith('- ')) throw new Error(`line ${line.no}: expected "key: value": ${line.text}`);
-      const key = m[1]!;
-      if (key in map) throw new Error(`line ${line.no}: duplicate key ${key}`);
-      const value = m[2]?.trim() ?? '';
-      this.i++;
-      if (value === '|' || value === '|-') {
-        map[key] = this.literal(indent, value === '|');
-      } else if (value !== '') {
-        map[key] = scalar(value, line.no);
-      } else {
-        const next = this.peek();
-        if (next && next.indent > indent) map[key] = this.block(next.indent);
-        else if (next && next.indent === indent && (next.text === '-' || next.text.startsWith('- '))) map[key] = this.sequence(indent);
-        else map[key] = null;
-      }
-    }
-    const line = this.peek();
-    if (line && line.indent > indent) throw new Error(`line ${line.no}: unexpected indentation: ${line.text.trim()}`);
-    return map;
-  }
-
-  /** A literal block: the raw lines indented deeper than the key, comments kept as text. */
-  private literal(indent: number, keepNewline: boolean): string {
-    const body: string[] = [];
-    while (this.i < this.lines.length) {
-      const line = this.lines[this.i]!;
-      if (line.text.trim() !== '' && line.indent <= indent) break;
-      body.push(line.text);
-      this.i++;
-    }
-    while (body.length && body[body.length - 1]!.trim() === '') body.pop();
-    const cut = Math.min(...body.filter((t) => t.trim() !== '').map((t) => t.length - t.trimStart().length));
-    const text = body.map((t) => t.slice(cut)).join('\n');
-    return keepNewline ? `${text}\n` : text;
-  }
-}
+/** Parse a stream of YAML documents to plain values. Empty documents are dropped. */
+export const parseYaml = (source: string): Yaml[] => parseYamlDocuments(source).map((d) => d.value);
 
 // ---------------------------------------------------------------------------------------------------
 // Dockerfiles
@@ -341,7 +237,17 @@ export function checkDockerfile(source: string, spec: ServerSpec, nodeMajor: num
 export interface Manifest {
   file: string;
   doc: Obj;
+  /** The line a path into the document starts on, when the manifest was read from text. */
+  lineOf?: (path: YamlPath) => number | undefined;
 }
+
+/**
+ * What runs a server's pods: a Deployment (the shell: a rolling update), or an Argo Rollouts Rollout
+ * (each section: a canary judged by Prometheus, deploy/README.md "Progressive delivery"). Both hold the
+ * pod template at spec.template, so every check of the pods reads either.
+ */
+export const WORKLOAD_KINDS = ['Deployment', 'Rollout'] as const;
+const isWorkload = (m: Manifest) => (WORKLOAD_KINDS as readonly (string | undefined)[]).includes(kindOf(m));
 
 const obj = (v: Yaml | undefined): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const list = (v: Yaml | undefined): Yaml[] => (Array.isArray(v) ? v : []);
@@ -354,7 +260,7 @@ export const nameOf = (m: Manifest) => str(obj(m.doc.metadata).name);
 export function parseManifests(files: Record<string, string>): Manifest[] {
   return Object.entries(files).flatMap(([file, text]) => {
     try {
-      return parseYaml(text).map((doc) => ({ file, doc: obj(doc) }));
+      return parseYamlDocuments(text).map(({ value, lineOf }) => ({ file, doc: obj(value), lineOf }));
     } catch (error) {
       throw new Error(`${file}: ${(error as Error).message}`);
     }
@@ -408,10 +314,10 @@ function containerEnv(container: Obj, manifests: Manifest[]): { names: Map<strin
   return { names, problems };
 }
 
-/** The Secrets (name → keys) a Deployment references. */
+/** The Secrets (name → keys) a Deployment or Rollout references. */
 export function secretRefs(manifests: Manifest[]): Map<string, Set<string>> {
   const refs = new Map<string, Set<string>>();
-  for (const m of manifests.filter((x) => kindOf(x) === 'Deployment')) {
+  for (const m of manifests.filter(isWorkload)) {
     for (const c of list(obj(obj(obj(m.doc.spec).template).spec).containers).map(obj)) {
       for (const e of list(c.env).map(obj)) {
         const ref = obj(obj(e.valueFrom).secretKeyRef);
@@ -423,14 +329,15 @@ export function secretRefs(manifests: Manifest[]): Map<string, Set<string>> {
   return refs;
 }
 
-/** Problems of one server's Deployment, Service, HorizontalPodAutoscaler and PodDisruptionBudget. */
+/** Problems of one server's Deployment or Rollout, Service, HorizontalPodAutoscaler and PodDisruptionBudget. */
 export function checkServerManifests(manifests: Manifest[], spec: ServerSpec): string[] {
   const problems: string[] = [];
   const named = (kind: string) => manifests.filter((m) => kindOf(m) === kind && nameOf(m) === spec.name);
-  const [deployment, ...extra] = named('Deployment');
-  if (!deployment) return [`no Deployment ${spec.name}`];
-  if (extra.length) problems.push(`more than one Deployment ${spec.name}`);
-  const where = `${deployment.file}: Deployment ${spec.name}`;
+  const [deployment, ...extra] = manifests.filter((m) => isWorkload(m) && nameOf(m) === spec.name);
+  if (!deployment) return [`no Deployment or Rollout ${spec.name}`];
+  const workload = kindOf(deployment)!;
+  if (extra.length) problems.push(`more than one Deployment or Rollout ${spec.name}`);
+  const where = `${deployment.file}: ${workload} ${spec.name}`;
   const dspec = obj(deployment.doc.spec);
   if (dspec.replicas !== 2) problems.push(`${where}: replicas ${String(dspec.replicas)}, 2 expected`);
   const labels = obj(obj(obj(dspec.template).metadata).labels);
@@ -507,7 +414,7 @@ export function checkServerManifests(manifests: Manifest[], spec: ServerSpec): s
   else {
     const target = obj(obj(hpa.doc.spec).scaleTargetRef);
     if (hpa.doc.apiVersion !== 'autoscaling/v2') problems.push(`HorizontalPodAutoscaler ${spec.name}: autoscaling/v2 expected`);
-    if (target.kind !== 'Deployment' || target.name !== spec.name) problems.push(`HorizontalPodAutoscaler ${spec.name}: does not scale Deployment ${spec.name}`);
+    if (target.kind !== workload || target.name !== spec.name || target.apiVersion !== deployment.doc.apiVersion) problems.push(`HorizontalPodAutoscaler ${spec.name}: does not scale ${workload} ${spec.name} (${String(deployment.doc.apiVersion)})`);
     if (Number(obj(hpa.doc.spec).minReplicas) < 2) problems.push(`HorizontalPodAutoscaler ${spec.name}: minReplicas below 2`);
   }
   const [pdb] = named('PodDisruptionBudget');
@@ -518,14 +425,265 @@ export function checkServerManifests(manifests: Manifest[], spec: ServerSpec): s
     const sel = obj(obj(pspec.selector).matchLabels);
     if (!Object.keys(sel).length || Object.entries(sel).some(([k, v]) => labels[k] !== v)) problems.push(`PodDisruptionBudget ${spec.name}: its selector does not select the pods`);
   }
+  if (workload === 'Rollout') problems.push(...checkRollout(manifests, deployment, port));
   return problems;
 }
 
-/** The environment a server's Deployment gives its container (ConfigMap values, literal values; secrets undefined). */
+/** The environment a server's Deployment or Rollout gives its container (ConfigMap values, literal values; secrets undefined). */
 export function deploymentEnv(manifests: Manifest[], name: ServerName): Map<string, string | undefined> {
-  const deployment = manifests.find((m) => kindOf(m) === 'Deployment' && nameOf(m) === name);
+  const deployment = manifests.find((m) => isWorkload(m) && nameOf(m) === name);
   const container = obj(list(obj(obj(obj(deployment?.doc.spec).template).spec).containers)[0]);
   return containerEnv(container, manifests).names;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Progressive delivery: each section's Rollout, and the AnalysisTemplate its canary is judged by
+
+/** The AnalysisTemplate every section's canary is judged by (deploy/k8s/analysis-template.yaml). */
+export const CANARY_TEMPLATE = 'qf-section-canary';
+/** Its metric: the canary's error ratio minus the live releases', from every shell's counts. */
+export const CANARY_METRIC = 'error-ratio-above-live';
+/**
+ * The pod-template label naming the release (the build id, `build-info.json` buildId) a Rollout's pods
+ * serve: the shells label a section's pages with it (qf_release), and the analysis reads it to tell the
+ * canary's pages from the live release's.
+ */
+export const RELEASE_LABEL = 'qf-release';
+const RELEASE_FIELD = `spec.template.metadata.labels.${RELEASE_LABEL}`;
+
+/** An AnalysisTemplate's arguments a caller must give (no value or valueFrom of their own). */
+const requiredArgs = (template: Manifest) =>
+  list(obj(template.doc.spec).args)
+    .map(obj)
+    .filter((a) => !('value' in a) && !('valueFrom' in a))
+    .map((a) => str(a.name) ?? '');
+
+/** Problems of a section's Rollout: its canary, the Services Argo Rollouts steers, the analysis that judges it. */
+function checkRollout(manifests: Manifest[], rollout: Manifest, port: number): string[] {
+  const name = nameOf(rollout)!;
+  const where = `${rollout.file}: Rollout ${name}`;
+  const problems: string[] = [];
+  const rspec = obj(rollout.doc.spec);
+  const labels = obj(obj(obj(rspec.template).metadata).labels);
+  if (typeof labels[RELEASE_LABEL] !== 'string') problems.push(`${where}: the pod template has no ${RELEASE_LABEL} label (the release its pods serve, which the canary analysis reads)`);
+  if (RELEASE_LABEL in obj(obj(rspec.selector).matchLabels)) problems.push(`${where}: ${RELEASE_LABEL} is in the selector: a selector never changes, a release does`);
+  if ('workloadRef' in rspec) problems.push(`${where}: workloadRef: the Rollout holds the pod template itself (deploy/README.md)`);
+  const canary = obj(obj(rspec.strategy).canary);
+  if (!Object.keys(canary).length) return [...problems, `${where}: no canary strategy`];
+  for (const [field, service] of [
+    ['stableService', `${name}-stable`],
+    ['canaryService', `${name}-canary`],
+  ] as const) {
+    if (canary[field] !== service) problems.push(`${where}: ${field} is ${String(canary[field])}, ${service} expected`);
+    const found = manifests.find((m) => kindOf(m) === 'Service' && nameOf(m) === service);
+    if (!found) {
+      problems.push(`${where}: Service ${service} is not in the manifests`);
+      continue;
+    }
+    const sspec = obj(found.doc.spec);
+    const sel = obj(sspec.selector);
+    if (!Object.keys(sel).length || Object.entries(sel).some(([k, v]) => labels[k] !== v)) problems.push(`Service ${service}: its selector does not select ${name}'s pods`);
+    for (const p of list(sspec.ports).map(obj)) if (p.targetPort !== port) problems.push(`Service ${service}: targetPort ${String(p.targetPort)}, ${name} listens on ${port}`);
+  }
+  const steps = list(canary.steps).map(obj);
+  const firstAnalysis = steps.findIndex((s) => 'analysis' in s);
+  if (firstAnalysis < 0) problems.push(`${where}: no analysis step: nothing would judge the canary before it is promoted`);
+  // Visitors reach the canary once the registry names it (deploy/README.md): the rollout waits for that.
+  else if (!steps.slice(0, firstAnalysis).some((s) => 'pause' in s && obj(s.pause).duration === undefined)) problems.push(`${where}: no pause without a duration before the analysis (the registry sends visitors to the canary during it)`);
+  for (const [i, step] of steps.entries()) {
+    if (!('analysis' in step)) continue;
+    const analysis = obj(step.analysis);
+    const at = `${where}: steps[${i}].analysis`;
+    const names = list(analysis.templates).map((t) => str(obj(t).templateName));
+    if (!names.includes(CANARY_TEMPLATE)) problems.push(`${at}: does not use AnalysisTemplate ${CANARY_TEMPLATE}`);
+    const templates = names.map((n) => manifests.find((m) => kindOf(m) === 'AnalysisTemplate' && nameOf(m) === n));
+    const missing = names.filter((_, j) => !templates[j]);
+    if (missing.length) {
+      problems.push(...missing.map((n) => `${at}: AnalysisTemplate ${String(n)} is not in the manifests`));
+      continue;
+    }
+    const args = new Map(list(analysis.args).map(obj).map((a) => [str(a.name) ?? '', a]));
+    const declared = new Set(templates.flatMap((t) => (t ? list(obj(t.doc.spec).args).map((a) => str(obj(a).name) ?? '') : [])));
+    for (const t of templates) for (const arg of t ? requiredArgs(t) : []) if (!args.has(arg)) problems.push(`${at}: argument ${arg} of AnalysisTemplate ${nameOf(t!)} is not given`);
+    for (const arg of args.keys()) if (!declared.has(arg)) problems.push(`${at}: argument ${arg} is not one the AnalysisTemplate declares`);
+    const section = args.get('section');
+    if (section && section.value !== name) problems.push(`${at}: section is ${String(section.value)}, ${name} expected`);
+    const release = args.get('canary-release');
+    if (release && obj(obj(release.valueFrom).fieldRef).fieldPath !== RELEASE_FIELD) problems.push(`${at}: canary-release must come from ${RELEASE_FIELD} (valueFrom.fieldRef)`);
+  }
+  return problems;
+}
+
+/** Every Rollout's checks (checkRollout), with the port its container serves on (its `http` port). */
+export function checkRollouts(manifests: Manifest[]): string[] {
+  return manifests
+    .filter((m) => kindOf(m) === 'Rollout')
+    .flatMap((m) => {
+      const ports = list(obj(list(obj(obj(obj(m.doc.spec).template).spec).containers)[0]).ports).map(obj);
+      const port = (ports.find((p) => p.name === 'http') ?? ports[0])?.containerPort;
+      return checkRollout(manifests, m, typeof port === 'number' ? port : NaN);
+    });
+}
+
+const STEP_KINDS = ['setWeight', 'pause', 'analysis', 'experiment', 'setCanaryScale', 'setHeaderRoute', 'setMirrorRoute', 'plugin'];
+const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
+
+/**
+ * What Argo Rollouts' controller refuses beyond the CRD schema (its pkg/apis/rollouts/validation and
+ * utils/analysis ValidateMetric, v1.9), for what these manifests use: a Rollout or AnalysisTemplate that
+ * applies cleanly but that the controller marks invalid and never acts on.
+ */
+export function checkArgoRules(manifests: Manifest[]): string[] {
+  const problems: string[] = [];
+  for (const m of manifests.filter((x) => kindOf(x) === 'Rollout')) {
+    const where = `${m.file}: Rollout ${nameOf(m)}: spec.strategy.canary`;
+    const canary = obj(obj(obj(m.doc.spec).strategy).canary);
+    const routed = 'trafficRouting' in canary;
+    if (canary.stableService !== undefined && canary.stableService === canary.canaryService) problems.push(`${where}: stableService and canaryService are the same Service: two are required`);
+    if (canary.maxSurge === 0 && canary.maxUnavailable === 0) problems.push(`${where}: maxSurge and maxUnavailable both 0: the rollout could never move`);
+    if (!routed) for (const key of ['scaleDownDelaySeconds', 'dynamicStableScale']) if (key in canary) problems.push(`${where}.${key}: only with trafficRouting`);
+    for (const [i, step] of list(canary.steps).map(obj).entries()) {
+      const kinds = Object.keys(step).filter((k) => STEP_KINDS.includes(k));
+      if (kinds.length !== 1 || Object.keys(step).length !== 1) problems.push(`${where}.steps[${i}]: a step has exactly one of ${STEP_KINDS.join(', ')}`);
+      if (typeof step.setWeight === 'number' && (step.setWeight < 0 || step.setWeight > 100)) problems.push(`${where}.steps[${i}].setWeight: between 0 and 100`);
+      if ('setCanaryScale' in step && !routed) problems.push(`${where}.steps[${i}].setCanaryScale: only with trafficRouting`);
+      const duration = obj(step.pause).duration;
+      if (typeof duration === 'string' && !DURATION.test(duration)) problems.push(`${where}.steps[${i}].pause.duration: ${duration} is not a duration (30s, 5m, 1h)`);
+      if (typeof duration === 'number' && duration < 0) problems.push(`${where}.steps[${i}].pause.duration: negative`);
+    }
+  }
+  for (const m of manifests.filter((x) => kindOf(x) === 'AnalysisTemplate')) {
+    for (const [i, metric] of list(obj(m.doc.spec).metrics).map(obj).entries()) {
+      const where = `${m.file}: AnalysisTemplate ${nameOf(m)}: spec.metrics[${i}] (${String(metric.name)})`;
+      const num = (key: string, fallback: number) => (typeof metric[key] === 'number' ? (metric[key] as number) : fallback);
+      const count = num('count', 0);
+      const failureLimit = num('failureLimit', 0);
+      const successLimit = num('consecutiveSuccessLimit', 0);
+      const inconclusiveLimit = num('inconclusiveLimit', 0);
+      if (count > 0 && successLimit >= 0 && failureLimit >= 0 && count < failureLimit + successLimit) problems.push(`${where}: count (${count}) must be >= failureLimit + consecutiveSuccessLimit`);
+      if (count > 0 && count < inconclusiveLimit) problems.push(`${where}: count must be >= inconclusiveLimit`);
+      if (successLimit === 0 && failureLimit === -1) problems.push(`${where}: failureLimit and consecutiveSuccessLimit cannot both be disabled`);
+      if (count > 1 && !metric.interval) problems.push(`${where}: interval must be given when count > 1`);
+      for (const key of ['interval', 'initialDelay']) if (typeof metric[key] === 'string' && !DURATION.test(metric[key] as string)) problems.push(`${where}: ${key} ${String(metric[key])} is not a duration`);
+      const providers = Object.keys(obj(metric.provider));
+      if (providers.length !== 1) problems.push(`${where}: exactly one provider (${providers.join(', ') || 'none'})`);
+    }
+  }
+  return problems;
+}
+
+/** The supervisor's canary rule (its defaults, shared/scripts/supervisor.ts): the analysis judges as it does. */
+export interface CanaryRule {
+  /** Pages the canary must have served before it is judged. */
+  minRequests: number;
+  /** How much worse (a share: 0.05 is five points) its error ratio may be than the live release's. */
+  margin: number;
+}
+
+/** The supervisor's default canary rule, read from its source (it is not exported). */
+export function supervisorCanaryRule(root = repoRoot): CanaryRule {
+  const source = readFileSync(path.join(root, 'shared/scripts/supervisor.ts'), 'utf8');
+  const m = /canaryRule\s*=\s*options\.canaryRule\s*\?\?\s*\{\s*minRequests:\s*(\d+),\s*margin:\s*([\d.]+)/.exec(source);
+  if (!m) throw new Error('shared/scripts/supervisor.ts: the default canaryRule was not found (did it move?)');
+  return { minRequests: Number(m[1]), margin: Number(m[2]) };
+}
+
+/** The canary's PromQL (shared/scripts/prometheus-health.ts RELEASE_QUERIES): counts per section and release. */
+export interface ReleaseQueries {
+  requests: string;
+  serverErrors: string;
+  widgetErrors: string;
+  browserErrors: string;
+}
+
+/**
+ * The analysis query, made from the canary's own PromQL so that the two cannot drift: each of
+ * RELEASE_QUERIES' series (`sum by (qf_section, qf_release) (series{…})`, totals since each shell
+ * started) is counted over the analysis window for the section, once for the canary's release and once
+ * for every other (the live one), and the errors (5xx, widgets that failed on the server, failures
+ * browsers reported) are divided by the pages as the supervisor does. The answer is the canary's ratio
+ * minus the live ratio, and nothing until the canary has served `minRequests` pages in the window (so
+ * the measurement is inconclusive rather than a verdict on a handful of pages).
+ */
+export function canaryAnalysisQuery(queries: ReleaseQueries, rule: CanaryRule): string {
+  const count = (query: string, release: 'canary' | 'live') => {
+    const m = /^sum by \(qf_section, qf_release\) \(([a-zA-Z_:][a-zA-Z0-9_:]*)\{(.*)\}\)$/.exec(query);
+    if (!m) throw new Error(`the canary's PromQL changed shape (${query}): update canaryAnalysisQuery`);
+    const which = release === 'canary' ? 'qf_release="{{args.canary-release}}"' : 'qf_release!="{{args.canary-release}}"';
+    return `sum(increase(${m[1]}{${m[2]},qf_section="{{args.section}}",${which}}[{{args.window}}]))`;
+  };
+  const errors = (release: 'canary' | 'live') => [queries.serverErrors, queries.widgetErrors, queries.browserErrors].map((q) => `(${count(q, release)} or vector(0))`).join('\n    + ');
+  return [
+    '(',
+    `    ${errors('canary')}`,
+    `  ) / (${count(queries.requests, 'canary')} >= ${rule.minRequests})`,
+    '- (',
+    '    (',
+    `      ${errors('live').replaceAll('\n    + ', '\n      + ')}`,
+    `    ) / (${count(queries.requests, 'live')} > 0)`,
+    '    or vector(0)',
+    '  )',
+    '',
+  ].join('\n');
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Problems of the canary AnalysisTemplate: its query and verdict must be the supervisor's. */
+export function checkCanaryAnalysis(manifests: Manifest[], queries: ReleaseQueries, rule: CanaryRule): string[] {
+  const template = manifests.find((m) => kindOf(m) === 'AnalysisTemplate' && nameOf(m) === CANARY_TEMPLATE);
+  if (!template) return [`no AnalysisTemplate ${CANARY_TEMPLATE}`];
+  const where = `${template.file}: AnalysisTemplate ${CANARY_TEMPLATE}`;
+  const metric = list(obj(template.doc.spec).metrics)
+    .map(obj)
+    .find((m) => m.name === CANARY_METRIC);
+  if (!metric) return [`${where}: no metric ${CANARY_METRIC}`];
+  const problems: string[] = [];
+  const expected = canaryAnalysisQuery(queries, rule);
+  const query = str(obj(obj(metric.provider).prometheus).query) ?? '';
+  if (squash(query) !== squash(expected)) problems.push(`${where}: the query of ${CANARY_METRIC} is not the canary's PromQL (shared/scripts/prometheus-health.ts RELEASE_QUERIES, minRequests ${rule.minRequests}); it should read:\n${expected}`);
+  const conditions = { successCondition: `len(result) > 0 && result[0] <= ${rule.margin}`, failureCondition: `len(result) > 0 && result[0] > ${rule.margin}` };
+  for (const [key, value] of Object.entries(conditions)) if (squash(str(metric[key]) ?? '') !== value) problems.push(`${where}: ${key} of ${CANARY_METRIC} is ${JSON.stringify(metric[key] ?? null)}, ${JSON.stringify(value)} expected (the supervisor's margin, ${rule.margin})`);
+  if (metric.failureLimit !== 0) problems.push(`${where}: failureLimit of ${CANARY_METRIC} is ${String(metric.failureLimit)}: 0 expected (one look worse than the margin rolls back, as the supervisor does)`);
+  for (const arg of requiredArgs(template)) if (!['section', 'canary-release'].includes(arg)) problems.push(`${where}: argument ${arg} has no default and no Rollout gives it`);
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Kustomize: kustomization.yaml is not an API object (kubectl applies what it lists); its own checks
+
+/** The fields of a Kustomization (kustomize's api/types.Kustomization); kustomize refuses others. */
+const KUSTOMIZATION_FIELDS = new Set([
+  'apiVersion', 'kind', 'metadata', 'openapi', 'namePrefix', 'nameSuffix', 'namespace', 'commonLabels', 'labels', 'commonAnnotations',
+  'patches', 'patchesStrategicMerge', 'patchesJson6902', 'images', 'imageTags', 'replacements', 'replicas', 'vars', 'sortOptions',
+  'resources', 'components', 'crds', 'bases', 'configMapGenerator', 'secretGenerator', 'helmGlobals', 'helmCharts', 'helmChartInflationGenerator',
+  'generatorOptions', 'configurations', 'generators', 'transformers', 'validators', 'buildMetadata',
+]);
+
+/**
+ * Problems of a kustomization.yaml in `dir` (its path `file`, for messages): its fields, every resource
+ * it lists exists, every manifest file beside it is listed (one left out would never be applied), and
+ * each image it retags is an image some container of its manifests runs (else the tag is silently unused).
+ */
+export function checkKustomization(dir: string, file: string, doc: Obj, manifests: Manifest[]): string[] {
+  const problems: string[] = [];
+  if (doc.apiVersion !== 'kustomize.config.k8s.io/v1beta1' || doc.kind !== 'Kustomization') problems.push(`${file}: apiVersion kustomize.config.k8s.io/v1beta1, kind Kustomization expected`);
+  for (const key of Object.keys(doc)) if (!KUSTOMIZATION_FIELDS.has(key)) problems.push(`${file}: ${key}: not a field of a Kustomization`);
+  const resources = list(doc.resources).map((r) => str(r) ?? '');
+  for (const r of resources) {
+    const target = path.join(dir, r);
+    const stat = statSync(target, { throwIfNoEntry: false });
+    const ok = stat?.isFile() || (stat?.isDirectory() && readdirSync(target).some((e) => /^kustomization\.ya?ml$/.test(e)));
+    if (!ok) problems.push(`${file}: resources: ${r} is neither a file nor a folder with a kustomization.yaml`);
+  }
+  for (const f of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && !/^kustomization\.ya?ml$/.test(f))) if (!resources.includes(f)) problems.push(`${file}: ${f} is not in resources: kubectl apply -k would leave it out`);
+  const images = new Set(
+    manifests
+      .filter((m) => path.dirname(m.file) === path.dirname(file) && isWorkload(m))
+      .flatMap((m) => list(obj(obj(obj(m.doc.spec).template).spec).containers).map((c) => (str(obj(c).image) ?? '').replace(/[:@].*$/, ''))),
+  );
+  for (const image of list(doc.images).map(obj)) if (!images.has(str(image.name) ?? '')) problems.push(`${file}: images: ${String(image.name)} is no container's image here: its tag would change nothing`);
+  return problems;
 }
 
 /** deploy/k8s: every file, read. */

@@ -171,10 +171,16 @@ ${extra}`;
     expect(checkDockerfile(good.replace('HOST=0.0.0.0', 'HOST=0.0.0.0 SITE_ULR=x'), spec, nodeMajor)).toEqual([expect.stringContaining('ENV SITE_ULR is not a variable shell reads')]);
   });
 
-  it('the YAML reader refuses what it does not understand instead of misreading it', () => {
-    expect(() => parseYaml('a: [1, 2]\n')).toThrow(/unsupported/);
-    expect(() => parseYaml('a: 1\n  b: 2\n')).toThrow(/indentation/);
-    expect(() => parseYaml('a: 1\na: 2\n')).toThrow(/duplicate/);
-    expect(parseYaml('# c\na:\n  - b: "x # y"\n    c: 2\n  - d\nt: |\n  {"k": 1}\n---\ne: true\n')).toEqual([{ a: [{ b: 'x # y', c: 2 }, 'd'], t: '{"k": 1}\n' }, { e: true }]);
+  it('reads YAML as Kubernetes does (the yaml package, YAML 1.1 scalars) and refuses what the cluster would', () => {
+    expect(parseYaml('# c\na:\n  - b: "x # y"\n    c: 2\n  - d\nt: |\n  {"k": 1}\nf: [1, two]\n---\ne: true\n')).toEqual([{ a: [{ b: 'x # y', c: 2 }, 'd'], t: '{"k": 1}\n', f: [1, 'two'] }, { e: true }]);
+    // go-yaml (sigs.k8s.io/yaml) reads these as YAML 1.1 does: booleans, not strings, so a ConfigMap refuses them.
+    expect(parseYaml('a: on\nb: yes\nc: "on"\n')).toEqual([{ a: true, b: true, c: 'on' }]);
+    expect(checkAll(parseManifests({ 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  QF_CLUSTER: on\n' }))).toEqual([expect.stringContaining('QF_CLUSTER is not a string (quote it)')]);
+    expect(() => parseYaml('a: 1\na: 2\n')).toThrow(/line 2.*unique|unique.*line 2/);
+    expect(() => parseYaml('a: 1\n  b: 2\n')).toThrow(/line 1/);
+    expect(() => parseYaml('a: [1, 2\n')).toThrow(/\]/);
+    expect(() => parseManifests({ 'broken.yaml': 'kind: Service\n\tmetadata: {}\n' })).toThrow(/^broken\.yaml: .*[Tt]ab/);
+    const [doc] = parseManifests({ 'lines.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n    - port: 80\n      targetPort: 8080\n' });
+    expect([doc!.lineOf!(['spec', 'ports', 0, 'targetPort']), doc!.lineOf!(['spec', 'ports', 0, 'missing']), doc!.lineOf!(['metadata', 'name'])]).toEqual([8, 7, 4]);
   });
 });
