@@ -24,7 +24,7 @@ describe('deploy: mf-forms', () => {
     expect(checkDockerfile(readDockerfile('mf-forms'), spec, nodeMajor)).toEqual([]);
   });
 
-  it('the Deployment, Service, HorizontalPodAutoscaler and PodDisruptionBudget pass', () => {
+  it('the Rollout, Services, HorizontalPodAutoscaler and PodDisruptionBudget pass', () => {
     expect(checkServerManifests(manifests, spec)).toEqual([]);
   });
 
@@ -52,7 +52,7 @@ describe('deploy: mf-forms', () => {
       '            - name: FORMS_SECRET\n              valueFrom:\n                secretKeyRef:\n                  name: mf-forms-secrets\n                  key: FORMS_SECRET\n',
       '            - name: FORMS_SECRET\n              value: "0123456789abcdef0123456789abcdef"\n            - name: FORMS_RATELIMIT\n              value: "60"\n',
     );
-    expect(checkServerManifests(parseManifests({ 'mf-forms.yaml': text }), spec)).toEqual([
+    expect(checkServerManifests(parseManifests({ 'mf-forms.yaml': text, 'analysis-template.yaml': readK8s()['analysis-template.yaml']! }), spec)).toEqual([
       expect.stringContaining('env FORMS_SECRET: a literal secret; use secretKeyRef'),
       expect.stringContaining('FORMS_RATELIMIT is not a variable mf-forms reads'),
     ]);

@@ -35,7 +35,7 @@ describe.each(remotes)('deploy: %s', (name) => {
     expect(checkDockerfile(readDockerfile(name), spec, nodeMajor)).toEqual([]);
   });
 
-  it('the Deployment, Service, HorizontalPodAutoscaler and PodDisruptionBudget pass', () => {
+  it('the Rollout, Services, HorizontalPodAutoscaler and PodDisruptionBudget pass', () => {
     expect(checkServerManifests(manifests, spec)).toEqual([]);
   });
 
@@ -59,7 +59,7 @@ describe('deploy: the content sections', () => {
 
   it('a variable another server reads is refused here', () => {
     const withForms = readK8s()['mf-content.yaml']!.replace('  CONTENT_SOURCE: "files"\n', '  CONTENT_SOURCE: "files"\n  DATABASE_URL_FILE: "/x"\n');
-    expect(checkServerManifests(parseManifests({ 'mf-content.yaml': withForms, 'shell.yaml': readK8s()['shell.yaml']! }), specOf('mf-content'))).toEqual([expect.stringContaining('DATABASE_URL_FILE is not a variable mf-content reads')]);
+    expect(checkServerManifests(parseManifests({ 'mf-content.yaml': withForms, 'shell.yaml': readK8s()['shell.yaml']!, 'analysis-template.yaml': readK8s()['analysis-template.yaml']! }), specOf('mf-content'))).toEqual([expect.stringContaining('DATABASE_URL_FILE is not a variable mf-content reads')]);
     const dockerfile = readDockerfile('mf-idkt').replace('EXPOSE 3004', 'EXPOSE 3001').replace('dist/app/main.js"]', 'dist/server/main.js"]');
     expect(checkDockerfile(dockerfile, specOf('mf-idkt'), nodeMajor)).toEqual(['EXPOSE 3001: mf-idkt listens on 3004', expect.stringContaining('the build produces mf-idkt/dist/app/main.js')]);
   });
