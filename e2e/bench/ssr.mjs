@@ -141,7 +141,7 @@ let uncachedSite;
 let baseline;
 try {
   const targets = targetsOf(pageNames, langs);
-  // The bytes the bench replays from the static server: the second answer of each page.
+  // The bytes the bench replays from the static server: each page's answer once it is popular (warmAnswers).
   const answers = await warmAnswers(running.url, targets, raw);
   baseline = await staticServer(answers);
   const started = Date.now();
