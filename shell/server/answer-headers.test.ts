@@ -11,6 +11,10 @@ beforeAll(async () => {
   ({ htmlPolicy } = registerAnswerHeaders(app, { registry: async () => registry, imageHosts: ['https://images.example.test'], assistantScriptUrl: 'https://assistant.example.test/a.js', maps: false }));
   app.get('/page', async (_req, reply) => reply.type('text/html; charset=utf-8').send(`<script nonce="${NONCE_PLACEHOLDER}"></script><style nonce="${NONCE_PLACEHOLDER}"></style>`));
   app.get('/data', async () => ({ a: 1 }));
+  // A page that reflects the visitor's path (the 404 page does, in its links and its state).
+  app.get('/reflect/*', async (req, reply) =>
+    reply.code(404).type('text/html; charset=utf-8').send(`<link rel="alternate" href="${req.url}"><script nonce="${NONCE_PLACEHOLDER}">{"path":"${req.url}"}</script>`),
+  );
   app.get('/kept', async (_req, reply) => reply.type('text/html; charset=utf-8').send(Buffer.from('<p>kept</p>')));
   app.get('/missing', async (_req, reply) => reply.code(404).type('application/json').send('{"found":false}'));
   app.get('/away', async (_req, reply) => reply.redirect('//evil.example/x', 302));
@@ -33,6 +37,13 @@ it('fills a fresh nonce into each HTML page and its policy, which allows the reg
   expect(csp).toContain('https://assistant.example.test');
   expect(csp).toContain('https://images.example.test');
   expect(csp).not.toContain('unsafe-eval');
+});
+
+it("never writes the nonce where a visitor's text spells its placeholder (issue 37, L2)", async () => {
+  const res = await app.inject(`/reflect/${NONCE_PLACEHOLDER}`);
+  const nonce = nonceOf(String(res.headers['content-security-policy']))!;
+  expect(res.body).toBe(`<link rel="alternate" href="/reflect/${NONCE_PLACEHOLDER}"><script nonce="${nonce}">{"path":"/reflect/${NONCE_PLACEHOLDER}"}</script>`);
+  expect(res.body.split(nonce)).toHaveLength(2);
 });
 
 it('makes the policy again when the registry document changes', async () => {

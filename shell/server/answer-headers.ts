@@ -64,8 +64,13 @@ export function registerAnswerHeaders(app: FastifyInstance, options: AnswerHeade
     if (!type.startsWith('text/html')) return payload;
     const nonce = newNonce();
     reply.header('Content-Security-Policy', await htmlPolicy(nonce));
-    return payload.split(NONCE_PLACEHOLDER).join(nonce);
+    // Only in the nonce attributes the document writes: a visitor's text that spells the placeholder
+    // (a path reflected in a 404 page's links and state) never receives the answer's nonce.
+    return payload.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`);
   });
 
   return { htmlPolicy };
 }
+
+/** How every nonce's place is written in the shell's HTML (document.tsx: `nonce="` then the placeholder). */
+const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
