@@ -8,6 +8,19 @@ describe('public hosts', () => {
     }
   });
 
+  it('judges an IPv6 address that carries an IPv4 one by that address, and refuses the deprecated and local-use ranges (issue 37, L4)', () => {
+    for (const address of ['::127.0.0.1', '::a9fe:a9fe', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '::ffff:0a00:0005', '2002:7f00:1::1', '2002:a9fe:a9fe::', '2002:c0a8:0101::1', 'fec0::1', '64:ff9b:1::a00:1', '64:ff9b::8.8.8.8']) {
+      expect([address, isPublicAddress(address)]).toEqual([address, false]);
+    }
+    for (const address of ['::ffff:808:808', '2002:808:808::1', '2a00:1450:4001:82b::200a']) expect([address, isPublicAddress(address)]).toEqual([address, true]);
+  });
+
+  it('refuses a local name written with its trailing dot', async () => {
+    const resolve = async () => ['142.250.180.10'];
+    for (const url of ['https://localhost./x', 'https://push.internal./x', 'https://intranet./x', 'https://printer.local../x']) expect([url, await hostStatus(url, resolve)]).toEqual([url, 'private']);
+    expect(await hostStatus('https://fcm.googleapis.com./fcm/send/x', resolve)).toBe('public');
+  });
+
   it('refuses a push endpoint on this machine or inside the network, by address or by what its name resolves to', async () => {
     const resolve = async (host: string) => ({ 'fcm.googleapis.com': ['142.250.180.10'], 'rebind.example.org': ['142.250.180.10', '10.0.0.7'], 'metadata.example.org': ['169.254.169.254'] })[host] ?? Promise.reject(new Error('ENOTFOUND'));
     expect(await hostStatus('https://fcm.googleapis.com/fcm/send/x', resolve)).toBe('public');

@@ -23,27 +23,54 @@ for (const [net, prefix] of [
   notPublic.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // (IPv4-compatible ::/96 and IPv4-mapped ::ffff:0:0/96 are judged in isPublicAddress: a BlockList
+  // rule for either would match every IPv4 address, which it checks as mapped.)
   ['64:ff9b::', 96],
+  // Local-use NAT64 (RFC 8215): translated to whatever the network's IPv4 is.
+  ['64:ff9b:1::', 48],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Site-local (deprecated, RFC 3879): still routed inside some networks.
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   notPublic.addSubnet(net, prefix, 'ipv6');
 }
 
-/** Whether an IP address (v4 or v6, IPv4-mapped v6 included) is on the public internet. */
+/** The 16 bytes of an IPv6 address (`isIP(address) === 6`), a trailing dotted IPv4 included. */
+function ipv6Bytes(address: string): number[] {
+  let text = address.split('%')[0]!.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return all.flatMap((g) => [g >> 8, g & 0xff]);
+}
+
+/** Whether an IP address (v4 or v6) is on the public internet. An IPv6 address that carries an IPv4 one is judged by it too. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !notPublic.check(address, 'ipv4');
   if (family !== 6) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
+  const bytes = ipv6Bytes(address);
+  const v4 = (at: number) => bytes.slice(at, at + 4).join('.');
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
+  // IPv4-mapped (::ffff:a.b.c.d, also written in hex): the IPv4 address it is.
+  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return isPublicAddress(v4(12));
+  // IPv4-compatible (::a.b.c.d, deprecated), `::` and `::1`: never a public endpoint.
+  if (zeros(0, 12)) return false;
+  // 6to4 (2002:aabb:ccdd::/48): the IPv4 address it tunnels to.
+  if (bytes[0] === 0x20 && bytes[1] === 0x02 && !isPublicAddress(v4(2))) return false;
   return !notPublic.check(address, 'ipv6');
 }
 
-/** Names that never lead to the public internet, whatever a resolver says. */
+/** Names that never lead to the public internet, whatever a resolver says (a trailing dot taken off first). */
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$/i;
 
 export type Resolve = (host: string) => Promise<string[]>;
@@ -64,7 +91,8 @@ export async function hostStatus(url: string, resolve: Resolve = resolveAll): Pr
     return 'private';
   }
   if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return 'private';
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` is `localhost`: a fully qualified name's trailing dot says nothing about where it leads.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (isIP(host)) return isPublicAddress(host) ? 'public' : 'private';
   if (!host.includes('.') || LOCAL_NAME.test(host)) return 'private';
   let addresses: string[];
