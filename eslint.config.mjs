@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import boundaryRules from './shared/lint/boundaries.js';
+import { workspaceNames } from './scripts/workspaces.cjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-const workspaces = ['shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms', 'e2e'];
+/** Every workspace but shared (the root package.json's list): none is imported by another. */
+const workspaces = workspaceNames.filter((w) => w !== 'shared');
 
 /**
  * Where a file may import from: never another workspace's source, only @qf/shared's entry points. A

@@ -5,9 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request as PageRequest } from 'playwright-core';
+import { sectionNames } from '../scripts/workspaces.cjs';
 
 export const root = path.resolve(__dirname, '..');
-export const remotes = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
+/** The sections: the workspaces named mf-… (the root package.json's list, read by scripts/workspaces.cjs). */
+export const remotes = sectionNames;
 export type Remote = (typeof remotes)[number];
 
 interface FixtureEvent {

@@ -1,20 +1,15 @@
 // What the root scripts know of the workspaces: their folders, their ports and whether they are built.
+// The list itself is the root package.json's `workspaces`, read by workspaces.cjs (the one place every
+// script, test and lint rule takes the sections from).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
+import workspaces from './workspaces.cjs';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const { root, workspaceNames, sectionNames, shell } = workspaces;
 
-export const remotes = [
-  { name: 'mf-content', port: 3001 },
-  { name: 'mf-events', port: 3002 },
-  { name: 'mf-media-center', port: 3003 },
-  { name: 'mf-idkt', port: 3004 },
-  { name: 'mf-forms', port: 3005 },
-];
-
-export const shell = { name: 'shell', port: 3000 };
+/** The sections (`{ name, port }`), in the workspaces' order. */
+export const remotes = workspaces.sections;
 
 /** The files a workspace's server needs: present means built. */
 export function isBuilt(name) {

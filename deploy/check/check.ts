@@ -11,7 +11,8 @@ import { LineCounter, parseAllDocuments } from 'yaml';
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const deployDir = path.join(repoRoot, 'deploy');
 
-export type ServerName = 'shell' | 'mf-content' | 'mf-events' | 'mf-media-center' | 'mf-idkt' | 'mf-forms';
+/** The shell or a section (any well-formed name: the sections are the workspaces', scripts/workspaces.cjs). */
+export type ServerName = 'shell' | `mf-${string}`;
 
 export interface ServerSpec {
   name: ServerName;

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, startSite, type Site } from '../site';
+import { launchBrowser, remotes, startSite, type Site } from '../site';
 import type { Browser } from 'playwright-core';
 
 /**
@@ -104,7 +104,7 @@ it('prints the JavaScript weight of each slice page', async () => {
     figures.push({ ...runs[0]!, beforeIdle: median((f) => f.beforeIdle), total: median((f) => f.total) });
   }
   const portNames: Record<string, string> = { [new URL(site.url).port]: 'shell' };
-  for (const r of ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const) portNames[new URL(site.remoteUrl(r)).port] = r;
+  for (const r of remotes) portNames[new URL(site.remoteUrl(r)).port] = r;
   console.log(
     [
       'JavaScript per first view, gzip -9, median of 3 (bars: 60 KB before idle, 200 KB in all once used)',

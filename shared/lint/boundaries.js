@@ -6,8 +6,8 @@
 'use strict';
 const path = require('node:path');
 
-/** The repository's workspaces: the first folder of a path under the root names its workspace. */
-const WORKSPACES = ['shared', 'shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms', 'e2e'];
+/** The repository's workspaces (the root package.json's): the first folder of a path under the root names its workspace. */
+const WORKSPACES = require('../../scripts/workspaces.cjs').workspaceNames;
 
 /** The workspace `file` belongs to under `root`, or undefined (the root's own tooling: scripts, deploy, content). */
 function workspaceOf(root, file) {

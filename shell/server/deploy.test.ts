@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { registrySchema } from '@qf/shared/contracts';
+import { sectionNames } from '../../scripts/workspaces.cjs';
 import { loadConfig, SHELL_ENV } from './config';
 import {
   checkAll,
@@ -88,8 +89,8 @@ describe('deploy: every manifest', () => {
     for (const [name, keys] of refs) for (const key of [name, ...keys]) expect({ key, inReadme: readme.includes(`\`${key}\``) }).toEqual({ key, inReadme: true });
   });
 
-  it('there is a Dockerfile for each of the six servers and nothing else', () => {
-    expect(readdirSync(path.join(repoRoot, 'deploy/docker')).sort()).toEqual(['mf-content', 'mf-events', 'mf-forms', 'mf-idkt', 'mf-media-center', 'shell'].map((n) => `${n}.Dockerfile`));
+  it('there is a Dockerfile for the shell and each section of the workspaces, and nothing else', () => {
+    expect(readdirSync(path.join(repoRoot, 'deploy/docker')).sort()).toEqual(['shell', ...sectionNames].sort().map((n) => `${n}.Dockerfile`));
   });
 });
 
