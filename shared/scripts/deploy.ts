@@ -8,11 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { remoteNames, type RemoteName } from '@qf/shared/contracts';
-import { releasesDir } from './release';
+import { isRemoteName } from '@qf/shared/contracts';
+import { releasesDir, sectionsIn } from './release';
 import { stateDirOf, type HistoryEntry, type SwitchResult } from './supervisor';
-
-const isRemote = (name: string): name is RemoteName => (remoteNames as readonly string[]).includes(name);
 
 /** The running supervisor's address and token, or why there is none. */
 export function supervisorOf(stateDir: string): { url: string; token: string } | { problem: string } {
@@ -57,9 +55,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const wrongCanary = canary !== undefined && (command !== 'deploy' || !Number.isInteger(canary) || canary < 1 || canary > 99);
-  if (!isRemote(remote) || (command === 'deploy' && !release) || !['deploy', 'rollback', 'promote'].includes(command ?? '') || wrongCanary) {
+  // Any well-formed section name: a section the live shell was built without deploys like the others.
+  if (!isRemoteName(remote) || (command === 'deploy' && !release) || !['deploy', 'rollback', 'promote'].includes(command ?? '') || wrongCanary) {
     console.error(
-      `usage: npm run deploy -- <remote> <release> [--canary <1-99>]   (a release as npm run releases -- <remote> lists it)\n       npm run promote -- <remote>    (the running canary becomes live)\n       npm run rollback -- <remote>   (stops a running canary; else back to the release before)\nremotes: ${remoteNames.join(', ')}`,
+      `usage: npm run deploy -- <remote> <release> [--canary <1-99>]   (a release as npm run releases -- <remote> lists it)\n       npm run promote -- <remote>    (the running canary becomes live)\n       npm run rollback -- <remote>   (stops a running canary; else back to the release before)\nremotes with releases in the store: ${sectionsIn(releasesDir()).join(', ') || 'none yet'}`,
     );
     return 2;
   }

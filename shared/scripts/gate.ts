@@ -5,14 +5,17 @@
 // makes at run time before it loads a remote), and its published route manifest beside the other
 // sections' built ones (no pattern taking another section's paths, no link to a page none of them
 // publishes). The shell's build info is the repository's build by default (shell/dist/build-info.json);
-// a pipeline points it at the live shell's. Exit 0: it can join; 1: it cannot, each mismatch named;
-// 2: a build info could not be read.
+// a pipeline points it at the live shell's. A section whose build is not `<root>/<remote>/dist` (one
+// built in its own folder, which joins the site without a shell release) gives it: `--build
+// <its dist/build-info.json>`. Exit 0: it can join; 1: it cannot, each mismatch named; 2: a build info
+// could not be read, or the name is not a section's.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildInfoSchema, remoteNames, routeManifestSchema, type BuildInfo, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
+import { buildInfoSchema, isRemoteName, routeManifestSchema, type BuildInfo, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
 import { routeConflicts, siteRoutes } from '@qf/shared/section';
 import { compatibilityProblems } from '@qf/shared/server';
+import { sectionNames } from '../../scripts/workspaces.cjs';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -47,10 +50,11 @@ export async function gate(
   remote: string,
   shellSource: string,
   remoteSource = path.join(root, remote, 'dist', 'build-info.json'),
-  /** The other sections' build infos, beside their published route manifests (default: this repository's builds). */
-  otherSources: readonly string[] = remoteNames.filter((r) => r !== remote).map((r) => path.join(root, r, 'dist', 'build-info.json')),
+  /** The other sections' build infos, beside their published route manifests (default: the builds of this repository's workspaces). */
+  otherSources: readonly string[] = sectionNames.filter((r) => r !== remote).map((r) => path.join(root, r, 'dist', 'build-info.json')),
 ): Promise<{ code: 0 | 1 | 2; lines: string[] }> {
-  if (!(remoteNames as readonly string[]).includes(remote)) return { code: 2, lines: [`gate: unknown remote ${remote}; remotes: ${remoteNames.join(', ')}`] };
+  // Any well-formed name: a section built outside this repository (--build) is gated like one of its own.
+  if (!isRemoteName(remote)) return { code: 2, lines: [`gate: "${remote}" is not a section name (mf- and lowercase letters and dashes, as ${sectionNames.join(', ')})`] };
   let shell: BuildInfo;
   let built: BuildInfo;
   try {

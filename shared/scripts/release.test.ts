@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { alreadyReleased, describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, sameBuildInfo, writeRelease } from './release';
+import { alreadyReleased, describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, sameBuildInfo, sectionsIn, writeRelease } from './release';
 
 let work: string;
 beforeEach(() => (work = mkdtempSync(path.join(os.tmpdir(), 'qf-release-'))));
@@ -16,13 +16,14 @@ const write = (file: string, text: string) => {
 };
 
 /** A built workspace as the remote configs leave it: this build's files, and an earlier build's chunk. */
-function workspace(options: { budget?: number; browserBuild?: string; chunk?: string; builtAt?: string; contractVersion?: number } = {}): string {
-  const dir = path.join(work, 'mf-events');
+function workspace(options: { budget?: number; browserBuild?: string; chunk?: string; builtAt?: string; contractVersion?: number; name?: string } = {}): string {
+  const name = options.name ?? 'mf-events';
+  const dir = path.join(work, name);
   const dist = path.join(dir, 'dist');
   const browserBuild = options.browserBuild ?? 'b1';
-  write(path.join(dir, 'package.json'), JSON.stringify({ name: '@qf/mf-events', version: '1.2.0', ...(options.budget ? { qf: { budgets: { browserJsGzipKB: options.budget } } } : {}) }));
-  write(path.join(dist, 'build-info.json'), JSON.stringify({ name: 'mf-events', version: '1.2.0', buildId: 'abc123', builtAt: options.builtAt ?? '2026-11-27T00:00:00.000Z', contractVersion: options.contractVersion ?? 1, shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' } }, builds: { 'mf-events-browser': browserBuild, 'mf-events-node': 'n1' } }));
-  write(path.join(dist, 'build-files.json'), JSON.stringify({ 'mf-events-browser': { build: 'b1', dir: 'browser', files: ['remoteEntry.1.js', 'main.1.js', 'mf-manifest.json', 'mf-manifest.b1.json'] }, 'mf-events-node': { build: 'n1', dir: 'server', files: ['remoteEntry.js'] } }));
+  write(path.join(dir, 'package.json'), JSON.stringify({ name: `@qf/${name}`, version: '1.2.0', ...(options.budget ? { qf: { budgets: { browserJsGzipKB: options.budget } } } : {}) }));
+  write(path.join(dist, 'build-info.json'), JSON.stringify({ name, version: '1.2.0', buildId: 'abc123', builtAt: options.builtAt ?? '2026-11-27T00:00:00.000Z', contractVersion: options.contractVersion ?? 1, shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' } }, builds: { [`${name}-browser`]: browserBuild, [`${name}-node`]: 'n1' } }));
+  write(path.join(dist, 'build-files.json'), JSON.stringify({ [`${name}-browser`]: { build: 'b1', dir: 'browser', files: ['remoteEntry.1.js', 'main.1.js', 'mf-manifest.json', 'mf-manifest.b1.json'] }, [`${name}-node`]: { build: 'n1', dir: 'server', files: ['remoteEntry.js'] } }));
   write(path.join(dist, 'browser', 'remoteEntry.1.js'), 'var entry = 1;');
   write(path.join(dist, 'browser', 'main.1.js'), options.chunk ?? `console.log(${JSON.stringify('x'.repeat(100))});`);
   write(path.join(dist, 'browser', 'mf-manifest.json'), '{}');
@@ -151,6 +152,32 @@ describe('npm run release -w <remote> -- --prebuilt', () => {
     const changed = release();
     expect(changed.status).toBe(1);
     expect(changed.stderr).toContain('release: mf-events@1.2.0+abc123 is already released with other files (browser/main.1.js…)');
+  }, 30_000);
+});
+
+describe('a section kept in a folder of its own (it joins the site without a shell release)', () => {
+  const root = path.join(__dirname, '..', '..');
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['-r', path.join(root, 'scripts', 'ts-register.cjs'), path.join(root, 'shared', 'scripts', 'release.ts'), ...args], { cwd: work, env: { ...process.env, RELEASES_DIR: store() }, encoding: 'utf8' });
+
+  it('is released from the folder --workspace names, its budgets its own; the store then lists it', () => {
+    const dir = workspace({ name: 'mf-sample', budget: 100 });
+    const made = run('create', 'mf-sample', '--prebuilt', '--workspace', path.relative(work, dir));
+    expect(made.stderr).toBe('');
+    expect(made.stdout).toMatch(/^released mf-sample@1\.2\.0\+abc123: 7 files, .* \(budget 100 KB\), in releases\/mf-sample\/1\.2\.0\+abc123$/m);
+    expect(listReleases(store(), 'mf-sample').map((r) => [r.id, r.budgets])).toEqual([['mf-sample@1.2.0+abc123', { browserJsGzipKB: 100 }]]);
+    writeRelease({ remote: 'mf-events', workspace: workspace(), store: store() });
+    mkdirSync(path.join(store(), 'not-a-section'));
+    expect(sectionsIn(store())).toEqual(['mf-events', 'mf-sample']);
+  }, 30_000);
+
+  it('refuses a malformed name, and a folder that is no section, with the usage', () => {
+    const bad = run('create', 'MF-X', '--prebuilt');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^usage: release\.ts create\|list <remote> .*\n<remote> is a section's name \(mf- and lowercase letters and dashes\): this repository's mf-content, mf-events, /);
+    const nowhere = run('create', 'mf-sample', '--prebuilt');
+    expect(nowhere.status).toBe(2);
+    expect(nowhere.stderr).toMatch(/^release: .*mf-sample is not a section's folder \(no package\.json\); give it with --workspace\n$/);
   }, 30_000);
 });
 

@@ -1,6 +1,8 @@
 // Releases of a section (issue 12): `npm run release -w <remote> [-- --prebuilt]` builds the remote once
-// and writes what that build is into the release store as one immutable folder; `npm run releases --
-// <remote>` lists a remote's releases and says which one the registry's server serves now.
+// and writes what that build is into the release store as one immutable folder (a section kept in a
+// folder of its own, which joins the site without a shell release, gives it: `-- --workspace <folder>`);
+// `npm run releases -- <remote>` lists a remote's releases and says which one the registry's server
+// serves now.
 //
 // The store (RELEASES_DIR, default `releases/` at the repository's root) holds one folder per release,
 // never rewritten, laid out as the workspace's own `dist/` so the release runs where it lies
@@ -26,7 +28,8 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { buildInfoSchema, registrySchema, remoteNames, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
+import { buildInfoSchema, isRemoteName, registrySchema, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
+import { sectionNames } from '../../scripts/workspaces.cjs';
 import { gitState } from '../build/source-date';
 import { readJsonSource } from './gate';
 
@@ -211,6 +214,15 @@ export function readRelease(folder: string): ReleaseRecord {
   return JSON.parse(readFileSync(path.join(folder, 'release.json'), 'utf8')) as ReleaseRecord;
 }
 
+/** The sections with a folder in the store (released at least once, or being), sorted. */
+export function sectionsIn(store: string): RemoteName[] {
+  if (!existsSync(store)) return [];
+  return readdirSync(store, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && isRemoteName(d.name))
+    .map((d) => d.name as RemoteName)
+    .sort();
+}
+
 /** A remote's releases in the store, oldest first (half-written ones are not releases). */
 export function listReleases(store: string, remote: RemoteName): ReleaseRecord[] {
   const dir = path.join(store, remote);
@@ -255,16 +267,18 @@ export function alreadyReleased(record: ReleaseRecord, folder: string, builtAt?:
   return `${record.id} is already released with the same files, in ${posix(path.relative(process.cwd(), folder))}: nothing to do${kept}`;
 }
 
-const isRemote = (name: string): name is RemoteName => (remoteNames as readonly string[]).includes(name);
-
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { prebuilt: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { prebuilt: { type: 'boolean', default: false }, workspace: { type: 'string' } } });
   const [command, remote = ''] = positionals;
-  if (!isRemote(remote) || (command !== 'create' && command !== 'list')) {
-    console.error(`usage: release.ts create|list <remote> [--prebuilt]; remotes: ${remoteNames.join(', ')}`);
+  const store = releasesDir();
+  if (!isRemoteName(remote) || (command !== 'create' && command !== 'list')) {
+    const released = sectionsIn(store).filter((r) => !sectionNames.includes(r));
+    console.error(
+      `usage: release.ts create|list <remote> [--prebuilt] [--workspace <the section's folder>]\n` +
+        `<remote> is a section's name (mf- and lowercase letters and dashes): this repository's ${sectionNames.join(', ')}${released.length ? `; in the store also ${released.join(', ')}` : ''}, or a section built in a folder of its own (--workspace, default <root>/<remote>)`,
+    );
     return 2;
   }
-  const store = releasesDir();
   if (command === 'list') {
     // The registry npm start's supervisor writes, when there is one; else the repository's.
     const written = path.join(stateDirOf(store), 'registry.json');
@@ -272,16 +286,23 @@ async function main(): Promise<number> {
     for (const line of describeReleases(remote, listReleases(store, remote), await liveBuild(registry, remote))) console.log(line);
     return 0;
   }
+  // The section's folder: a workspace of this repository, or (a section that joins the site without a
+  // shell release, built where its team keeps it) the folder --workspace names.
+  const workspace = values.workspace ? path.resolve(values.workspace) : path.join(root, remote);
+  if (!existsSync(path.join(workspace, 'package.json'))) {
+    console.error(`release: ${workspace} is not a section's folder (no package.json); give it with --workspace`);
+    return 2;
+  }
   if (!values.prebuilt) {
-    // The workspace's own build script (the one build the release is made of).
-    if (spawnSync('npm', ['run', 'build', '-w', remote], { cwd: root, stdio: 'inherit' }).status !== 0) {
+    // The workspace's own build script (the one build the release is made of), run in its folder as npm -w does.
+    if (spawnSync('npm', ['run', 'build'], { cwd: workspace, stdio: 'inherit' }).status !== 0) {
       console.error(`release: the build of ${remote} failed; nothing was released`);
       return 1;
     }
   }
   try {
     const dist = process.env.QF_DIST_DIR ? { dist: path.resolve(process.env.QF_DIST_DIR) } : {};
-    const { record, created, folder, builtAt } = writeRelease({ remote, workspace: path.join(root, remote), store, ...dist });
+    const { record, created, folder, builtAt } = writeRelease({ remote, workspace, store, ...dist });
     console.log(created ? `released ${record.id}: ${Object.keys(record.files).length} files, ${(record.sizes.bytes / 1024 / 1024).toFixed(1)} MB, browser scripts ${record.sizes.browserJsGzipKB} KB gzip${record.budgets.browserJsGzipKB ? ` (budget ${record.budgets.browserJsGzipKB} KB)` : ''}, in ${posix(path.relative(process.cwd(), folder))}` : alreadyReleased(record, folder, builtAt));
     return 0;
   } catch (error) {

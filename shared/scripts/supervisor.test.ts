@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { RemoteName } from '@qf/shared/contracts';
 import { RELEASE_QUERIES } from './prometheus-health';
 import { writeRelease } from './release';
 import { aboutAnotherRemote, createSupervisor, DeployError, type ReleaseCounts, type SmokeTarget, type Supervisor } from './supervisor';
@@ -47,7 +48,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 /** Releases a stand-in build of mf-events into the store and returns its folder name. */
-function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-build'; react?: string; remote?: 'mf-events' | 'mf-forms'; patterns?: string[] } = {}): string {
+function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-build'; react?: string; remote?: RemoteName; patterns?: string[] } = {}): string {
   const remote = options.remote ?? 'mf-events';
   const dir = path.join(work, `ws-${remote}-${buildId}`);
   const dist = path.join(dir, 'dist');
@@ -357,6 +358,30 @@ describe('the supervisor', () => {
     await expect(done.json()).resolves.toMatchObject({ release: 'mf-events@1.0.0+bbb', mode: 'blue-green' });
     const state = await fetch(`${url}/_supervisor/state`, { headers: { authorization: `Bearer ${token}` } });
     await expect(state.json()).resolves.toMatchObject({ remotes: { 'mf-events': { release: 'mf-events@1.0.0+bbb' } } });
+  });
+
+  it('deploys the first release of a section the shell was built without: checked like any, then an entry of its own beside the others', async () => {
+    const s = await startWith(release('aaa'));
+    const { token, url } = JSON.parse(readFileSync(path.join(stateDir(), 'supervisor.json'), 'utf8')) as { token: string; url: string };
+    const post = (body: object) => fetch(`${url}/_supervisor/deploy`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // A malformed name is refused before anything is looked up (it would be a folder of the store).
+    for (const remote of ['MF-X', 'mf-', '../mf-events', 'mf-a/b']) expect([remote, (await post({ remote, release: 'x' })).status]).toEqual([remote, 400]);
+    // A new section whose patterns take another's paths is refused, naming both; nothing is registered.
+    const thief = release('ttt', { remote: 'mf-sample', patterns: ['/events/:id'] });
+    await expect(s.deploy('mf-sample', thief)).rejects.toThrow("cannot be registered: mf-sample's pattern /events/:id");
+    expect(Object.keys(registry().remotes)).toEqual(['mf-events']);
+    const sample = release('sss', { remote: 'mf-sample', patterns: ['/sample', '/sample/:slug'] });
+    const done = await post({ remote: 'mf-sample', release: sample });
+    expect(done.status).toBe(200);
+    await expect(done.json()).resolves.toMatchObject({ remote: 'mf-sample', action: 'deploy', release: 'mf-sample@1.0.0+sss', mode: 'blue-green' });
+    expect(Object.keys(registry().remotes)).toEqual(['mf-events', 'mf-sample']);
+    const entry = registry().remotes['mf-sample']!;
+    await expect(buildOf(entry.url)).resolves.toBe('sss');
+    // Its browser build and route manifest are served from the store like every section's.
+    await expect(fetch(entry.routes!).then((r) => r.json())).resolves.toMatchObject({ remote: 'mf-sample', routes: [{ pattern: '/sample' }, { pattern: '/sample/:slug' }] });
+    expect((await fetch(`${s.url}/releases/mf-sample/${sample}/dist/browser/remoteEntry.sss0000000.js`)).status).toBe(200);
+    expect(history().at(-1)).toMatchObject({ remote: 'mf-sample', action: 'deploy', release: 'mf-sample@1.0.0+sss' });
+    expect(history().at(-1)!.from).toBeUndefined();
   });
 
   it('starts a live server that died again, with the same release on the same port', async () => {

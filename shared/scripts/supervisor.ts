@@ -34,7 +34,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { buildInfoSchema, pagePathsSchema, registrySchema, remoteNames, type BuildInfo, type Registry, type RegistryEntry, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
+import { buildInfoSchema, isRemoteName, pagePathsSchema, registrySchema, type BuildInfo, type Registry, type RegistryEntry, type RemoteName, type RouteManifest } from '@qf/shared/contracts';
 import { routeConflicts } from '@qf/shared/section';
 import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
 import { publishedRoutes } from './gate';
@@ -220,7 +220,8 @@ export function registryFor(
     return { manifest: inStore(folder, `mf-manifest.${browserBuild}.json`), ...(existsSync(path.join(folder, 'dist', 'browser', routes)) ? { routes: inStore(folder, routes) } : {}) };
   };
   const remotes: Registry['remotes'] = {};
-  for (const remote of remoteNames) {
+  // Every live section, whichever: one the shell was built without joins with its entry (issue 33, item 5).
+  for (const remote of (Object.keys(live) as RemoteName[]).sort()) {
     const entry = live[remote];
     if (!entry) continue;
     const canary = entry.canary
@@ -257,7 +258,8 @@ export const aboutAnotherRemote = (line: string, remote: RemoteName): boolean =>
   return Boolean(m && m[1] !== remote);
 };
 
-const controlBody = z.object({ remote: z.enum(remoteNames), release: z.string().min(1).max(300).optional(), canary: z.number().int().min(1).max(99).optional() });
+/** A section is named by its form (the contracts' pattern): a release of a section the shell was built without deploys like any. */
+const controlBody = z.object({ remote: z.custom<RemoteName>(isRemoteName), release: z.string().min(1).max(300).optional(), canary: z.number().int().min(1).max(99).optional() });
 
 interface Running {
   child: ChildProcess;
@@ -836,7 +838,7 @@ export function createSupervisor(options: SupervisorOptions) {
       dotfiles: 'deny',
       allowedPath: (pathName) => {
         const parts = pathName.split('/').filter(Boolean);
-        return parts.length >= 5 && (remoteNames as readonly string[]).includes(parts[0]!) && !parts[1]!.includes('.partial-') && parts[2] === 'dist' && parts[3] === 'browser' && existsSync(path.join(options.store, parts[0]!, parts[1]!, 'release.json'));
+        return parts.length >= 5 && isRemoteName(parts[0]) && !parts[1]!.includes('.partial-') && parts[2] === 'dist' && parts[3] === 'browser' && existsSync(path.join(options.store, parts[0]!, parts[1]!, 'release.json'));
       },
       setHeaders(reply, filePath) {
         const base = path.basename(filePath);

@@ -25,7 +25,7 @@ import { createPageAnswers, registerPageRoute } from './page-route';
 import { createPageResolver, createWidgetCache } from './pages';
 import { registerPwa } from './pwa';
 import { createRedirects, registerRedirects } from './redirects';
-import { createRegistry } from './registry';
+import { createRegistry, sectionsOf } from './registry';
 import { registerReleaseHealth } from './release-health';
 import { registerSitemaps } from './sitemaps';
 import { createStatementReader } from './statement';
@@ -169,7 +169,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
 
   registerPageData(app, { viewFor: compositionFor, answered, shellBuild, observeCache });
 
-  registerSitemaps(app, { siteUrl: config.siteUrl, pathsOf });
+  registerSitemaps(app, { siteUrl: config.siteUrl, sections: async () => sectionsOf(await live.registry.registry()), pathsOf });
 
   // The API gateway: the browser reaches every section's API through this origin (gateway.ts).
   await registerGateway(app, {

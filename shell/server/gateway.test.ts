@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createRemoteServer } from '@qf/shared/server';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,8 +44,27 @@ describe('gatewayTarget', () => {
     }
   });
 
-  it('knows only the five sections', () => {
-    for (const url of ['/api/shell/x', '/api/nope/x', '/api/forms', '/api/', '/api/Forms/x']) expect([url, gatewayTarget(url).ok]).toEqual([url, false]);
+  it('takes a section by the form of its name, never a malformed one (which section exists is the registry\'s word)', () => {
+    // Well formed: the registry of the request then says whether there is such a section (see below).
+    expect(gatewayTarget('/api/sample/items?x=1')).toEqual({ ok: true, remote: 'mf-sample', path: '/api/sample/items?x=1' });
+    expect(gatewayTarget('/api/nope/x')).toEqual({ ok: true, remote: 'mf-nope', path: '/api/nope/x' });
+    for (const url of [
+      '/api/forms',
+      '/api/',
+      '/api/Forms/x',
+      '/api/FORMS/x',
+      '/api/1forms/x',
+      '/api/-forms/x',
+      '/api/fo_rms/x',
+      '/api/sample.evil.example/x',
+      '/api/sample@evil.example/x',
+      '/api/sample:80/x',
+      '/api/%73ample%40evil.example/x',
+      `/api/${'a'.repeat(61)}/x`,
+      '/api//x',
+    ]) {
+      expect([url, gatewayTarget(url).ok]).toEqual([url, false]);
+    }
   });
 });
 
@@ -61,7 +80,18 @@ describe('the API gateway', () => {
   let shellUrl: string;
   let sectionUrl: string;
   let proxiedUrl: string;
+  let sample: FastifyInstance;
+  let sampleUrl: string;
   const reached: string[] = [];
+  /** The registry the shells read (again at every request: REMOTE_STATUS_TTL_MS=0), with more sections when given. */
+  let bump = 0;
+  const writeRegistry = (more: Record<string, { url: string }> = {}) => {
+    const file = path.join(dir, 'registry.json');
+    writeFileSync(file, JSON.stringify({ remotes: { 'mf-forms': { url: sectionUrl }, ...more } }));
+    // A new modification time for each version, whatever the clock's resolution (the shell reads it again on a new one).
+    const at = new Date(Date.now() + ++bump * 1000);
+    utimesSync(file, at, at);
+  };
   const listen = async (app: FastifyInstance) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -85,7 +115,17 @@ describe('the API gateway', () => {
     section.post('/api/forms/outcome', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><html lang="en"><body><main><h1>Thank you</h1></main></body></html>'));
     sectionUrl = await listen(section);
 
-    writeFileSync(path.join(dir, 'registry.json'), JSON.stringify({ remotes: { 'mf-forms': { url: sectionUrl } } }));
+    // A section no build of the shell knows of, with an API of its own: in the registry only when a test puts it there.
+    mkdirSync(path.join(dir, 'sample', 'dist', 'browser'), { recursive: true });
+    mkdirSync(path.join(dir, 'sample', 'dist', 'server'), { recursive: true });
+    ({ app: sample } = await createRemoteServer({ name: 'mf-sample', dir: path.join(dir, 'sample'), env: { PORT: '0' } }));
+    sample.addHook('onRequest', async (request) => {
+      reached.push(`mf-sample ${request.url}`);
+    });
+    sample.get('/api/sample/items', async (request) => ({ from: 'mf-sample', url: request.url }));
+    sampleUrl = await listen(sample);
+
+    writeRegistry();
     const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content'), API_BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
     shell = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });
     shellUrl = await listen(shell);
@@ -95,7 +135,7 @@ describe('the API gateway', () => {
   });
 
   afterAll(async () => {
-    await closeAll([shell, proxied, section]);
+    await closeAll([shell, proxied, section, sample]);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -138,6 +178,27 @@ describe('the API gateway', () => {
     // The same spellings sent to the section itself do reach those routes: the gateway is what refuses.
     expect((await raw(sectionUrl, 'GET', '/api/forms/%2e%2e/%2e%2e/ops/ecss-questions')).status).toBe(404);
     expect((await raw(sectionUrl, 'GET', '/ops/ecss-questions')).status).toBe(200);
+  });
+
+  it('forwards to a section the shell was built without once the registry names it, at its entry\'s address, without a restart', async () => {
+    reached.length = 0;
+    const absent = await raw(shellUrl, 'GET', '/api/sample/items?lang=ar');
+    expect([absent.status, JSON.parse(absent.body)]).toEqual([404, { error: 'not-found', message: 'الصفحة التي تبحث عنها غير موجودة أو تم نقلها.' }]);
+    writeRegistry({ 'mf-sample': { url: sampleUrl } });
+    try {
+      const present = await raw(shellUrl, 'GET', '/api/%73ample/items?lang=ar');
+      expect([present.status, JSON.parse(present.body)]).toEqual([200, { from: 'mf-sample', url: '/api/sample/items?lang=ar' }]);
+      // Only that section: a well-formed name the registry does not have reaches nothing.
+      for (const url of ['/api/other/items', '/api/shell/x', '/api/sample-x/items']) expect([url, (await raw(shellUrl, 'GET', url)).status]).toEqual([url, 404]);
+      // And the path never chooses a host: what is after the section is the section's path on the entry's server.
+      expect((await raw(shellUrl, 'GET', '/api/sample/%2f%2fevil.example/x')).status).toBe(400);
+      expect((await raw(shellUrl, 'GET', '/api/sample@evil.example/items')).status).toBe(404);
+      expect(reached).toEqual(['mf-sample /api/sample/items?lang=ar']);
+    } finally {
+      writeRegistry();
+    }
+    expect((await raw(shellUrl, 'GET', '/api/sample/items')).status).toBe(404);
+    expect(reached).toEqual(['mf-sample /api/sample/items?lang=ar']);
   });
 
   it('asks the section for the decoded path, so a percent-encoded spelling is the same route to its guard', async () => {

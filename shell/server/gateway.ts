@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormAnswer, RegistryEntry, RemoteName } from '@qf/shared/contracts';
-import { FORM_ANSWER_HEADER, remoteNames } from '@qf/shared/contracts';
+import { FORM_ANSWER_HEADER, isRemoteName } from '@qf/shared/contracts';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { lingerThenClose, traceHeaders } from '@qf/shared/server';
 import { shellT } from '../src/i18n';
@@ -15,11 +15,12 @@ import { formPageOf, readFormAnswer, withoutPageParam, type FormPage } from './f
  * however encoded), a backslash, an encoded slash or a control character is refused before any section
  * is chosen, and the section is asked for the path rebuilt from the decoded segments, so nothing the
  * client writes can leave the section's public `/api/<section>/` prefix (its `/_qf/page`, build info
- * and builds stay out of reach).
+ * and builds stay out of reach). The section is `mf-<section>` when that is a well-formed section name
+ * (the contracts' pattern), which says nothing of whether it exists: the gateway then forwards only to a
+ * section of the request's registry, at the address its entry gives (a path never chooses a host).
  */
 export type GatewayTarget = { ok: true; remote: RemoteName; path: string } | { ok: false; status: 400 | 404 };
 
-const SECTION = /^[a-z][a-z-]*$/;
 // Decoded, these would let a segment mean something else to the section or to a URL parser.
 const UNSAFE = /[\\/\u0000-\u001f\u007f]/;
 
@@ -41,9 +42,8 @@ export function gatewayTarget(rawUrl: string): GatewayTarget {
     segments.push(decoded);
   }
   const [api, section, ...rest] = segments;
-  if (api !== 'api' || !section || !SECTION.test(section)) return { ok: false, status: 404 };
-  const remote = `mf-${section}` as RemoteName;
-  if (!remoteNames.includes(remote)) return { ok: false, status: 404 };
+  const remote = `mf-${section}`;
+  if (api !== 'api' || !section || !isRemoteName(remote)) return { ok: false, status: 404 };
   return { ok: true, remote, path: `/api/${section}/${rest.map(encodeURIComponent).join('/')}${query}` };
 }
 
@@ -143,10 +143,13 @@ export async function registerGateway(app: FastifyInstance, { bodyLimit, entryOf
       const refuse = (status: 400 | 404 | 413, error: string, message: string) => reply.code(status).send({ error, message });
       const target = gatewayTarget(request.url);
       if (!target.ok) return target.status === 400 ? refuse(400, 'bad-request', shellT(lang)('status.badRequest')) : refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
-      // Logged and measured by the section's API it reached, never by the visitor's path.
-      request.server.observability?.note(request, { route: `/api/${target.remote}/*`, section: target.remote });
+      // Only a section of this request's registry (its composition: live or the canary's) is forwarded to,
+      // at its entry's address; any other name, however well formed, is a 404.
       const entry = await entryOf(request, target.remote);
       if (!entry) return refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
+      // Logged and measured by the section's API it reached, never by the visitor's path (a name not in
+      // the registry never becomes a metric label).
+      request.server.observability?.note(request, { route: `/api/${target.remote}/*`, section: target.remote });
       // Refused by its declared length before the section is asked; a body without one is counted.
       const declared = Number(request.headers['content-length']);
       if (declared > bodyLimit) {

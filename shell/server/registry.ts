@@ -6,7 +6,6 @@ import { getJson } from './http-get';
 import {
   buildInfoSchema,
   registrySchema,
-  remoteNames,
   routeManifestSchema,
   type BuildInfo,
   type Registry,
@@ -67,9 +66,16 @@ interface Options {
   variant?: 'live' | 'canary';
 }
 
+/**
+ * The sections a registry document names, sorted: at run time the registry is the one list of the
+ * sections there are. A section the shell was built without is one of them as soon as its entry is
+ * written (the contracts check its name's form, not a list: issue 33, item 5).
+ */
+export const sectionsOf = (reg: Registry): RemoteName[] => (Object.keys(reg.remotes) as RemoteName[]).sort();
+
 /** The one canary of a registry document (a deploy runs one at a time): its remote, share and release. */
 export function canaryOf(reg: Registry): { remote: RemoteName; percent: number; release?: string } | undefined {
-  for (const remote of remoteNames) {
+  for (const remote of sectionsOf(reg)) {
     const canary = reg.remotes[remote]?.canary;
     if (canary) return { remote, percent: canary.percent, ...(canary.release ? { release: canary.release } : {}) };
   }
@@ -260,13 +266,12 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
    */
   async function routing(): Promise<{ table: SiteRoutes; unrouted: RemoteName[] }> {
     const reg = await registry();
+    // A section that left the registry is no longer routed.
+    for (const remote of accepted.keys()) if (!entryOf(reg, remote) && accepted.delete(remote)) acceptedVersion++;
     await Promise.all(
-      remoteNames.map(async (remote) => {
+      sectionsOf(reg).map(async (remote) => {
         const entry = entryOf(reg, remote);
-        if (!entry) {
-          if (accepted.delete(remote)) acceptedVersion++;
-          return;
-        }
+        if (!entry) return;
         const status = entry.routes ? undefined : await api.status(remote);
         const source = routesSource(entry, status);
         if (!source || accepted.get(remote)?.source === source) return;
@@ -299,13 +304,13 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       }),
     );
     if (table?.version !== acceptedVersion) {
-      const routed = remoteNames.filter((remote) => accepted.has(remote));
+      const routed = [...accepted.keys()].sort();
       table = { version: acceptedVersion, routes: siteRoutes(routed.map((remote) => accepted.get(remote)!.manifest)) };
       // A link to a page no section publishes is left out of the pages (said once): a typo, or a
       // section whose release with that page is not live yet.
       for (const line of table.routes.brokenLinks()) sayOnce(`link ${line}`, `${line}; its links are left out`);
     }
-    return { table: table.routes, unrouted: remoteNames.filter((remote) => reg.remotes[remote] && !accepted.has(remote) && !refusedRoutes.has(remote)) };
+    return { table: table.routes, unrouted: sectionsOf(reg).filter((remote) => !accepted.has(remote) && !refusedRoutes.has(remote)) };
   }
 
   let lastAsked = 0;
@@ -322,7 +327,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     const reg = await registry().catch(() => undefined);
     if (!reg) return;
     await Promise.all(
-      remoteNames.map(async (remote) => {
+      sectionsOf(reg).map(async (remote) => {
         const entry = entryOf(reg, remote);
         if (!entry) return;
         const at = Date.now();
@@ -401,7 +406,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       const reg = await registry();
       const builds = (
         await Promise.all(
-          remoteNames.map(async (remote) => {
+          sectionsOf(reg).map(async (remote) => {
             const s = await api.status(remote);
             return `${remote}:${s.up ? s.info.buildId : (lastSeen.get(remote) ?? 'unknown')}`;
           }),

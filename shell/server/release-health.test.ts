@@ -2,12 +2,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { RemoteName } from '@qf/shared/contracts';
 import { BEACONS_PER_MINUTE, registerReleaseHealth, type HealthView } from './release-health';
 
-/** A composition that serves `build` of every remote and gives every path to mf-content. */
+/** The sections of the registry here: mf-sample is one no shell build knows of. */
+const inRegistry = new Set(['mf-content', 'mf-events', 'mf-forms', 'mf-idkt', 'mf-sample']);
+
+/** A composition that serves `build` of every remote of its registry and gives every path to mf-content. */
 const view = (build: string): HealthView & { name: string } => ({
   name: build,
   registry: {
-    status: async (remote: RemoteName) => ({ up: true, info: { name: remote, version: '1.0.0', buildId: build, builtAt: '' }, browserBuild: build }),
+    status: async (remote: RemoteName) => (inRegistry.has(remote) ? { up: true, info: { name: remote, version: '1.0.0', buildId: build, builtAt: '' }, browserBuild: build } : { up: false, reason: 'not in the registry' }),
     owner: async () => 'mf-content',
+    entry: async (remote: RemoteName) => (inRegistry.has(remote) ? { url: `http://${remote}.test` } : undefined),
   },
 });
 
@@ -48,14 +52,20 @@ describe('release health, as a plugin', () => {
   it('counts what browsers report, within a limit per address, and refuses anything else with a translated 400', async () => {
     const before = await counts();
     expect((await beacon(JSON.stringify({ remote: 'mf-events', kind: 'hydration' }), 'canary')).statusCode).toBe(204);
-    for (const bad of ['', 'not json', JSON.stringify({ remote: 'mf-nope', kind: 'mount' }), JSON.stringify({ remote: 'mf-events', kind: 'mount', extra: 1 })]) {
+    for (const bad of ['', 'not json', JSON.stringify({ remote: 'MF-NOPE', kind: 'mount' }), JSON.stringify({ remote: '../x', kind: 'mount' }), JSON.stringify({ remote: 'mf-events', kind: 'mount', extra: 1 })]) {
       const res = await beacon(bad);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'bad-request' });
     }
     for (let i = 0; i < BEACONS_PER_MINUTE + 5; i++) expect((await beacon(JSON.stringify({ remote: 'mf-idkt', kind: 'render' }), 'live', '198.51.100.1')).statusCode).toBe(204);
+    // A well-formed name the registry does not have is taken (the section may just have gone) and not counted.
+    expect((await beacon(JSON.stringify({ remote: 'mf-nope', kind: 'mount' }), 'live', '192.0.2.9')).statusCode).toBe(204);
+    // A section the shell was built without, in the registry: counted like any.
+    expect((await beacon(JSON.stringify({ remote: 'mf-sample', kind: 'render' }), 'canary', '192.0.2.9')).statusCode).toBe(204);
     const after = await counts();
-    expect(after.length).toBe(before.length + 2);
+    expect(after.length).toBe(before.length + 3);
+    expect(after).toContainEqual({ remote: 'mf-sample', build: 'canary-build', requests: 0, errors: 1, byKind: { render: 1 } });
+    expect(after.some((c: { remote: string }) => c.remote === 'mf-nope')).toBe(false);
     expect(after).toContainEqual({ remote: 'mf-events', build: 'canary-build', requests: 0, errors: 1, byKind: { hydration: 1 } });
     expect(after).toContainEqual({ remote: 'mf-idkt', build: 'live-build', requests: 0, errors: BEACONS_PER_MINUTE, byKind: { render: BEACONS_PER_MINUTE } });
   });

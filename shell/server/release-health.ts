@@ -7,7 +7,7 @@
 // than the live release's by its margin. `registerReleaseHealth` is all of it as a Fastify plugin.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { remoteNames, type RemoteName } from '@qf/shared/contracts';
+import { isRemoteName, type RemoteName } from '@qf/shared/contracts';
 import { splitLang } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
 import { addressLimit } from './address-limit';
@@ -16,8 +16,12 @@ import type { RegistryClient } from './registry';
 export const ERROR_KINDS = ['5xx', 'widget', 'mount', 'render', 'hydration'] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-/** What a browser may report: only these, only of a known remote; anything else is a 400. */
-export const beaconSchema = z.strictObject({ remote: z.enum(remoteNames), kind: z.enum(['mount', 'render', 'hydration']) });
+/**
+ * What a browser may report: only these, of a remote whose name is well formed; anything else is a 400.
+ * Only a remote of the visitor's registry is counted (a name is never a metric label unless it is a
+ * section the site has).
+ */
+export const beaconSchema = z.strictObject({ remote: z.string().refine(isRemoteName), kind: z.enum(['mount', 'render', 'hydration']) });
 
 /** Beacons counted from one client address per minute: a page reports a handful; a flood is not a signal. */
 export const BEACONS_PER_MINUTE = 20;
@@ -60,7 +64,7 @@ export type ReleaseHealth = ReturnType<typeof createReleaseHealth>;
 
 /** What release health reads of a composition (live or canary): the build of a remote it serves, and a page's owner. */
 export interface HealthView {
-  registry: Pick<RegistryClient, 'status' | 'owner'>;
+  registry: Pick<RegistryClient, 'status' | 'owner' | 'entry'>;
 }
 
 /**
@@ -123,8 +127,12 @@ export function registerReleaseHealth<V extends HealthView>(
     if (!beacon.success) return reply.code(400).send({ error: 'bad-request', message: shellT('en')('status.badRequest') });
     if (health.admitBeacon(request.ip)) {
       const view = await viewFor(request);
-      await noteError(view, beacon.data.remote, beacon.data.kind);
-      onBrowserFailure?.(beacon.data.remote, (await buildOf(view, beacon.data.remote)) ?? '', beacon.data.kind);
+      const remote = beacon.data.remote as RemoteName;
+      // A section this visitor's registry does not have (gone since the page was made, or made up) is not counted.
+      if (await view.registry.entry(remote)) {
+        await noteError(view, remote, beacon.data.kind);
+        onBrowserFailure?.(remote, (await buildOf(view, remote)) ?? '', beacon.data.kind);
+      }
     }
     return reply.code(204).send();
   });

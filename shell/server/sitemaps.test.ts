@@ -9,7 +9,11 @@ const listed: Partial<Record<RemoteName, PagePathEntry[]>> = {
   ],
   'mf-events': [{ en: '/events', ar: '/ar/events', listing: true }],
   // mf-idkt is down: it lists nothing until it is back.
+  // A section the shell was built without lists its pages as soon as the registry names it.
+  'mf-sample': [{ en: '/sample', ar: '/ar/sample' }],
 };
+/** The sections of the live registry. */
+let sections: RemoteName[] = ['mf-content', 'mf-events', 'mf-forms', 'mf-idkt', 'mf-media-center'];
 
 let app: FastifyInstance;
 const asked: RemoteName[] = [];
@@ -17,6 +21,7 @@ beforeAll(async () => {
   app = Fastify();
   registerSitemaps(app, {
     siteUrl: 'https://www.example.org',
+    sections: async () => sections,
     pathsOf: async (remote) => (asked.push(remote), listed[remote] ?? []),
     now: () => new Date('2026-11-29T08:00:00Z'),
   });
@@ -47,6 +52,16 @@ it('lists every page of every section that answers, in its language, with lastmo
   expect(ar).toContain('<url><loc>https://www.example.org/ar/events</loc><xhtml:link');
   const en = (await app.inject('/sitemap-en.xml')).body;
   expect(en).toContain('<url><loc>https://www.example.org/events</loc>');
+});
+
+it('asks the sections of the registry, one the shell was built without included', async () => {
+  sections = ['mf-content', 'mf-sample'];
+  asked.length = 0;
+  const en = (await app.inject('/sitemap-en.xml')).body;
+  expect([...asked].sort()).toEqual(['mf-content', 'mf-sample']);
+  expect(en).toContain('<url><loc>https://www.example.org/sample</loc>');
+  expect(en).not.toContain('/events<');
+  sections = ['mf-content', 'mf-events', 'mf-forms', 'mf-idkt', 'mf-media-center'];
 });
 
 it('escapes what XML would read as markup', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PagePathEntry, RemoteName } from '@qf/shared/contracts';
-import { remoteNames } from '@qf/shared/contracts';
 
 export interface SitemapOptions {
   /** The site's origin, without a trailing slash: every address in the sitemaps is absolute. */
   siteUrl: string;
+  /** The sections of the live registry (a section joins the sitemaps with its registry entry). */
+  sections: () => Promise<readonly RemoteName[]>;
   /** The pages a section lists (its `/_qf/paths`); none when it is down, so its pages are left out until it is back. */
   pathsOf: (remote: RemoteName) => Promise<PagePathEntry[]>;
   /** The time the index says its sitemaps were modified; a parameter so tests can fix it. */
@@ -17,7 +18,7 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  * The sitemaps (SPEC SEO) and robots.txt: an index of one sitemap per language; each lists every page
  * of every section that is up, with its lastmod and its hreflang alternates (en, ar, x-default = en).
  */
-export function registerSitemaps(app: FastifyInstance, { siteUrl, pathsOf, now = () => new Date() }: SitemapOptions): void {
+export function registerSitemaps(app: FastifyInstance, { siteUrl, sections, pathsOf, now = () => new Date() }: SitemapOptions): void {
   app.get('/sitemap.xml', async (_req, reply) => {
     reply.type('application/xml; charset=utf-8');
     const at = now().toISOString();
@@ -28,7 +29,7 @@ export function registerSitemaps(app: FastifyInstance, { siteUrl, pathsOf, now =
 
   for (const lang of ['en', 'ar'] as const) {
     app.get(`/sitemap-${lang}.xml`, async (_req, reply) => {
-      const entries = (await Promise.all(remoteNames.map((r) => pathsOf(r)))).flat();
+      const entries = (await Promise.all((await sections()).map((r) => pathsOf(r)))).flat();
       const urls = entries.map(
         (e) =>
           `<url><loc>${xml(siteUrl + (lang === 'en' ? e.en : e.ar))}</loc>${e.lastmod ? `<lastmod>${xml(e.lastmod)}</lastmod>` : ''}` +

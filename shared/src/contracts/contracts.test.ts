@@ -1,4 +1,5 @@
-import { appDataSchema, buildInfoSchema, pageDataSchema, registrySchema, resolvedPageSchema, routeManifestSchema } from '@qf/shared/contracts';
+import { appDataSchema, buildInfoSchema, isRemoteName, pageDataSchema, registrySchema, remoteNameSchema, resolvedPageSchema, routeManifestSchema } from '@qf/shared/contracts';
+import { sectionNames } from '../../../scripts/workspaces.cjs';
 
 const page = {
   path: '/ar/stories/a',
@@ -19,8 +20,9 @@ describe('contracts', () => {
     expect(pageDataSchema.parse(page)).toEqual(page);
   });
 
-  it('rejects page data from an unknown remote or with a bad widget id', () => {
-    expect(pageDataSchema.safeParse({ ...page, result: { ...page.result, remote: 'mf-unknown' } }).success).toBe(false);
+  it('rejects page data from a remote whose name is malformed or with a bad widget id', () => {
+    expect(pageDataSchema.safeParse({ ...page, result: { ...page.result, remote: 'mf-sample' } }).success).toBe(true);
+    expect(pageDataSchema.safeParse({ ...page, result: { ...page.result, remote: 'MF-X' } }).success).toBe(false);
     expect(pageDataSchema.safeParse({ ...page, result: { ...page.result, page: { ...page.result.page, widgets: ['newsletter'] } } }).success).toBe(false);
   });
 
@@ -29,10 +31,43 @@ describe('contracts', () => {
     expect(appDataSchema.parse({ webpackCompilationHash: 'h' })).toEqual({ webpackCompilationHash: 'h' });
   });
 
-  it('validates the repository registry', () => {
+  it('validates the repository registry, which names every section of the workspaces', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const registry = registrySchema.parse(require('../../../registry.json'));
-    expect(Object.keys(registry.remotes).sort()).toEqual(['mf-content', 'mf-events', 'mf-forms', 'mf-idkt', 'mf-media-center']);
+    expect(Object.keys(registry.remotes).sort()).toEqual([...sectionNames].sort());
+    expect(sectionNames).toContain('mf-content');
+    // A workspace named mf-… is a section: its name must be one the contracts accept.
+    expect(sectionNames.filter((name) => !isRemoteName(name))).toEqual([]);
+  });
+
+  describe('section names: a pattern, not a list (issue 33, item 5)', () => {
+    const malformed = ['MF-X', 'mf-', 'mf', '../x', 'mf-a/b', 'mf-../x', 'mf-a b', 'mf-é', 'mf-1', 'mf--x', 'mf-a_b', 'shell', '__proto__', 'constructor', `mf-${'a'.repeat(61)}`, '', 42, null];
+
+    it('accepts any well-formed name, one no build has heard of included', () => {
+      for (const name of ['mf-content', 'mf-media-center', 'mf-sample', 'mf-a', 'mf-a-', `mf-${'a'.repeat(60)}`]) expect([name, isRemoteName(name), remoteNameSchema.safeParse(name).success]).toEqual([name, true, true]);
+    });
+
+    it('refuses a malformed one', () => {
+      for (const name of malformed) expect([name, isRemoteName(name), remoteNameSchema.safeParse(name).success]).toEqual([name, false, false]);
+    });
+
+    it('a registry naming a section the shell was not built with is read whole; one with a malformed name is refused', () => {
+      const entries = { 'mf-content': { url: 'http://content.test' }, 'mf-sample': { url: 'http://sample.test' } };
+      expect(Object.keys(registrySchema.parse({ remotes: entries }).remotes).sort()).toEqual(['mf-content', 'mf-sample']);
+      for (const name of malformed.filter((n): n is string => typeof n === 'string' && n !== '__proto__')) {
+        expect([name, registrySchema.safeParse({ remotes: { ...entries, [name]: { url: 'http://x.test' } } }).success]).toEqual([name, false]);
+      }
+      // A key JSON spells __proto__ never becomes a section: zod leaves it out of what it parsed.
+      const proto = registrySchema.parse(JSON.parse('{"remotes":{"mf-content":{"url":"http://content.test"},"__proto__":{"url":"http://x.test"}}}'));
+      expect(Object.keys(proto.remotes)).toEqual(['mf-content']);
+      expect(Object.getPrototypeOf(proto.remotes)).toBe(Object.prototype);
+    });
+
+    it('route manifests and route ids of a new section parse; a malformed owner does not', () => {
+      expect(routeManifestSchema.safeParse({ contractVersion: 1, remote: 'mf-sample', routes: [{ template: 'landing', pattern: '/sample', hydration: 'idle' }], widgets: [], links: ['mf-sample/landing'] }).success).toBe(true);
+      expect(routeManifestSchema.safeParse({ contractVersion: 1, remote: 'mf-a/b', routes: [], widgets: [] }).success).toBe(false);
+      expect(routeManifestSchema.safeParse({ contractVersion: 1, remote: 'mf-sample', routes: [], widgets: [], links: ['mf-/landing'] }).success).toBe(false);
+    });
   });
 
   it('refuses a route manifest built for another contract version', () => {

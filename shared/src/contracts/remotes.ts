@@ -5,9 +5,20 @@ import * as z from '@qf/shared/zod';
 /** The version of the contracts below. A remote's route manifest names the version it was built for. */
 export const CONTRACT_VERSION = 1;
 
-export const remoteNames = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'] as const;
-export const remoteNameSchema = z.enum(remoteNames);
-export type RemoteName = z.infer<typeof remoteNameSchema>;
+/**
+ * A section's name: `mf-` and lowercase letters and dashes (`mf-media-center`). Validated by its form,
+ * not by a list: a section joins the site by its registry entry, and a shell built before it existed
+ * routes, renders and forwards to it (issue 33, item 5). Which sections exist is the registry's word at
+ * run time, and the workspaces' (root package.json, scripts/workspaces.cjs) for the build and test
+ * scripts. The form keeps a name safe wherever it goes: a path segment, a metric label, a federated
+ * container name (`federatedName`), a folder of the release store.
+ */
+export const REMOTE_NAME_PATTERN = /^mf-[a-z][a-z-]*$/;
+/** The longest section name (a DNS label, which a Kubernetes Service named after it must be, is 63). */
+export const REMOTE_NAME_MAX_LENGTH = 63;
+export type RemoteName = `mf-${string}`;
+export const isRemoteName = (name: unknown): name is RemoteName => typeof name === 'string' && name.length <= REMOTE_NAME_MAX_LENGTH && REMOTE_NAME_PATTERN.test(name);
+export const remoteNameSchema = z.custom<RemoteName>(isRemoteName, 'a section name is mf- and lowercase letters and dashes (mf-events), at most 63 characters');
 
 /** Federated container names cannot hold dashes. */
 export const federatedName = (remote: RemoteName): string => remote.replace(/-/g, '_');
@@ -56,7 +67,7 @@ export type RouteDefinition = z.infer<typeof routeSchema>;
  * `<remote>/<template>.<name>` for one named pattern of a template (`mf-content/area.research`). A link
  * gives the page's parameters; the shell finds the pattern in the section's published manifest.
  */
-export const routeIdSchema = z.string().check(z.regex(/^mf-[a-z-]+\/[A-Za-z]+(\.[A-Za-z]+)?$/, 'route ids look like mf-events/event or mf-content/area.research'));
+export const routeIdSchema = z.string().check(z.regex(/^mf-[a-z][a-z-]*\/[A-Za-z]+(\.[A-Za-z]+)?$/, 'route ids look like mf-events/event or mf-content/area.research'));
 export type RouteId = z.infer<typeof routeIdSchema>;
 
 export const widgetDefinitionSchema = z.object({ name: z.string().check(z.minLength(1)), hydration: hydrationSchema });

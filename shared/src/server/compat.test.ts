@@ -89,5 +89,21 @@ describe('the release gate (npm run gate -w <remote>)', () => {
     expect(missing.code).toBe(2);
     expect(missing.lines[0]).toMatch(/^gate: mf-events's build info \(.*none\.json\) could not be read: .*; build it first \(npm run build -w mf-events\)$/);
     expect((await gate('mf-nope', path.join(dir, 'shell.json'))).code).toBe(2);
+    expect(await gate('MF-NOPE', path.join(dir, 'shell.json'))).toEqual({ code: 2, lines: [expect.stringMatching(/^gate: "MF-NOPE" is not a section name \(mf- and lowercase letters and dashes, as mf-content, /)] });
+  });
+
+  it('gates a section no workspace of this repository holds, from its own build, against the sections built here', async () => {
+    const folder = path.join(dir, 'elsewhere', 'dist');
+    mkdirSync(path.join(folder, 'browser'), { recursive: true });
+    writeFileSync(path.join(folder, 'build-info.json'), info('mf-sample', 'x1', { contractVersion: CONTRACT_VERSION, shared: shared('19.2.1') }));
+    writeFileSync(path.join(folder, 'browser', 'routes.json'), JSON.stringify({ contractVersion: CONTRACT_VERSION, remote: 'mf-sample', widgets: [], routes: [{ template: 'landing', pattern: '/sample', hydration: 'interaction' }] }));
+    const other = path.join(dir, 'content-built');
+    mkdirSync(path.join(other, 'browser'), { recursive: true });
+    writeFileSync(path.join(other, 'build-info.json'), info('mf-content', 'c1', { contractVersion: CONTRACT_VERSION, shared: shared('19.2.1') }));
+    writeFileSync(path.join(other, 'browser', 'routes.json'), JSON.stringify({ contractVersion: CONTRACT_VERSION, remote: 'mf-content', widgets: [], routes: [{ template: 'page', pattern: '/:slug', hydration: 'interaction' }] }));
+    await expect(gate('mf-sample', path.join(dir, 'shell.json'), path.join(folder, 'build-info.json'), [path.join(other, 'build-info.json')])).resolves.toEqual({
+      code: 0,
+      lines: [expect.stringMatching(/^gate: mf-sample build x1 can join shell build s1 \(.*\); its routes and links checked against mf-content$/)],
+    });
   });
 });

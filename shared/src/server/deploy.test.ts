@@ -1,7 +1,8 @@
-// The four content sections' container images and Kubernetes manifests, checked statically
+// The content sections' container images and Kubernetes manifests, checked statically
 // (deploy/README.md). mf-forms and the shell are checked in their own workspaces.
 import path from 'node:path';
-import { defaultPorts, REMOTE_ENV } from './remote-server';
+import { sectionNames } from '../../../scripts/workspaces.cjs';
+import { defaultPortOf, defaultPorts, REMOTE_ENV } from './remote-server';
 import {
   checkDockerfile,
   checkServerManifests,
@@ -17,14 +18,15 @@ import {
   type ServerSpec,
 } from '../../../deploy/check/check';
 
-const remotes = ['mf-content', 'mf-events', 'mf-media-center', 'mf-idkt'] as const;
+/** Every section of the workspaces but mf-forms (checked in its own workspace, with its own variables). */
+const remotes = sectionNames.filter((name) => name !== 'mf-forms');
 const manifests = parseManifests(readK8s());
 const nodeMajor = projectNodeMajor();
 
 /** What a content section reads: the shared server's schema, the content source's, and its own `env.X`. */
 const specOf = (name: (typeof remotes)[number]): ServerSpec => ({
   name,
-  defaultPort: defaultPorts[name],
+  defaultPort: defaultPortOf(name)!,
   known: new Set([...REMOTE_ENV, ...contentEnv(), ...PLATFORM_ENV, ...envReadsIn(path.join(repoRoot, name, 'server'))]),
 });
 

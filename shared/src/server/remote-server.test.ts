@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildInfoSchema, resolverAnswerSchema } from '@qf/shared/contracts';
 import { createServer, request as httpRequest } from 'node:http';
-import { createRemoteServer, gracefulClose, lingerThenClose } from './remote-server';
+import { sections, shell } from '../../../scripts/workspaces.cjs';
+import { createRemoteServer, defaultPortOf, defaultPorts, gracefulClose, lingerThenClose } from './remote-server';
 
 describe('createRemoteServer', () => {
   const asked: [string, string, string][] = [];
@@ -115,6 +116,23 @@ describe('createRemoteServer', () => {
     expect(String(plain.headers.vary)).toMatch(/Origin/);
     expect((await app.inject({ url: '/healthz', headers: { origin: 'http://shell.test' } })).headers['access-control-allow-origin']).toBe('http://shell.test');
     expect((await app.inject({ url: '/healthz', headers: { origin: 'http://evil.test' } })).headers['access-control-allow-origin']).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('default ports', () => {
+  it('are the ones the workspaces give their sections and the shell', () => {
+    expect(Object.fromEntries([shell, ...sections].map((w) => [w.name, defaultPortOf(w.name)]))).toEqual(Object.fromEntries([shell, ...sections].map((w) => [w.name, w.port])));
+    expect(Object.keys(defaultPorts).sort()).toEqual([shell.name, ...sections.map((s) => s.name)].sort());
+  });
+
+  it('a section built elsewhere has none: it starts with PORT, and refuses to start without, naming it', async () => {
+    expect(defaultPortOf('mf-sample')).toBeUndefined();
+    expect(defaultPortOf('constructor')).toBeUndefined();
+    await expect(createRemoteServer({ name: 'mf-sample', dir: os.tmpdir(), env: {} })).rejects.toThrow('PORT: required (mf-sample has no default port)');
+    const { app, port } = await createRemoteServer({ name: 'mf-sample', dir: os.tmpdir(), env: { PORT: '3999' } });
+    expect(port).toBe(3999);
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok', name: 'mf-sample' });
     await app.close();
   });
 });

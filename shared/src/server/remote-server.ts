@@ -14,14 +14,23 @@ import type { RemoteName } from '@qf/shared/contracts';
 import { type ErrorHandler, errorOptions, registerErrorAnswers, sendError } from './errors';
 import { createObservability, observabilityEnvSchema, routeConsoleToLog, serveMetrics } from './observability';
 
-export const defaultPorts: Record<RemoteName | 'shell', number> = {
+/**
+ * The ports the repository's servers listen on when PORT is not set (a server run by hand; every
+ * launcher, image and manifest sets PORT). The same as scripts/workspaces.cjs gives the workspaces
+ * (remote-server.test.ts compares them). A section not listed here (one built elsewhere, which joins by
+ * its registry entry) has no default: it is started with PORT, or it refuses to start, naming it.
+ */
+export const defaultPorts = {
   shell: 3000,
   'mf-content': 3001,
   'mf-events': 3002,
   'mf-media-center': 3003,
   'mf-idkt': 3004,
   'mf-forms': 3005,
-};
+} as const satisfies Record<string, number>;
+
+/** The port a server listens on when PORT is not set, if it has one (defaultPorts). */
+export const defaultPortOf = (name: string): number | undefined => (Object.hasOwn(defaultPorts, name) ? defaultPorts[name as keyof typeof defaultPorts] : undefined);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -87,6 +96,8 @@ export const reportedContentVersion = (version: string): string => createHash('s
  */
 export async function createRemoteServer(options: RemoteServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
   const env = readEnv(envSchema, options.env);
+  const port = env.PORT ?? defaultPortOf(options.name);
+  if (port === undefined) throw new Error(`Invalid environment:\n  PORT: required (${options.name} has no default port)`);
   const origins = new Set(env.SHELL_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
   const trusted = env.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean);
   const dist = path.join(options.dir, 'dist');
@@ -194,7 +205,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     return pagePathsSchema.parse(withHeads);
   });
 
-  return { app, port: env.PORT ?? defaultPorts[options.name], host: env.HOST };
+  return { app, port, host: env.HOST };
 }
 
 /**
