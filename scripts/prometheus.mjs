@@ -30,16 +30,19 @@ function ensure(findIt, log) {
 export const ensurePrometheus = (log = console.log) => ensure(findPrometheus, log);
 export const ensurePromtool = (log = console.log) => ensure(findPromtool, log);
 
-/** A server's name as the template's placeholder: mf-media-center → MF_MEDIA_CENTER_TARGETS. */
-const placeholder = (name) => `${name.replace(/-/g, '_').toUpperCase()}_TARGETS`;
-
 /**
  * The cluster's prometheus.yml: `servers` is every instance as { name, metricsPort }, scraped at
- * `host`; each server's name is its job. Throws when the template names a server with no instance.
+ * `host`; each server's name is its job (one job per server, in the order they come, whichever
+ * sections the cluster runs). Throws when the template has a placeholder nothing fills.
  */
 export function renderClusterConfig({ servers, host = '127.0.0.1', prometheusAddress, interval = '2s', rules = rulesDir, template = path.join(prometheusDir, 'prometheus.cluster.yml.template') }) {
-  const values = { SCRAPE_INTERVAL: interval, RULES_DIR: rules, PROMETHEUS_ADDRESS: prometheusAddress };
-  for (const s of servers) (values[placeholder(s.name)] ??= []).push(`${host}:${s.metricsPort}`);
+  const targets = new Map();
+  for (const s of servers) {
+    if (!/^(shell|mf-[a-z][a-z-]*)$/.test(s.name)) throw new Error(`${s.name} is not a server's name (shell or a section's)`);
+    targets.set(s.name, [...(targets.get(s.name) ?? []), `${host}:${s.metricsPort}`]);
+  }
+  const jobs = [...targets].map(([name, list]) => `  - job_name: ${name}\n    static_configs:\n      - targets: ${JSON.stringify(list)}`).join('\n');
+  const values = { SCRAPE_INTERVAL: interval, RULES_DIR: rules, PROMETHEUS_ADDRESS: prometheusAddress, SERVER_JOBS: jobs };
   return readFileSync(template, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (m, key) => {
     if (!(key in values)) throw new Error(`${path.relative(root, template)}: nothing for {{${key}}}`);
     const value = values[key];
