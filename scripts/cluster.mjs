@@ -2,7 +2,7 @@
 // cluster, as test:pg), nginx (Debian's; installed when missing and we are root) in front as load
 // balancer and static cache (deploy/nginx/), and CLUSTER_INSTANCES (default 2) of every server: the
 // shell, each remote and mf-forms, all against the same registry and database. nginx listens on
-// CLUSTER_PORT (default 8080) for visitors and on the next five ports for the remotes' code; every
+// CLUSTER_PORT (default 8080) for visitors and on the next port of each section for the remotes' code; every
 // server has a free port of its own, so the cluster runs beside `npm start`. Every server also serves
 // its metrics on a free port of its own (METRICS_PORT), and Prometheus (Debian's; installed when missing
 // and we are root) scrapes them all every 2 s, one job per server, with deploy/prometheus/rules loaded
@@ -109,7 +109,7 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   // CLUSTER_PORT=0: any free range of six ports (tests, benchmarks), said in the report.
   if (port === 0) port = await freeRange(remotes.length + 1);
   const remotePorts = Object.fromEntries(remotes.map((r, i) => [r.name, port + 1 + i]));
-  for (const p of [port, ...Object.values(remotePorts)]) if (!(await portIsFree(p))) throw new Error(`port ${p} is in use: set CLUSTER_PORT to a free range (the cluster uses CLUSTER_PORT and the five after it), or 0 for any`);
+  for (const p of [port, ...Object.values(remotePorts)]) if (!(await portIsFree(p))) throw new Error(`port ${p} is in use: set CLUSTER_PORT to a free range (the cluster uses CLUSTER_PORT and the ${remotes.length} after it), or 0 for any`);
 
   const run = mkdtempSync(path.join(os.tmpdir(), 'qf-cluster-'));
   // nginx's workers (not root) read the cache and temporary folders the master creates in here.

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dashboardQueries } from '../../deploy/grafana/queries';
+import { sectionNames } from '../../scripts/workspaces.cjs';
 
 /**
  * What ops look at, on the production topology in small (`npm run cluster`, issue 32): Prometheus
@@ -142,7 +143,7 @@ type Answer = { ok: true; result: Sample[] } | { ok: false; error: string };
 
   it('prints where Prometheus is and scrapes every instance of every server, one job per server', async () => {
     expect(output).toContain(`prometheus: ${report.prometheusUrl}/`);
-    expect(new Set(report.servers.map((s) => s.name))).toEqual(new Set(['shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms']));
+    expect(new Set(report.servers.map((s) => s.name))).toEqual(new Set(['shell', ...sectionNames]));
     // Every server's metrics on a port of its own, never the site's.
     for (const s of report.servers) expect(s.metricsPort).not.toBe(s.port);
     const expected = report.servers.map((s) => `${s.name} 127.0.0.1:${s.metricsPort}`).sort();

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sectionNames } from '../../scripts/workspaces.cjs';
 
 /**
  * The production topology in small (`npm run cluster`: nginx, PostgreSQL, two of every server), asked
@@ -286,7 +287,7 @@ function smtpSink(): Promise<{ port: number; received: string[]; close: () => Pr
       }
     })();
     await new Promise((r) => setTimeout(r, 3000));
-    const killed = ['shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'].map((name) => instances(name)[0]!);
+    const killed = ['shell', ...sectionNames].map((name) => instances(name)[0]!);
     killedAt = Date.now();
     let alreadyDown = 0;
     for (const s of killed) {

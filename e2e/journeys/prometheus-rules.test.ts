@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import os from 'node:os';
 import path from 'node:path';
 import { dashboardQueries } from '../../deploy/grafana/queries';
+import { sectionNames } from '../../scripts/workspaces.cjs';
 
 /**
  * deploy/prometheus and deploy/grafana as promtool sees them (issue 32): the rules load, every
@@ -89,12 +90,13 @@ if (!promtool && inCI) {
   it("accepts the cluster's configuration as scripts/cluster.mjs renders it", () => {
     const rendered = script(
       `import { renderClusterConfig } from './scripts/prometheus.mjs';
-       const names = ['shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms'];
+       import { remotes, shell } from './scripts/workspaces.mjs';
+       const names = [shell.name, ...remotes.map((r) => r.name)];
        console.log(JSON.stringify(renderClusterConfig({ servers: names.flatMap((name, i) => [{ name, metricsPort: 40000 + 2 * i }, { name, metricsPort: 40001 + 2 * i }]), prometheusAddress: '127.0.0.1:39999' })));`,
     );
     expect(rendered.stderr).toBe('');
     const config = JSON.parse(rendered.stdout) as string;
-    for (const job of ['shell', 'mf-content', 'mf-events', 'mf-media-center', 'mf-idkt', 'mf-forms']) expect(config).toContain(`job_name: ${job}\n`);
+    for (const job of ['shell', ...sectionNames]) expect(config).toContain(`job_name: ${job}\n`);
     expect(config).not.toMatch(/\{\{/);
     const file = path.join(work, 'prometheus.yml');
     writeFileSync(file, config);
