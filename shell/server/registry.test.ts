@@ -13,6 +13,7 @@ const published: Record<string, ReturnType<typeof standInRoutes>> = {
   'media.test': standInRoutes('mf-media-center', ['/media-center', '/media-center/experts/:slug']),
   'events.test': standInRoutes('mf-events', ['/events', '/events/:slug']),
   'idkt.test': standInRoutes('mf-idkt', ['/idkt', '/idkt/:slug']),
+  'sample.test': standInRoutes('mf-sample', ['/sample', '/sample/:slug']),
 };
 
 /** What a stand-in server answers: its route manifest under /browser/, else its build info. */
@@ -43,6 +44,25 @@ describe('the registry', () => {
     });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('routes, checks and hashes a section the shell was built without from the moment the registry names it, and forgets it once it is gone', async () => {
+    const fetchImpl = jest.fn(async (url: string) => serve(url));
+    write({ 'mf-content': { url: 'http://content.test' } });
+    const registry = createRegistry({ source: file, ttlMs: 0, keepFreshMs: 0, fetchImpl });
+    await expect(registry.owner('/sample/a')).resolves.toBe('mf-content');
+    const before = await registry.compositionHash('s1');
+    write({ 'mf-content': { url: 'http://content.test' }, 'mf-sample': { url: 'http://sample.test' } });
+    utimesSync(file, new Date(Date.now() + 2000), new Date(Date.now() + 2000));
+    await expect(registry.owner('/sample/a')).resolves.toBe('mf-sample');
+    await expect(registry.owner('/sample')).resolves.toBe('mf-sample');
+    await expect(registry.status('mf-sample')).resolves.toMatchObject({ up: true, info: { buildId: 'b1' } });
+    await expect(registry.compositionHash('s1')).resolves.not.toBe(before);
+    write({ 'mf-content': { url: 'http://content.test' } });
+    utimesSync(file, new Date(Date.now() + 4000), new Date(Date.now() + 4000));
+    await expect(registry.owner('/sample/a')).resolves.toBe('mf-content');
+    await expect(registry.status('mf-sample')).resolves.toEqual({ up: false, reason: 'not in the registry' });
+    await expect(registry.routing()).resolves.toMatchObject({ unrouted: [] });
+  });
 
   it('routes each path by the manifests the remotes publish with the build they serve: the most specific pattern wins', async () => {
     const fetchImpl = jest.fn(async (url: string) => serve(url));
