@@ -42,7 +42,7 @@ const ticksOf = (statFile) => {
 };
 
 /** The servers' processes: `[pid, environment]` of every process running a server's build. */
-function servers() {
+function serverProcesses() {
   const found = [];
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
@@ -57,7 +57,7 @@ function servers() {
 /** Each server of the site (by its workspace folder) with its CPU ticks, and the shell's event loop apart. */
 function sample(site) {
   // The site's servers are those that read its registry document: the shell's (the one on its port).
-  const all = servers();
+  const all = serverProcesses();
   const shell = all.find(([, env]) => env.includes(`PORT=${new URL(site.url).port}`));
   const registry = shell?.[1].find((v) => v.startsWith('REGISTRY='));
   if (!registry) fail(`the shell at ${site.url} was not found in /proc`);
