@@ -2,7 +2,7 @@ import type { PageData, RemoteName, ViewProps } from '@qf/shared/contracts';
 import type { ServerRemotes } from './federation';
 import type { ManifestReader } from './assets';
 import { NoAnswerInTime } from './http-get';
-import { siteRoutes } from '@qf/shared/section';
+import { siteRoutes, type SiteRoutes } from '@qf/shared/section';
 import { createPageResolver, createWidgetCache, pageLinks, renderSection, UNAVAILABLE_LOG_MS } from './pages';
 import { standInRoutes } from './test-build';
 import type { RegistryClient } from './registry';
@@ -141,6 +141,22 @@ describe('a page nobody has', () => {
   });
 });
 
+/** A resolver over `table` with every section up, whose owners answer through `get`. */
+const upResolver = (table: SiteRoutes, get: (url: string) => Promise<unknown>) =>
+  createPageResolver({
+    registry: {
+      routing: async () => ({ table, unrouted: [] }),
+      status: async (name: RemoteName) => ({ up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' }),
+      entry: async () => ({ url: 'http://127.0.0.1:1' }),
+      compositionHash: async () => 'h',
+      manifestUrl: () => 'http://127.0.0.1:1/browser/mf-manifest.b.json',
+    } as unknown as RegistryClient,
+    manifests: { entryOf: async () => 'http://127.0.0.1:1/browser/remoteEntry.js' } as unknown as ManifestReader,
+    shellBuild: 's',
+    timeoutMs: 3000,
+    get: get as never,
+  });
+
 describe('links across sections', () => {
   const withLinks = (remote: RemoteName, patterns: string[], links: string[] = []) => ({ ...standInRoutes(remote, patterns), links });
   const table = siteRoutes([
@@ -150,23 +166,11 @@ describe('links across sections', () => {
   ]);
 
   it('gives a page the patterns of what its owner and the sections it places link to, and renders them in its language', async () => {
-    const resolve = createPageResolver({
-      registry: {
-        routing: async () => ({ table, unrouted: [] }),
-        status: async (name: RemoteName) => ({ up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' }),
-        entry: async () => ({ url: 'http://127.0.0.1:1' }),
-        compositionHash: async () => 'h',
-        manifestUrl: () => 'http://127.0.0.1:1/browser/mf-manifest.b.json',
-      } as unknown as RegistryClient,
-      manifests: { entryOf: async () => 'http://127.0.0.1:1/browser/remoteEntry.js' } as unknown as ManifestReader,
-      shellBuild: 's',
-      timeoutMs: 3000,
-      get: async () => ({
-        ok: true,
-        status: 200,
-        json: async () => ({ found: true, page: { template: 'page1', head: { title: 'Idkt', description: '', alternatePath: '/ar/idkt' }, data: {}, widgets: [], hydration: 'idle', chrome: { footer: { id: 'mf-idkt/IdktFooter', props: {} } } } }),
-      }),
-    });
+    const resolve = upResolver(table, async () => ({
+      ok: true,
+      status: 200,
+      json: async () => ({ found: true, page: { template: 'page1', head: { title: 'Idkt', description: '', alternatePath: '/ar/idkt' }, data: {}, widgets: [], hydration: 'idle', chrome: { footer: { id: 'mf-idkt/IdktFooter', props: {} } } } }),
+    }));
     const outcome = await resolve('/ar/events');
     if (outcome.status !== 'ok') throw new Error(outcome.status);
     // mf-events owns the page and mf-idkt's footer is on it; mf-media-center publishes nothing, so it is left out.
@@ -183,22 +187,10 @@ describe('the query a page is asked with', () => {
   it('reaches the owner with only the parameters its template reads, ordered by name', async () => {
     const asked: string[] = [];
     const table = siteRoutes([standInRoutes('mf-content', ['/', '/:slug', '/program'], { '/program': ['school', 'degree'] })]);
-    const resolve = createPageResolver({
-      registry: {
-        routing: async () => ({ table, unrouted: [] }),
-        status: async (name: RemoteName) => ({ up: true, info: { name, version: '1', buildId: 'b', builtAt: '' }, browserBuild: 'b' }),
-        entry: async () => ({ url: 'http://127.0.0.1:1' }),
-        compositionHash: async () => 'h',
-        manifestUrl: () => 'http://127.0.0.1:1/browser/mf-manifest.b.json',
-      } as unknown as RegistryClient,
-      manifests: { entryOf: async () => 'http://127.0.0.1:1/browser/remoteEntry.js' } as unknown as ManifestReader,
-      shellBuild: 's',
-      timeoutMs: 3000,
-      get: async (url: string) => {
-        const u = new URL(url);
-        asked.push(`${u.searchParams.get('path')}?${u.searchParams.get('query') ?? ''}`);
-        return { ok: true, status: 200, json: async () => ({ found: true, page: { template: 'page2', head: { title: 'P', description: '', alternatePath: '/ar/program' }, data: {}, widgets: [], hydration: 'idle' } }) };
-      },
+    const resolve = upResolver(table, async (url: string) => {
+      const u = new URL(url);
+      asked.push(`${u.searchParams.get('path')}?${u.searchParams.get('query') ?? ''}`);
+      return { ok: true, status: 200, json: async () => ({ found: true, page: { template: 'page2', head: { title: 'P', description: '', alternatePath: '/ar/program' }, data: {}, widgets: [], hydration: 'idle' } }) };
     });
     await resolve('/program', '?utm_source=mail&school=cmu&degree=bsc&fbclid=1');
     await resolve('/ar/about', '?school=cmu');
