@@ -490,6 +490,34 @@ export async function buildVariant(remote: Remote, file: string, from: string, t
  * The composed site and a Chromium for one journey file (its `beforeAll`): if the browser cannot be
  * started, the site is stopped again instead of being left running.
  */
+/**
+ * Until the site `npm start` runs answers `/healthz` at `url`, at most `ms`: throws with the end of what
+ * it said when it exits first or does not answer in time (journeys that start the site as ops do).
+ */
+export async function waitForNpmStart(child: ChildProcess, url: string, ms: number, output: () => string): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output().slice(-4000)}`);
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`the site did not answer within ${ms / 1000} s:\n${output().slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Stops what `npm start` runs (SIGTERM, SIGKILL after 20 s) and, if a journey of the file failed, prints the end of what it said. */
+export async function stopNpmStart(child: ChildProcess | undefined, output: string): Promise<void> {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+    clearTimeout(timer);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  if ((globalThis as { __qfJourneyFailed?: boolean }).__qfJourneyFailed) console.error(`[journeys] npm start said (last 12000 characters):\n${output.slice(-12_000)}`);
+}
+
 export async function startJourney(options: SiteOptions = {}): Promise<{ site: Site; browser: Browser }> {
   const site = await startSite(options);
   try {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildVariant, freePort, launchBrowser, recordProblems, root } from '../site';
+import { buildVariant, freePort, launchBrowser, recordProblems, root, stopNpmStart, waitForNpmStart } from '../site';
 
 jest.setTimeout(300_000);
 
@@ -56,16 +56,6 @@ async function releaseFrom(folder: string): Promise<string> {
 const live = () => (JSON.parse(readFileSync(path.join(store, '.deploy', 'live.json'), 'utf8')) as { remotes: Record<string, { release: string }> }).remotes['mf-events']!.release;
 const history = () => readFileSync(path.join(store, '.deploy', 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { remote: string; action: string; release: string; from?: string; reason?: string });
 
-async function waitForShell(url: string, ms: number) {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (site?.exitCode !== null) throw new Error(`npm start exited (${site?.exitCode}):\n${output.slice(-4000)}`);
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`the site did not answer within ${ms / 1000} s:\n${output.slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'qf-deploy-'));
@@ -92,22 +82,14 @@ beforeAll(async () => {
   });
   site.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   site.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitForShell(shellUrl, 120_000);
+  await waitForNpmStart(site, shellUrl, 120_000, () => output);
   releaseA = live().replace('mf-events@', '');
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (site && site.exitCode === null) {
-    const exited = new Promise((r) => site!.once('exit', r));
-    site.kill('SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
-    clearTimeout(timer);
-    if (site.exitCode === null) site.kill('SIGKILL');
-  }
-  if ((globalThis as { __qfJourneyFailed?: boolean }).__qfJourneyFailed) console.error(`[journeys] npm start said (last 12000 characters):\n${output.slice(-12_000)}`);
+  await stopNpmStart(site, output);
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { freePort, launchBrowser, recordProblems, remotes, root } from '../site';
+import { freePort, launchBrowser, recordProblems, remotes, root, stopNpmStart, waitForNpmStart } from '../site';
 
 jest.setTimeout(600_000);
 
@@ -107,16 +107,6 @@ const shellBuild = () =>
     return `${f} ${statSync(file).mtimeMs} ${statSync(file).size}`;
   });
 
-async function waitForShell(url: string, ms: number) {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (site?.exitCode !== null) throw new Error(`npm start exited (${site?.exitCode}):\n${output.slice(-4000)}`);
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`the site did not answer within ${ms / 1000} s:\n${output.slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 let shellPid = 0;
 let builtShell: string[] = [];
@@ -139,22 +129,14 @@ beforeAll(async () => {
   });
   site.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   site.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitForShell(shellUrl, 120_000);
+  await waitForNpmStart(site, shellUrl, 120_000, () => output);
   shellPid = (await supervisorState()).shell?.pid ?? 0;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (site && site.exitCode === null) {
-    const exited = new Promise((r) => site!.once('exit', r));
-    site.kill('SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
-    clearTimeout(timer);
-    if (site.exitCode === null) site.kill('SIGKILL');
-  }
-  if ((globalThis as { __qfJourneyFailed?: boolean }).__qfJourneyFailed) console.error(`[journeys] npm start said (last 12000 characters):\n${output.slice(-12_000)}`);
+  await stopNpmStart(site, output);
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
