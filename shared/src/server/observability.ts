@@ -15,7 +15,7 @@ import pino, { type DestinationStream, type LevelWithSilent } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { z } from 'zod';
 import { KeptHistogram, type HistogramSeries } from './kept-metrics';
-import { createLogWriter } from './log-writer';
+import { createLogWriter, type LogWriter } from './log-writer';
 
 /** What a request carries from server to server: its id and its place in a W3C trace. */
 export interface RequestTrace {
@@ -178,7 +178,7 @@ export function createObservability(options: ObservabilityOptions) {
   const env = observabilityEnvSchema.parse(options.env ?? process.env);
   const level: LevelWithSilent = env.LOG_LEVEL;
   const format: LogFormat = env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
-  const destination = options.destination ?? (format === 'pretty' ? prettyDestination(process.stdout) : createLogWriter({ fd: 1 }));
+  const destination = options.destination ?? (format === 'pretty' ? prettyDestination(process.stdout) : standardOutput());
   const logger = pino(
     {
       level,
@@ -376,6 +376,13 @@ export function prettyDestination(out: { write(s: string): unknown }): Destinati
     },
   };
 }
+
+/**
+ * The process's one writer of JSON lines to standard output, shared by every server it builds (a test
+ * builds many): one buffer and one exit hook, not one per server.
+ */
+let stdoutWriter: LogWriter | undefined;
+const standardOutput = (): LogWriter => (stdoutWriter ??= createLogWriter({ fd: 1 }));
 
 /** `fn` with its answers kept by argument (at most 1,000; all forgotten at once past that). */
 function remembered<T>(fn: (key: string) => T): (key: string) => T {
