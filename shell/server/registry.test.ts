@@ -370,6 +370,43 @@ describe('the registry', () => {
     }
   });
 
+  it('follows a pinned release, never whichever instance answered: a rolling update cannot make it flip (issue 33, item 1)', async () => {
+    const cdn = (build: string) => `http://cdn.test/mf-content/1.0.0+${build}`;
+    // The section's address answers from an instance of either release, in turn, as a Service does during a rolling update.
+    let answered = 0;
+    const fetchImpl = jest.fn(async (url: string) => {
+      const pinned = /^http:\/\/cdn\.test\/mf-content\/1\.0\.0\+(\w+)\/build-info\.json$/.exec(url);
+      if (pinned) return { ok: true, status: 200, json: async () => ({ ...info(pinned[1]!), name: 'mf-content' }) };
+      if (url.includes('/browser/routes.')) return serve(url);
+      const served = answered++ % 2 ? 'new' : 'old';
+      return { ok: true, status: 200, json: async () => ({ ...info(served), name: 'mf-content', contentVersion: `c-${served}` }) };
+    });
+    const pin = (build: string) => write({ 'mf-content': { url: 'http://content.test', manifest: `${cdn(build)}/browser/mf-manifest.b-${build}.json`, buildInfo: `${cdn(build)}/build-info.json` } });
+    pin('old');
+    const registry = createRegistry({ source: file, ttlMs: 0, keepFreshMs: 0, fetchImpl });
+    const seen = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const status = await registry.status('mf-content');
+      if (!status.up) throw new Error(status.reason);
+      seen.add(`${status.info.buildId} ${status.browserBuild} ${registry.manifestUrl((await registry.entry('mf-content'))!, status)}`);
+    }
+    expect([...seen]).toEqual([`old b-old ${cdn('old')}/browser/mf-manifest.b-old.json`]);
+    const hash = await registry.compositionHash('s1');
+    expect(await registry.compositionHash('s1')).toBe(hash);
+    // The pinned build info is read once (a release never changes); each instance is still asked whether it is up.
+    expect(fetchImpl.mock.calls.filter(([url]) => url.startsWith('http://cdn.test')).length).toBe(1);
+    // The rollout completes: the pin moves, on the same address, and the shell follows it at once.
+    pin('new');
+    utimesSync(file, new Date(Date.now() + 3000), new Date(Date.now() + 3000));
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'new' }, browserBuild: 'b-new' });
+    expect(await registry.compositionHash('s1')).not.toBe(hash);
+    // A pinned release the store cannot give is down (no render with a build nobody can load), and said why.
+    write({ 'mf-content': { url: 'http://content.test', buildInfo: 'http://cdn.test/mf-content/gone/build-info.json' } });
+    utimesSync(file, new Date(Date.now() + 6000), new Date(Date.now() + 6000));
+    fetchImpl.mockImplementationOnce(async (url: string) => serve(url)).mockImplementationOnce(async () => ({ ok: false, status: 404, json: async () => ({}) }));
+    await expect(registry.status('mf-content')).resolves.toEqual({ up: false, reason: 'the pinned build info http://cdn.test/mf-content/gone/build-info.json answered 404' });
+  });
+
   it('keeps the statuses fresh in the background while requests come, so a request after a pause does not wait for a remote', async () => {
     let build = 'b1';
     let slow: ((v: unknown) => void) | undefined;

@@ -71,6 +71,9 @@ interface Options {
  * sections there are. A section the shell was built without is one of them as soon as its entry is
  * written (the contracts check its name's form, not a list: issue 33, item 5).
  */
+/** What a status was asked of: the server, and the release pinned to it (a rolling update switches the pin, not the server). */
+const whereOf = (entry: RegistryEntry): string => (entry.buildInfo ? `${entry.url} ${entry.buildInfo}` : entry.url);
+
 export const sectionsOf = (reg: Registry): RemoteName[] => (Object.keys(reg.remotes) as RemoteName[]).sort();
 
 /** The one canary of a registry document (a deploy runs one at a time): its remote, share and release. */
@@ -154,13 +157,14 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   function entryOf(reg: Registry, remote: RemoteName): RegistryEntry | undefined {
     const entry = reg.remotes[remote];
     if (!entry?.canary || variant !== 'canary') return entry;
-    const { canary, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, ...own } = entry;
+    const { canary, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, buildInfo: _buildInfo, ...own } = entry;
     return {
       ...own,
       url: canary.url,
       ...(canary.manifest ? { manifest: canary.manifest } : {}),
       ...(canary.serverEntry ? { serverEntry: canary.serverEntry } : {}),
       ...(canary.routes ? { routes: canary.routes } : {}),
+      ...(canary.buildInfo ? { buildInfo: canary.buildInfo } : {}),
     };
   }
 
@@ -179,8 +183,8 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   async function check(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
     const status = await checkOnce(entry, remote);
     const good = lastGood.get(remote);
-    if (status.up) lastGood.set(remote, { url: entry.url, status, slowLooks: 0 });
-    else if (status.slow && good?.url === entry.url && good.slowLooks < SLOW_LOOKS_TOLERATED) {
+    if (status.up) lastGood.set(remote, { url: whereOf(entry), status, slowLooks: 0 });
+    else if (status.slow && good?.url === whereOf(entry) && good.slowLooks < SLOW_LOOKS_TOLERATED) {
       good.slowLooks++;
       console.warn(`${label(remote)} did not say which build it serves in time (${status.reason}); still up for this shell (slow look ${good.slowLooks} of ${SLOW_LOOKS_TOLERATED} tolerated)`);
       return good.status;
@@ -188,11 +192,35 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     return noted(remote, status);
   }
 
+  /**
+   * The build info of a pinned release, from the browser-build store (entry `buildInfo`): a release never
+   * changes, so each address is read once; a read that failed is asked again at the next look.
+   */
+  const pinnedReads = new Map<string, Promise<BuildInfo>>();
+  function pinnedInfo(url: string): Promise<BuildInfo> {
+    let read = pinnedReads.get(url);
+    if (!read) {
+      read = (async () => {
+        const res = await fetchImpl(url, { signal: AbortSignal.timeout(statusTimeoutMs) });
+        if (!res.ok) throw new Error(`the pinned build info ${url} answered ${res.status}`);
+        return buildInfoSchema.parse(await res.json());
+      })();
+      pinnedReads.set(url, read);
+      read.catch(() => pinnedReads.delete(url));
+      if (pinnedReads.size > 64) pinnedReads.delete(pinnedReads.keys().next().value!);
+    }
+    return read;
+  }
+
   async function checkOnce(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
     try {
       const res = await fetchImpl(`${entry.url}/build-info.json`, { signal: AbortSignal.timeout(statusTimeoutMs) });
       if (!res.ok) return { up: false, reason: `build-info answered ${res.status}` };
-      const info = buildInfoSchema.parse(await res.json());
+      const served = buildInfoSchema.parse(await res.json());
+      // A pinned release (issue 33): its build is the entry's, whichever instance answered (a rolling
+      // update runs two releases behind one address); the instance says it is up and which content it reads.
+      const info = entry.buildInfo ? { ...(await pinnedInfo(entry.buildInfo)), ...(served.contentVersion ? { contentVersion: served.contentVersion } : {}) } : served;
+      if (entry.buildInfo && served.name !== info.name) return { up: false, reason: `${entry.url} is ${served.name}, the pinned release is ${info.name}` };
       if (entry.version && entry.version !== info.version) return { up: false, reason: `serves ${info.version}, registry pins ${entry.version}` };
       const problems = shellInfo ? compatibilityProblems(shellInfo, info) : [];
       if (problems.length) {
@@ -334,7 +362,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
         const value = await check(entry, remote);
         const cached = statuses.get(remote);
         // A check started later (by a request) has the last word.
-        if (!closed && (!cached || cached.at <= at)) statuses.set(remote, { at, url: entry.url, value: Promise.resolve(value) });
+        if (!closed && (!cached || cached.at <= at)) statuses.set(remote, { at, url: whereOf(entry), value: Promise.resolve(value) });
       }),
     );
   }
@@ -376,9 +404,9 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       keepFresh();
       const cached = statuses.get(remote);
       // A deploy switches the entry to another server: what the previous one said is not this one's status.
-      if (cached && cached.url === entry.url && Date.now() - cached.at < ttlMs) return cached.value;
+      if (cached && cached.url === whereOf(entry) && Date.now() - cached.at < ttlMs) return cached.value;
       const value = check(entry, remote);
-      statuses.set(remote, { at: Date.now(), url: entry.url, value });
+      statuses.set(remote, { at: Date.now(), url: whereOf(entry), value });
       return value;
     },
 

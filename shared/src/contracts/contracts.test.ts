@@ -70,6 +70,13 @@ describe('contracts', () => {
     });
   });
 
+  it('pins a release by the build info in the browser-build store, for the entry and its canary (issue 33, item 1)', () => {
+    const cdn = 'http://127.0.0.1:8080/cdn/mf-events/1.0.0+b2';
+    const entry = { url: 'http://events.test', manifest: `${cdn}/browser/mf-manifest.b2.json`, serverEntry: `${cdn}/server/remoteEntry.js`, buildInfo: `${cdn}/build-info.json` };
+    expect(registrySchema.parse({ remotes: { 'mf-events': { ...entry, canary: { ...entry, percent: 10 } } } }).remotes['mf-events']).toMatchObject({ buildInfo: entry.buildInfo, canary: { buildInfo: entry.buildInfo } });
+    expect(registrySchema.safeParse({ remotes: { 'mf-events': { ...entry, buildInfo: 'build-info.json' } } }).success).toBe(false);
+  });
+
   it('refuses a route manifest built for another contract version', () => {
     expect(routeManifestSchema.safeParse({ contractVersion: 2, remote: 'mf-events', routes: [], widgets: [] }).success).toBe(false);
     expect(routeManifestSchema.safeParse({ contractVersion: 1, remote: 'mf-events', routes: [{ template: 'events', pattern: 'events', hydration: 'idle' }], widgets: [] }).success).toBe(false);

@@ -94,6 +94,14 @@ export const registryEntrySchema = z.object({
   /** Version pinned by ops; when set, a remote serving another version is treated as unavailable. */
   version: z.optional(z.string()),
   /**
+   * The pinned release's build info in the browser-build store (`<cdn>/<remote>/<release>/build-info.json`,
+   * issue 33). When set, the shell renders and the browser loads exactly that build (with `manifest`,
+   * `serverEntry` and `routes` from the same release), whichever of the section's instances answers:
+   * during a rolling update they serve two releases, and the shell must not flip between them. Without
+   * it, the build is the one `{url}/build-info.json` says (one server per release: blue/green).
+   */
+  buildInfo: z.optional(z.url()),
+  /**
    * The route manifest of the release (`routes.<build>.json`, which its build publishes next to its
    * browser manifest): what the shell finds the owner of each page from. Defaults to the copy the
    * remote's server serves, `{url}/browser/routes.{build}.json`, read once the server says its build.
@@ -113,6 +121,7 @@ export const registryEntrySchema = z.object({
       manifest: z.optional(z.url()),
       serverEntry: z.optional(z.url()),
       routes: z.optional(z.url()),
+      buildInfo: z.optional(z.url()),
       percent: z.int().check(z.gte(1), z.lte(99)),
       /** The release's id, for logs and the release health the shell reports. */
       release: z.optional(z.string()),
