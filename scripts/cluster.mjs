@@ -1,9 +1,17 @@
 // `npm run cluster`: the production topology in small, on this machine. PostgreSQL (a throw-away
 // cluster, as test:pg), nginx (Debian's; installed when missing and we are root) in front as load
-// balancer and static cache (deploy/nginx/), and CLUSTER_INSTANCES (default 2) of every server: the
-// shell, each remote and mf-forms, all against the same registry and database. nginx listens on
-// CLUSTER_PORT (default 8080) for visitors and on the next port of each section for the remotes' code; every
-// server has a free port of its own, so the cluster runs beside `npm start`. Every server also serves
+// balancer, static cache and the browser-build store's CDN (deploy/nginx/), and CLUSTER_INSTANCES
+// (default 2) of every server: the shell, each remote and mf-forms, all against the same registry and
+// database. nginx listens on CLUSTER_PORT (default 8080) for visitors (and serves the browser-build
+// store under /cdn/) and on the next port of each section for the shells; every server has a free port
+// of its own, so the cluster runs beside `npm start`.
+//
+// The sections run as the production topology runs them (issue 33): each section's workspace build is
+// released into the release store (RELEASES_DIR) and published to the browser-build store (CDN_DIR,
+// default a folder of the run), and a supervisor in this process (shared/scripts/supervisor.ts, cluster
+// mode) runs its instances on slots nginx balances over, writes the registry the shells read (each
+// release pinned by its files in the store) and answers `npm run deploy|rollback|promote -- --cluster`:
+// rolling updates (maxSurge 1, maxUnavailable 0), canaries judged by Prometheus over every shell. Every server also serves
 // its metrics on a free port of its own (METRICS_PORT), and Prometheus (Debian's; installed when missing
 // and we are root) scrapes them all every 2 s, one job per server, with deploy/prometheus/rules loaded
 // (config from deploy/prometheus/prometheus.cluster.yml.template, storage in the run folder). Ctrl-C or
@@ -18,7 +26,10 @@ import { fileURLToPath } from 'node:url';
 import { aptInstall } from './apt.mjs';
 import { ensurePgBin, freePort, startThrowawayPostgres } from './pg.mjs';
 import { ensurePrometheus, prometheusArgs, renderClusterConfig } from './prometheus.mjs';
+import { createRequire } from 'node:module';
 import { build, isBuilt, prepareContent, remotes, root, shell } from './workspaces.mjs';
+
+const require = createRequire(import.meta.url);
 
 const HOST = '127.0.0.1';
 
@@ -112,11 +123,12 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   for (const p of [port, ...Object.values(remotePorts)]) if (!(await portIsFree(p))) throw new Error(`port ${p} is in use: set CLUSTER_PORT to a free range (the cluster uses CLUSTER_PORT and the ${remotes.length} after it), or 0 for any`);
 
   const run = mkdtempSync(path.join(os.tmpdir(), 'qf-cluster-'));
-  // nginx's workers (not root) read the cache and temporary folders the master creates in here.
+  // nginx's workers (not root) read the cache, the temporary folders and the browser-build store in here.
   chmodSync(run, 0o755);
   const siteUrl = `http://${HOST}:${port}`;
   const children = [];
   let pg;
+  let supervisor;
   let stopping = false;
   let stopped;
 
@@ -129,10 +141,12 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
       c.child.kill('SIGTERM');
       setTimeout(() => c.child.kill('SIGKILL'), 10_000).unref();
     }));
-    await Promise.all(exits);
+    await Promise.all([...exits, supervisor?.close()]);
+    if (pointer && existsSync(pointer) && readFileSync(pointer, 'utf8').includes(`"pid":${process.pid},`)) rmSync(pointer, { force: true });
     pg?.stop();
     rmSync(run, { recursive: true, force: true });
   };
+  let pointer;
 
   const spawnServer = (name, instance, file, args, env) => {
     const child = spawn(file, args, { cwd: path.join(root, name === 'nginx' || name === 'prometheus' ? '.' : name), env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -157,6 +171,14 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
 
   try {
     pg = await startThrowawayPostgres({ bin: pgBin, maxConnections: 300, log });
+    // Each section's workspace build, released into the store (as npm start does) and run from there.
+    require('./ts-register.cjs');
+    const { releasesDir, stateDirOf, writeRelease } = require('../shared/scripts/release.ts');
+    const { createSupervisor } = require('../shared/scripts/supervisor.ts');
+    const store = releasesDir();
+    const folders = {};
+    for (const r of remotes) folders[r.name] = writeRelease({ remote: r.name, workspace: path.join(root, r.name), store }).folder;
+
     const shared = {
       FORMS_SECRET: randomBytes(32).toString('hex'),
       ...(() => {
@@ -164,52 +186,32 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
         return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
       })(),
     };
-    const registry = { remotes: {} };
-    for (const r of remotes) registry.remotes[r.name] = { url: `http://${HOST}:${remotePorts[r.name]}` };
-    const registryFile = path.join(run, 'registry.json');
-    writeFileSync(registryFile, `${JSON.stringify(registry, null, 2)}\n`);
     const uploads = path.join(run, 'uploads');
     mkdirSync(uploads);
+    // The browser-build store nginx serves under /cdn/ (as a CDN in front of a bucket would).
+    const cdn = process.env.CDN_DIR ? path.resolve(process.env.CDN_DIR) : path.join(run, 'cdn');
+    mkdirSync(cdn, { recursive: true });
+    const targets = path.join(run, 'targets');
+    mkdirSync(targets);
+    // Each section's slots: `instances` ports nginx balances over, and one more, the surge of a rolling update.
+    const slots = {};
+    for (const r of remotes) slots[r.name] = await Promise.all(Array.from({ length: instances + 1 }, () => freePort()));
+    const shellPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
 
-    // Every server of every deployable, each on a free port.
-    const servers = [];
-    for (const r of remotes)
-      for (let i = 1; i <= instances; i++) {
-        const p = await freePort();
-        const metricsPort = await freePort();
-        const forms = r.name === 'mf-forms' ? { DATABASE_URL: pg.url, ...shared, UPLOADS_DIR: uploads, DATA_DIR: path.join(run, `forms-data-${i}`) } : {};
-        // Search (mf-content) finds the other sections' listing pages through the registry the shells read.
-        const content = r.name === 'mf-content' ? { REGISTRY: registryFile } : {};
-        servers.push({
-          ...spawnServer(r.name, i, process.execPath, ['dist/app/main.js'], { PORT: String(p), HOST, SHELL_ORIGINS: siteUrl, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...forms, ...content, ...extraEnv, METRICS_PORT: String(metricsPort) }),
-          port: p,
-          metricsPort,
-        });
-      }
-    for (let i = 1; i <= instances; i++) {
-      const p = await freePort();
-      const metricsPort = await freePort();
-      servers.push({
-        ...spawnServer(shell.name, i, process.execPath, ['dist/server/main.js'], { PORT: String(p), HOST, REGISTRY: registryFile, SITE_URL: siteUrl, TRUSTED_PROXIES: HOST, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...extraEnv, METRICS_PORT: String(metricsPort) }),
-        port: p,
-        metricsPort,
-      });
-    }
-    await Promise.all(servers.map((s) => waitForHealth(`http://${HOST}:${s.port}/healthz`, s.child)));
-
-    // The redirects the shells apply, exported for nginx; then nginx itself.
+    // nginx first: the registry names its section addresses, which the sections themselves ask (search).
     const redirects = path.join(run, 'redirects');
     const exported = spawnSync(process.execPath, ['-r', './scripts/ts-register.cjs', 'shell/scripts/export-redirects.ts', '--out', redirects], { cwd: root, encoding: 'utf8', env: { ...process.env, SITE_URL: siteUrl } });
     if (exported.status !== 0) throw new Error(`redirects:export failed:\n${exported.stderr}`);
-    const serversOf = (name) => servers.filter((s) => s.name === name).map((s) => `        server ${HOST}:${s.port} max_fails=1 fail_timeout=2s;`).join('\n');
+    const serverLines = (ports) => ports.map((p) => `        server ${HOST}:${p} max_fails=1 fail_timeout=2s;`).join('\n');
     const remoteTemplate = readFileSync(path.join(root, 'deploy/nginx/remote.conf.template'), 'utf8');
     const conf = render(readFileSync(path.join(root, 'deploy/nginx/nginx.conf.template'), 'utf8'), {
       RUN_DIR: run,
       REDIRECTS_DIR: redirects,
+      CDN_DIR: cdn,
       LISTEN_HOST: HOST,
       CLUSTER_PORT: port,
-      SHELL_SERVERS: serversOf(shell.name),
-      REMOTE_UPSTREAMS: remotes.map((r) => `    upstream ${upstreamName(r.name)} {\n${serversOf(r.name)}\n        keepalive 32;\n    }`).join('\n\n'),
+      SHELL_SERVERS: serverLines(shellPorts),
+      REMOTE_UPSTREAMS: remotes.map((r) => `    upstream ${upstreamName(r.name)} {\n${serverLines(slots[r.name])}\n        keepalive 32;\n    }`).join('\n\n'),
       REMOTE_SERVERS: remotes.map((r) => render(remoteTemplate, { REMOTE: r.name, LISTEN_HOST: HOST, PORT: remotePorts[r.name], UPSTREAM: upstreamName(r.name) })).join('\n'),
     });
     const confFile = path.join(run, 'nginx.conf');
@@ -218,21 +220,75 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
     if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
     const proxy = spawnServer('nginx', 0, nginx, ['-p', run, '-c', confFile], {});
 
-    // Prometheus: every instance of every server, one job per server, the site's rules loaded.
+    // Prometheus's address first: the supervisor judges canaries by what it scraped of every shell.
+    const promPort = prometheusBin ? await freePort() : undefined;
+    const prometheusUrl = promPort ? `http://${HOST}:${promPort}` : undefined;
+    const shellInfo = JSON.parse(readFileSync(path.join(root, shell.name, 'dist', 'build-info.json'), 'utf8'));
+    const stateDir = path.join(run, 'deploy');
+    supervisor = createSupervisor({
+      store,
+      stateDir,
+      env: { ...process.env, HOST, SHELL_ORIGINS: siteUrl, QF_CLUSTER: '1', DATABASE_URL: pg.url, ...shared, UPLOADS_DIR: uploads, ...extraEnv },
+      port: 0,
+      smokeShellDir: path.join(root, shell.name),
+      ...(shellInfo.shared ? { shellInfo: { name: shellInfo.name, contractVersion: shellInfo.contractVersion, shared: shellInfo.shared } } : {}),
+      ...(prometheusUrl ? { prometheusUrl } : {}),
+      cluster: {
+        instances,
+        slots,
+        urlOf: (remote) => `http://${HOST}:${remotePorts[remote]}`,
+        cdn: { dir: cdn, url: `${siteUrl}/cdn` },
+        instanceEnv: (remote, index) => (remote === 'mf-forms' ? { DATA_DIR: path.join(run, `forms-data-${index + 1}`) } : {}),
+        targetsDir: targets,
+      },
+      log: (line) => !quiet && process.stdout.write(`[supervisor] ${line}\n`),
+    });
+    await supervisor.start(folders);
+    // `npm run deploy -- --cluster …` finds this cluster's supervisor here (its control API and token are in its state folder).
+    pointer = path.join(stateDirOf(store), 'cluster.json');
+    mkdirSync(path.dirname(pointer), { recursive: true });
+    writeFileSync(pointer, JSON.stringify({ pid: process.pid, stateDir, url: siteUrl }), { mode: 0o600 });
+
+    // The shells, over the registry the supervisor writes.
+    const shells = [];
+    for (const [i, p] of shellPorts.entries()) {
+      const metricsPort = await freePort();
+      shells.push({
+        ...spawnServer(shell.name, i + 1, process.execPath, ['dist/server/main.js'], { PORT: String(p), HOST, REGISTRY: supervisor.registryFile, SITE_URL: siteUrl, TRUSTED_PROXIES: HOST, QF_CLUSTER: '1', QF_EXIT_WITH_PARENT: '1', ...extraEnv, METRICS_PORT: String(metricsPort) }),
+        port: p,
+        metricsPort,
+      });
+    }
+    await Promise.all(shells.map((s) => waitForHealth(`http://${HOST}:${s.port}/healthz`, s.child)));
+
+    // Prometheus: the shells by their listeners, each section's instances as the supervisor lists them (file_sd).
     let prometheus = null;
     if (prometheusBin) {
-      const promPort = await freePort();
       const address = `${HOST}:${promPort}`;
       const promConfig = path.join(run, 'prometheus.yml');
-      writeFileSync(promConfig, renderClusterConfig({ servers, host: HOST, prometheusAddress: address }));
+      writeFileSync(promConfig, renderClusterConfig({ servers: shells, sections: remotes.map((r) => ({ name: r.name, file: path.join(targets, `${r.name}.json`) })), host: HOST, prometheusAddress: address }));
       const storage = path.join(run, 'prometheus-data');
       mkdirSync(storage);
       const child = spawnServer('prometheus', 0, prometheusBin, prometheusArgs({ config: promConfig, storage, address }), {}).child;
-      prometheus = { url: `http://${address}`, port: promPort, child };
+      prometheus = { url: prometheusUrl, port: promPort, child };
     }
     await waitForHealth(`${siteUrl}/healthz`, proxy.child);
     if (prometheus) await waitForHealth(`${prometheus.url}/-/ready`, prometheus.child);
-    return { url: siteUrl, databaseUrl: pg.url, remotePorts, servers, nginx: proxy, prometheus, run, stop };
+    return {
+      url: siteUrl,
+      databaseUrl: pg.url,
+      remotePorts,
+      /** Every server now: the shells, and each section's instances as the supervisor runs them (a rolling update changes them). */
+      get servers() {
+        return [...supervisor.instances(), ...shells];
+      },
+      supervisor,
+      cdn,
+      nginx: proxy,
+      prometheus,
+      run,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

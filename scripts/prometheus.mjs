@@ -31,17 +31,23 @@ export const ensurePrometheus = (log = console.log) => ensure(findPrometheus, lo
 export const ensurePromtool = (log = console.log) => ensure(findPromtool, log);
 
 /**
- * The cluster's prometheus.yml: `servers` is every instance as { name, metricsPort }, scraped at
- * `host`; each server's name is its job (one job per server, in the order they come, whichever
- * sections the cluster runs). Throws when the template has a placeholder nothing fills.
+ * The cluster's prometheus.yml: `servers` is every instance of a fixed set as { name, metricsPort },
+ * scraped at `host`; `sections` names, for a server whose instances change (a section's, replaced by
+ * rolling updates), the file that lists them ({ name, file }: Prometheus's file service discovery, read
+ * again whenever it changes, as Kubernetes' endpoints would be). Each server's name is its job (one job
+ * per server, in the order they come). Throws when the template has a placeholder nothing fills.
  */
-export function renderClusterConfig({ servers, host = '127.0.0.1', prometheusAddress, interval = '2s', rules = rulesDir, template = path.join(prometheusDir, 'prometheus.cluster.yml.template') }) {
+export function renderClusterConfig({ servers, sections = [], host = '127.0.0.1', prometheusAddress, interval = '2s', rules = rulesDir, template = path.join(prometheusDir, 'prometheus.cluster.yml.template') }) {
   const targets = new Map();
-  for (const s of servers) {
-    if (!/^(shell|mf-[a-z][a-z-]*)$/.test(s.name)) throw new Error(`${s.name} is not a server's name (shell or a section's)`);
-    targets.set(s.name, [...(targets.get(s.name) ?? []), `${host}:${s.metricsPort}`]);
-  }
-  const jobs = [...targets].map(([name, list]) => `  - job_name: ${name}\n    static_configs:\n      - targets: ${JSON.stringify(list)}`).join('\n');
+  const named = (name) => {
+    if (!/^(shell|mf-[a-z][a-z-]*)$/.test(name)) throw new Error(`${name} is not a server's name (shell or a section's)`);
+    return name;
+  };
+  for (const s of servers) targets.set(named(s.name), [...(targets.get(s.name) ?? []), `${host}:${s.metricsPort}`]);
+  const jobs = [
+    ...[...targets].map(([name, list]) => `  - job_name: ${name}\n    static_configs:\n      - targets: ${JSON.stringify(list)}`),
+    ...sections.map((s) => `  - job_name: ${named(s.name)}\n    file_sd_configs:\n      - files: [${JSON.stringify(s.file)}]\n        refresh_interval: 5s`),
+  ].join('\n');
   const values = { SCRAPE_INTERVAL: interval, RULES_DIR: rules, PROMETHEUS_ADDRESS: prometheusAddress, SERVER_JOBS: jobs };
   return readFileSync(template, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (m, key) => {
     if (!(key in values)) throw new Error(`${path.relative(root, template)}: nothing for {{${key}}}`);

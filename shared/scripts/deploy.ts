@@ -2,6 +2,8 @@
 // <remote>` (stops a running canary, else goes back one release), `npm run deploy:history [-- <remote>]`:
 // ops' commands for the site `npm start` runs. They ask its supervisor (supervisor.ts) over its control
 // API, found in the state folder (DEPLOY_DIR, default `<RELEASES_DIR>/.deploy/supervisor.json`).
+// With `--cluster` they ask the supervisor of the running `npm run cluster` instead (its state folder is
+// named in `<state folder>/cluster.json`): a deploy is a rolling update of the section's instances.
 //
 // Exit codes: 0 done (or already live), 1 refused or failed (the message says why; nothing was switched),
 // 2 wrong usage or no supervisor running.
@@ -43,11 +45,30 @@ export function describeHistory(entries: HistoryEntry[]): string[] {
   return entries.map((e) => `${e.at}  ${e.remote}  ${e.action}  ${e.release}${e.from ? `  from ${e.from}` : ''}${e.ms !== undefined ? `  ${e.ms} ms` : ''}${e.reason ? `  (${e.reason})` : ''}`);
 }
 
+/** The state folder of the running cluster's supervisor, or why there is none. */
+export function clusterStateDir(stateDir: string): string | { problem: string } {
+  const file = path.join(stateDir, 'cluster.json');
+  if (!existsSync(file)) return { problem: `no cluster has run here (${file} is missing): start it with npm run cluster` };
+  const { pid, stateDir: dir } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; stateDir: string };
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return { problem: `the cluster (process ${pid}) is not running: start it with npm run cluster` };
+  }
+  return dir;
+}
+
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { canary: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { canary: { type: 'string' }, cluster: { type: 'boolean' } } });
   const [command, remote = '', release] = positionals;
   const canary = values.canary === undefined ? undefined : Number(values.canary);
-  const stateDir = stateDirOf(releasesDir());
+  const siteState = stateDirOf(releasesDir());
+  const ofCluster = values.cluster ? clusterStateDir(siteState) : siteState;
+  if (typeof ofCluster !== 'string') {
+    console.error(`${command ?? 'deploy'}: ${ofCluster.problem}`);
+    return 2;
+  }
+  const stateDir = ofCluster;
   if (command === 'history') {
     const file = path.join(stateDir, 'history.jsonl');
     const entries = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as HistoryEntry) : [];
@@ -58,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
   // Any well-formed section name: a section the live shell was built without deploys like the others.
   if (!isRemoteName(remote) || (command === 'deploy' && !release) || !['deploy', 'rollback', 'promote'].includes(command ?? '') || wrongCanary) {
     console.error(
-      `usage: npm run deploy -- <remote> <release> [--canary <1-99>]   (a release as npm run releases -- <remote> lists it)\n       npm run promote -- <remote>    (the running canary becomes live)\n       npm run rollback -- <remote>   (stops a running canary; else back to the release before)\nremotes with releases in the store: ${sectionsIn(releasesDir()).join(', ') || 'none yet'}`,
+      `usage: npm run deploy -- <remote> <release> [--canary <1-99>] [--cluster]   (a release as npm run releases -- <remote> lists it)\n       npm run promote -- <remote>    (the running canary becomes live)\n       npm run rollback -- <remote>   (stops a running canary; else back to the release before)\nremotes with releases in the store: ${sectionsIn(releasesDir()).join(', ') || 'none yet'}`,
     );
     return 2;
   }
@@ -71,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     method: 'POST',
     headers: { authorization: `Bearer ${supervisor.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ remote, ...(release ? { release } : {}), ...(canary ? { canary } : {}) }),
-    signal: AbortSignal.timeout(120_000),
+    signal: AbortSignal.timeout(300_000),
   });
   const body = (await res.json()) as SwitchResult | { error: string };
   if (!res.ok || 'error' in body) {

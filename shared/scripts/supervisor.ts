@@ -40,6 +40,7 @@ import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
 import { publishedRoutes } from './gate';
 import { messageOf, readRelease, sha256, type ReleaseRecord } from './release';
 import { prometheusReleaseCounts } from './prometheus-health';
+import { pinnedFiles, publishRelease, PublishError } from './cdn';
 
 export { stateDirOf } from './release';
 
@@ -70,6 +71,8 @@ export interface LiveRemote {
   pid?: number;
   /** Release folders to roll back to, the most recent last. */
   previous: string[];
+  /** On the cluster: the instances serving the release, each on a slot of the section's proxy. */
+  instances?: { port: number; pid?: number }[];
   /** A release tried on a share of visitors first, while it runs. */
   canary?: CanaryState;
 }
@@ -110,8 +113,11 @@ export interface SwitchResult {
   percent?: number;
   release: string;
   from?: string;
-  /** blue/green: the new server ran beside the old; replace: the old one stopped first (one process at a time). */
-  mode: 'blue-green' | 'replace' | 'unchanged';
+  /**
+   * blue/green: the new server ran beside the old; replace: the old one stopped first (one process at a
+   * time); rolling: the cluster's instances were replaced one at a time, a new one ready before an old one drained.
+   */
+  mode: 'blue-green' | 'replace' | 'rolling' | 'unchanged';
   steps: Step[];
   /** From the request to the switch of the registry entry. */
   switchedMs: number;
@@ -160,7 +166,42 @@ export interface SupervisorOptions {
    * them saw (prometheus-health.ts), not by one shell's counts.
    */
   prometheusUrl?: string;
+  /** Runs the sections as a cluster does (npm run cluster): several instances each, rolling updates. */
+  cluster?: ClusterOptions;
+  /** The shell build a smoke render runs, when this supervisor runs no shell of its own (the cluster's shells are not its own). */
+  smokeShellDir?: string;
   log?: (line: string) => void;
+}
+
+/**
+ * The sections as the production topology runs them (issue 33, item 2): `instances` servers of each,
+ * behind a proxy (nginx) that balances over the section's slots and passes a request on to another slot
+ * when one does not answer; the registry names the proxy and pins each release's files in the
+ * browser-build store (cdn.ts), so a browser never fetches code from a section's instance. A deploy is
+ * a rolling update as Kubernetes makes one with maxSurge 1 and maxUnavailable 0: a new instance starts
+ * on the free slot and is ready (`/healthz`, serving the release's build) before an old one drains and
+ * stops; the registry's pin moves once every instance serves the new release.
+ */
+export interface ClusterOptions {
+  instances: number;
+  /** Each section's slots: the ports its proxy balances over, one more than `instances` (the surge). */
+  slots: Partial<Record<RemoteName, number[]>>;
+  /** The address of each section's proxy: the registry's `url` for it. */
+  urlOf: (remote: RemoteName) => string;
+  /** The browser-build store's folder and the address its CDN serves it from. */
+  cdn: { dir: string; url: string };
+  /** Environment of the instance on a slot (by the slot's index): mf-forms' own DATA_DIR. */
+  instanceEnv?: (remote: RemoteName, slot: number) => NodeJS.ProcessEnv;
+  /** Where each section's instances' metrics listeners are listed for Prometheus (file_sd: `<dir>/<remote>.json`). */
+  targetsDir?: string;
+  /**
+   * How long a new instance is ready before an old one drains (Kubernetes' `minReadySeconds`): the proxy
+   * marks a slot that refused a connection down for its `fail_timeout` (2 s in deploy/nginx), and sends
+   * nothing to the new instance on it until then; draining the old one sooner leaves the proxy no live
+   * instance (measured: a rollback under load without it answered 124097 of 305753 requests with 5xx).
+   * Default 3000 ms.
+   */
+  minReadyMs?: number;
 }
 
 /** A free loopback port: asked of the OS, released, then used by the server started on it. */
@@ -203,6 +244,8 @@ export function registryFor(
   live: Partial<Record<RemoteName, { url: string; folder: string; canary?: { url: string; folder: string; percent: number; release: string } }>>,
   store: string,
   assetsUrl: string,
+  /** The files a release is pinned by, when not the store's as this supervisor serves it (the cluster: the CDN's). */
+  pin?: (remote: RemoteName, folder: string) => Pick<RegistryEntry, 'manifest' | 'serverEntry' | 'routes' | 'buildInfo'>,
 ): Registry {
   /** A file of the release's browser build, as the store serves it. */
   const inStore = (folder: string, file: string) => {
@@ -219,15 +262,16 @@ export function registryFor(
     const routes = `routes.${browserBuild}.json`;
     return { manifest: inStore(folder, `mf-manifest.${browserBuild}.json`), ...(existsSync(path.join(folder, 'dist', 'browser', routes)) ? { routes: inStore(folder, routes) } : {}) };
   };
+  const files = pin ?? filesOf;
   const remotes: Registry['remotes'] = {};
   // Every live section, whichever: one the shell was built without joins with its entry (issue 33, item 5).
   for (const remote of (Object.keys(live) as RemoteName[]).sort()) {
     const entry = live[remote];
     if (!entry) continue;
     const canary = entry.canary
-      ? { canary: { url: entry.canary.url, ...filesOf(remote, entry.canary.folder), percent: entry.canary.percent, release: entry.canary.release } }
+      ? { canary: { url: entry.canary.url, ...files(remote, entry.canary.folder), percent: entry.canary.percent, release: entry.canary.release } }
       : {};
-    remotes[remote] = { url: entry.url, ...filesOf(remote, entry.folder), ...canary } satisfies RegistryEntry;
+    remotes[remote] = { url: entry.url, ...files(remote, entry.folder), ...canary } satisfies RegistryEntry;
   }
   return registrySchema.parse({ remotes });
 }
@@ -268,6 +312,10 @@ interface Running {
   port: number;
   stopping: boolean;
   output: string;
+  /** The release folder it runs (a section's server). */
+  folder?: string;
+  /** Its metrics listener (the cluster's instances: listed for Prometheus). */
+  metricsPort?: number;
 }
 
 export function createSupervisor(options: SupervisorOptions) {
@@ -278,6 +326,7 @@ export function createSupervisor(options: SupervisorOptions) {
   const canaryRule = options.canaryRule ?? { minRequests: 20, margin: 0.05, everyMs: 1000 };
   /** The token of the shell's release counts: given to the shell this supervisor starts. */
   const opsToken = randomBytes(24).toString('hex');
+  const smokeShellDir = options.shell?.dir ?? options.smokeShellDir;
   const registryFile = path.join(options.stateDir, 'registry.json');
   const liveFile = path.join(options.stateDir, 'live.json');
   const historyFile = path.join(options.stateDir, 'history.jsonl');
@@ -291,9 +340,16 @@ export function createSupervisor(options: SupervisorOptions) {
   let shellProcess: Running | undefined;
   let closing = false;
 
+  const cluster = options.cluster;
+  /** On the cluster, a release is pinned by its files in the browser-build store (published before it runs). */
+  const pin = cluster ? (remote: RemoteName, folder: string) => pinnedFiles(cluster.cdn.dir, cluster.cdn.url, remote, path.basename(folder)) : undefined;
   const persist = () => {
+    for (const [remote, l] of live) {
+      const pool = pools.get(remote);
+      if (pool) l.instances = pool.map((r) => ({ port: r.port, ...(r.child.pid ? { pid: r.child.pid } : {}) }));
+    }
     writeAtomic(liveFile, `${JSON.stringify({ remotes: Object.fromEntries(live) }, null, 2)}\n`);
-    writeAtomic(registryFile, `${JSON.stringify(registryFor(Object.fromEntries(live), options.store, assetsUrl), null, 2)}\n`);
+    writeAtomic(registryFile, `${JSON.stringify(registryFor(Object.fromEntries(live), options.store, assetsUrl, pin), null, 2)}\n`);
   };
   const record = (entry: HistoryEntry) => appendFileSync(historyFile, `${JSON.stringify(entry)}\n`);
 
@@ -384,10 +440,13 @@ export function createSupervisor(options: SupervisorOptions) {
     ...(remote === 'mf-forms' && !options.env.DATABASE_URL ? { DATA_DIR: options.env.DATA_DIR ?? path.join(root, 'data', 'forms') } : {}),
   });
 
-  async function startRelease(remote: RemoteName, folder: string, port?: number, onDeath: (dead: Running) => void = (dead) => void restart(remote, dead)): Promise<{ server: Running; port: number }> {
+  async function startRelease(remote: RemoteName, folder: string, port?: number, onDeath: (dead: Running) => void = (dead) => void restart(remote, dead), env: NodeJS.ProcessEnv = {}): Promise<{ server: Running; port: number }> {
     const record = readRelease(folder);
     const chosen = port ?? (await freePort(host));
-    const server = spawnServer(remote, `${remote} ${record.version}+${record.buildId}`, path.join(folder, 'dist', 'app', 'main.js'), folder, chosen, sectionEnv(remote), onDeath);
+    const metricsPort = cluster?.targetsDir ? await freePort(host) : undefined;
+    const server = spawnServer(remote, `${remote} ${record.version}+${record.buildId}${cluster ? ` :${chosen}` : ''}`, path.join(folder, 'dist', 'app', 'main.js'), folder, chosen, { ...sectionEnv(remote), ...env, ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) }, onDeath);
+    server.folder = folder;
+    if (metricsPort) server.metricsPort = metricsPort;
     try {
       await ready(server, remote, record.buildId);
     } catch (error) {
@@ -422,6 +481,132 @@ export function createSupervisor(options: SupervisorOptions) {
   /** The running server of each live release. */
   const servers = new Map<RemoteName, Running>();
 
+  /** On the cluster: each section's live instances (during a rolling update, of both releases). */
+  const pools = new Map<RemoteName, Running[]>();
+
+  function slotsOf(remote: RemoteName): number[] {
+    const slots = cluster?.slots[remote];
+    if (!slots?.length) throw new DeployError(`the cluster has no slots for ${remote}: its proxy balances over the sections it started with (npm run cluster)`);
+    return slots;
+  }
+
+  /** Publishes a release to the browser-build store: its code is where browsers and shells fetch it before any instance of it runs. */
+  function published(folder: string) {
+    try {
+      return publishRelease(folder, cluster!.cdn.dir);
+    } catch (error) {
+      throw error instanceof PublishError ? new DeployError(error.message) : error;
+    }
+  }
+
+  /** Lists a section's instances' metrics listeners where Prometheus discovers them (file_sd), as Kubernetes' endpoints would. */
+  function listTargets(remote: RemoteName) {
+    if (!cluster?.targetsDir) return;
+    const targets = (pools.get(remote) ?? []).filter((r) => r.metricsPort).map((r) => `${host}:${r.metricsPort}`);
+    writeAtomic(path.join(cluster.targetsDir, `${remote}.json`), `${JSON.stringify([{ targets, labels: {} }])}\n`);
+  }
+
+  /** The environment of the instance on a slot (by its index; a trial instance has an index past the slots). */
+  const instanceEnv = (remote: RemoteName, index: number) => cluster?.instanceEnv?.(remote, index) ?? {};
+
+  /** Starts an instance of the release in `folder` on a slot of the section's proxy; it is started again there if it dies. */
+  async function startInstance(remote: RemoteName, folder: string, port: number): Promise<Running> {
+    const { server } = await startRelease(remote, folder, port, (dead) => void restartInstance(remote, dead), instanceEnv(remote, slotsOf(remote).indexOf(port)));
+    return server;
+  }
+
+  /** An instance died: the same release is started again on its slot (the proxy meanwhile sends its requests to the others). */
+  async function restartInstance(remote: RemoteName, dead: Running) {
+    const pool = pools.get(remote);
+    if (!pool?.includes(dead) || !dead.folder) return;
+    const key = `${remote} :${dead.port}`;
+    const recent = (instanceRestarts.get(key) ?? []).filter((t) => Date.now() - t < 60_000);
+    if (recent.length >= 5) return log(`${remote}: the instance on :${dead.port} died 5 times within a minute: not started again`);
+    instanceRestarts.set(key, [...recent, Date.now()]);
+    await sleep(1000);
+    if (closing || !pool.includes(dead)) return;
+    try {
+      const server = await startInstance(remote, dead.folder, dead.port);
+      if (!pool.includes(dead) || closing) return void stopServer(server);
+      pool.splice(pool.indexOf(dead), 1, server);
+      listTargets(remote);
+      persist();
+      const release = readRelease(dead.folder).id;
+      record({ at: new Date().toISOString(), remote, action: 'restart', release, reason: `its instance on :${dead.port} exited` });
+      log(`${remote}: ${release} started again on :${dead.port}`);
+    } catch (error) {
+      log(`${remote}: could not start the instance on :${dead.port} again: ${messageOf(error)}`);
+    }
+  }
+  const instanceRestarts = new Map<string, number[]>();
+
+  /**
+   * Replaces, one at a time, every instance of the section that does not run `folder` by one that does:
+   * the new one starts on the free slot and is ready (healthy, serving the release's build) before the
+   * old one drains and stops (maxSurge 1, maxUnavailable 0). If a new one cannot start, the instances
+   * already replaced go back to `restore` the same way, and the error is thrown.
+   */
+  async function roll(remote: RemoteName, folder: string, t: ReturnType<typeof stepper>, restore?: string): Promise<void> {
+    const pool = pools.get(remote)!;
+    const total = pool.filter((r) => r.folder !== folder).length;
+    for (let done = 1; ; done++) {
+      const old = pool.find((r) => r.folder !== folder);
+      if (!old) return;
+      const port = slotsOf(remote).find((p) => !pool.some((r) => r.port === p));
+      if (port === undefined) throw new DeployError(`${remote} has no free slot for a new instance (slots ${slotsOf(remote).join(', ')})`);
+      let server: Running;
+      try {
+        server = await startInstance(remote, folder, port);
+      } catch (error) {
+        if (!restore) throw error;
+        await roll(remote, restore, stepper()).catch((again: unknown) => log(`${remote}: putting the replaced instances back failed: ${messageOf(again)}`));
+        throw new DeployError(`${messageOf(error)} (instance ${done} of ${total}); every instance serves ${readRelease(restore).id} again`);
+      }
+      pool.push(server);
+      listTargets(remote);
+      await sleep(cluster!.minReadyMs ?? 3000);
+      t.step(`instance ${done} of ${total}: ready on :${port}`);
+      pool.splice(pool.indexOf(old), 1);
+      listTargets(remote);
+      await stopServer(old);
+      t.step(`instance ${done} of ${total}: the old one drained and stopped`);
+    }
+  }
+
+  /**
+   * A deploy or rollback on the cluster: the release is published to the browser-build store, a trial
+   * instance of it (on a port no proxy sends visitors to) is smoke-rendered, then the section's instances
+   * are rolled to it and the registry's pin moves to it.
+   */
+  async function rollTo(remote: RemoteName, folder: string, action: 'deploy' | 'rollback', release: ReleaseRecord, current: LiveRemote | undefined, t: ReturnType<typeof stepper>): Promise<SwitchResult> {
+    published(folder);
+    t.step('published to the browser-build store');
+    const port = await freePort(host);
+    const smoke = beginSmoke(remote, folder, `http://${host}:${port}`, release);
+    let trial: Running;
+    try {
+      ({ server: trial } = await startRelease(remote, folder, port, () => undefined, instanceEnv(remote, slotsOf(remote).length)));
+    } catch (error) {
+      await smoke.cancel();
+      throw error;
+    }
+    t.step('trial instance started and healthy');
+    const problems = await smoke.finish(t);
+    await stopServer(trial);
+    if (problems.length) throw new DeployError(`${release.id} failed its smoke render, nothing was switched: ${problems.join('; ')}`);
+    await roll(remote, folder, t, current?.folder);
+    const previous = current ? (action === 'deploy' ? [...current.previous, current.folder] : current.previous.slice(0, -1)) : [];
+    live.set(remote, { release: release.id, folder, url: cluster!.urlOf(remote), port: slotsOf(remote)[0]!, previous });
+    persist();
+    const switchedMs = Date.now() - t.started;
+    record({ at: new Date().toISOString(), remote, action, release: release.id, ...(current ? { from: current.release } : {}), ms: switchedMs });
+    t.step('registry: the pin moved');
+    log(`${remote}: ${action} of ${release.id} rolled out in ${switchedMs} ms${current ? ` (was ${current.release})` : ''}`);
+    // Answered once the shells have read the registry (every 500 ms): from then on pages are the new release's.
+    await sleep(drainMs);
+    return { remote, action, release: release.id, ...(current ? { from: current.release } : {}), mode: 'rolling', steps: t.steps, switchedMs, totalMs: Date.now() - t.started };
+  }
+
   function startShell() {
     if (!options.shell) return;
     const { dir, port } = options.shell;
@@ -439,7 +624,7 @@ export function createSupervisor(options: SupervisorOptions) {
     const port = await freePort(host);
     // Warnings and errors only: every line it logs while rendering is held against the candidate (its
     // access log would be a line per page). No metrics listener: nobody scrapes a throw-away shell.
-    const shell = spawnServer('shell', `smoke shell for ${remote}`, path.join(options.shell!.dir, 'dist', 'server', 'main.js'), options.shell!.dir, port, {
+    const shell = spawnServer('shell', `smoke shell for ${remote}`, path.join(smokeShellDir!, 'dist', 'server', 'main.js'), smokeShellDir!, port, {
       REGISTRY: registryFile,
       REMOTE_STATUS_TTL_MS: '0',
       LOG_LEVEL: 'warn',
@@ -531,10 +716,10 @@ export function createSupervisor(options: SupervisorOptions) {
    * languages. Begun before the candidate starts (the shell starts meanwhile); `finish` once it is up.
    */
   function beginSmoke(remote: RemoteName, folder: string, url: string, release: ReleaseRecord): { finish(t: ReturnType<typeof stepper>): Promise<string[]>; cancel(): Promise<void> } {
-    if (options.smoke === undefined && !options.shell) return { finish: async () => [], cancel: async () => undefined };
+    if (options.smoke === undefined && !smokeShellDir) return { finish: async () => [], cancel: async () => undefined };
     const candidate = { ...Object.fromEntries([...live].map(([r, l]) => [r, { url: l.url, folder: l.folder }])), [remote]: { url, folder } };
     const trial = path.join(options.stateDir, `smoke-${remote}-${Date.now()}.json`);
-    writeAtomic(trial, JSON.stringify(registryFor(candidate, options.store, assetsUrl)));
+    writeAtomic(trial, JSON.stringify(registryFor(candidate, options.store, assetsUrl, pin)));
     const shell = options.smoke ? undefined : startSmokeShell(remote, trial);
     shell?.catch(() => undefined);
     const cleanup = async () => {
@@ -569,6 +754,7 @@ export function createSupervisor(options: SupervisorOptions) {
       if (current && path.resolve(current.folder) === path.resolve(folder)) {
         return { remote, action, release: release.id, mode: 'unchanged', steps: t.steps, switchedMs: 0, totalMs: Date.now() - t.started };
       }
+      if (cluster) return rollTo(remote, folder, action, release, current, t);
       // PGlite allows one process per data folder: mf-forms on the embedded database is replaced, not run beside.
       const mode = remote === 'mf-forms' && !options.env.DATABASE_URL ? 'replace' : 'blue-green';
       const old = servers.get(remote);
@@ -652,12 +838,17 @@ export function createSupervisor(options: SupervisorOptions) {
       if (other) throw new DeployError(`a canary of ${other[0]} (${other[1].canary!.release}) is running: one canary at a time (npm run promote or npm run rollback -- ${other[0]})`);
       if (remote === 'mf-forms' && !options.env.DATABASE_URL) throw new DeployError('mf-forms on the embedded database runs one process at a time: a canary of it needs DATABASE_URL (PostgreSQL)');
       if (path.resolve(current.folder) === path.resolve(folder)) throw new DeployError(`${release.id} is already live`);
+      if (cluster) {
+        published(folder);
+        t.step('published to the browser-build store');
+      }
       const port = await freePort(host);
       const url = `http://${host}:${port}`;
       const smoke = beginSmoke(remote, folder, url, release);
       let server: Running;
       try {
-        ({ server } = await startRelease(remote, folder, port, () => void abortCanary(remote, 'its server exited', true).catch(() => undefined)));
+        // On the cluster the canary is one instance beside the section's slots: only its cohort's requests reach it.
+        ({ server } = await startRelease(remote, folder, port, () => void abortCanary(remote, 'its server exited', true).catch(() => undefined), cluster ? instanceEnv(remote, slotsOf(remote).length) : {}));
       } catch (error) {
         await smoke.cancel();
         throw error;
@@ -700,6 +891,25 @@ export function createSupervisor(options: SupervisorOptions) {
       const current = live.get(remote);
       const canary = current?.canary;
       if (!current || !canary) throw new DeployError(`no canary of ${remote} is running`);
+      if (cluster) {
+        // The section's instances roll to the canary's release (its cohort keeps the canary meanwhile); then
+        // the pin moves for everyone and the canary's own instance drains.
+        await roll(remote, canary.folder, t, current.folder);
+        live.set(remote, { release: canary.release, folder: canary.folder, url: current.url, port: current.port, previous: [...current.previous, current.folder] });
+        persist();
+        const switchedMs = Date.now() - t.started;
+        record({ at: new Date().toISOString(), remote, action: 'promote', release: canary.release, from: current.release, ms: switchedMs });
+        t.step('registry: the pin moved, the canary is everyone’s');
+        log(`${remote}: canary ${canary.release} promoted, live for everyone (was ${current.release})`);
+        const server = canaryServers.get(remote);
+        canaryServers.delete(remote);
+        if (server) {
+          server.stopping = true;
+          await drainAndStop(server);
+          t.step('canary instance drained and stopped');
+        }
+        return { remote, action: 'promote', release: canary.release, from: current.release, mode: 'rolling', steps: t.steps, switchedMs, totalMs: Date.now() - t.started };
+      }
       const old = servers.get(remote);
       live.set(remote, { release: canary.release, folder: canary.folder, url: canary.url, port: canary.port, ...(canary.pid ? { pid: canary.pid } : {}), previous: [...current.previous, current.folder] });
       const server = canaryServers.get(remote);
@@ -877,6 +1087,8 @@ export function createSupervisor(options: SupervisorOptions) {
       return assetsUrl;
     },
     live: () => Object.fromEntries(live) as Partial<Record<RemoteName, LiveRemote>>,
+    /** On the cluster: every section's instances now (name, port, metrics port, process). */
+    instances: () => [...pools].flatMap(([remote, pool]) => pool.map((r, i) => ({ name: remote, instance: i + 1, port: r.port, metricsPort: r.metricsPort, child: r.child }))),
     /** Deploys a release (blue/green), or with `canary` starts it as a canary for that share of visitors. */
     deploy: async (remote: RemoteName, release: string, canary?: number) => (canary ? startCanary(remote, releaseFolderOf(remote, release), canary) : switchTo(remote, releaseFolderOf(remote, release), 'deploy')),
     promote: async (remote: RemoteName) => promote(remote),
@@ -893,6 +1105,27 @@ export function createSupervisor(options: SupervisorOptions) {
       app = await serveControl(options.port ?? 0);
       assetsUrl = `http://${host}:${(app.server.address() as net.AddressInfo).port}`;
       writeAtomic(path.join(options.stateDir, 'supervisor.json'), JSON.stringify({ pid: process.pid, url: assetsUrl, token }), 0o600);
+      if (cluster) {
+        // Every section's release published, then its instances on the first slots (the last is the surge).
+        // The registry first (its addresses are the proxy's, its pins the store's): a section reads it as it starts (mf-content's search).
+        const sections = Object.entries(initial) as [RemoteName, string][];
+        for (const [remote, folder] of sections) {
+          published(folder);
+          pools.set(remote, []);
+          live.set(remote, { release: readRelease(folder).id, folder, url: cluster.urlOf(remote), port: slotsOf(remote)[0]!, previous: [] });
+        }
+        persist();
+        await Promise.all(
+          sections.map(async ([remote, folder]) => {
+            const pool = pools.get(remote)!;
+            await Promise.all(slotsOf(remote).slice(0, cluster.instances).map(async (port) => pool.push(await startInstance(remote, folder, port))));
+            listTargets(remote);
+            record({ at: new Date().toISOString(), remote, action: 'start', release: live.get(remote)!.release });
+          }),
+        );
+        persist();
+        return;
+      }
       await Promise.all(
         (Object.entries(initial) as [RemoteName, string][]).map(async ([remote, folder]) => {
           const release = readRelease(folder);
