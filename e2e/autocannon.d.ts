@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Requests made in turn, on every connection. */
+    requests?: { method?: string; path: string; headers?: Record<string, string> }[];
   }
   interface Result {
     requests: { total: number; average: number };
@@ -12,7 +14,9 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    '5xx': number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** Without a callback: the run, as a promise of its result that `stop()` ends early. */
+  function autocannon(options: Options): Promise<Result> & { stop(): void };
   export default autocannon;
 }

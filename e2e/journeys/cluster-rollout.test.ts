@@ -69,7 +69,7 @@ const escape = (s: string) => s.replace(/[.+]/g, '\\$&');
 
 /** Which release of mf-events a URL of the browser-build store belongs to. */
 const releaseOf = (url: string) => /\/cdn\/mf-events\/([^/]+)\/browser\//.exec(url)?.[1];
-const releasesIn = (html: string) => [...new Set([...html.matchAll(/\/cdn\/mf-events\/([^/]+)\/browser\//g)].map((m) => m[1]))];
+const releasesIn = (html: string): string[] => [...new Set([...html.matchAll(/\/cdn\/mf-events\/([^/]+)\/browser\//g)].map((m) => m[1] ?? ''))];
 
 /**
  * Load through nginx while `during` runs: `connections` visitors asking pages of every section (mf-events'
@@ -77,15 +77,14 @@ const releasesIn = (html: string) => [...new Set([...html.matchAll(/\/cdn\/mf-ev
  */
 async function underLoad<T>(connections: number, during: () => Promise<T>): Promise<{ value: T; requests: number; errors: number; fivexx: number; non2xx: number }> {
   const paths = ['/events', '/ar/events', '/', '/ar', '/media-center', '/idkt', '/stories'];
-  const instance = autocannon({ url: report.url, connections, duration: 3600, requests: paths.map((p) => ({ method: 'GET', path: p })) });
-  const done = new Promise<autocannon.Result>((resolve) => instance.on('done', resolve));
+  const load = autocannon({ url: report.url, connections, duration: 3600, requests: paths.map((p) => ({ method: 'GET', path: p })) });
   let value: T;
   try {
     value = await during();
   } finally {
-    instance.stop();
+    load.stop();
   }
-  const result = await done;
+  const result = await load;
   return { value, requests: result.requests.total, errors: result.errors, fivexx: result['5xx'], non2xx: result.non2xx };
 }
 
@@ -260,7 +259,7 @@ async function prometheus(query: string): Promise<{ metric: Record<string, strin
     expect(last).toMatchObject({ action: 'canary-rollback', release: `mf-events@${releaseA}`, from: `mf-events@${throwsInBrowser}` });
     expect(last.reason ?? '').toMatch(new RegExp(`^automatic: error rate [\\d.]+ % \\(\\d+ errors, \\d+ pages\\) against 0 % for mf-events@${escape(releaseA)} \\(0 errors, \\d+ pages\\): more than 5 % worse$`));
     // Both shells served the canary's cohort, and Prometheus saw both: the verdict was on every shell's counts.
-    const build = throwsInBrowser.split('+')[1]!;
+    const build = throwsInBrowser.split('+')[1] ?? '';
     const perShell = await prometheus(`sum by (instance) (http_server_request_duration_seconds_count{job="shell",qf_section="mf-events",qf_release="${build}"})`);
     expect(perShell.filter((s) => Number(s.value[1]) > 0)).toHaveLength(2);
     const back = Date.now() + 5000;

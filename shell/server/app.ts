@@ -25,7 +25,7 @@ import { createPageAnswers, registerPageRoute } from './page-route';
 import { createPageResolver, createWidgetCache } from './pages';
 import { registerPwa } from './pwa';
 import { createRedirects, registerRedirects } from './redirects';
-import { createRegistry, sectionsOf } from './registry';
+import { createRegistry, sectionsOf, statusAndEntry } from './registry';
 import { registerReleaseHealth } from './release-health';
 import { registerSitemaps } from './sitemaps';
 import { createStatementReader } from './statement';
@@ -181,7 +181,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   registerPageRoute(app, { viewFor: compositionFor, answered, answers: pageAnswers });
 
   async function pathsOf(remote: RemoteName) {
-    const [status, entry] = await Promise.all([live.registry.status(remote), live.registry.entry(remote)]);
+    const { status, entry } = await statusAndEntry(live.registry, remote);
     if (!status.up || !entry) return [];
     try {
       const res = await fetch(`${entry.url}/_qf/paths`, { headers: traceHeaders(), signal: AbortSignal.timeout(config.SSR_TIMEOUT_MS) });

@@ -2,7 +2,7 @@ import { createBus } from '@qf/shared/bus';
 import { CONTRACT_VERSION, chromeSlotSchema, type PageData, type RemoteName } from '@qf/shared/contracts';
 import type { ServerRemotes } from './federation';
 import { pageLinks } from './pages';
-import type { RegistryClient } from './registry';
+import { statusAndEntry, type RegistryClient } from './registry';
 import { chromeSite, type ChromeHtml } from '../src/chrome-widgets';
 import type { Globals } from '../src/state';
 
@@ -19,7 +19,7 @@ export async function renderChrome(pageData: PageData, globals: Globals, deps: {
     if (!widget) continue;
     const [remote, view = ''] = widget.id.split('/') as [RemoteName, string];
     try {
-      const [status, entry] = await Promise.all([deps.registry.status(remote), deps.registry.entry(remote)]);
+      const { status, entry } = await statusAndEntry(deps.registry, remote);
       if (!status.up || !entry) throw new Error(`${remote} is unavailable for the ${slot}`);
       const loaded = await deps.remotes.get(remote, entry, status.info.buildId);
       if (loaded.routes.contractVersion !== CONTRACT_VERSION) throw new Error(`${remote} was built for contract ${String(loaded.routes.contractVersion)}`);

@@ -15,7 +15,7 @@ import type { createMenuReader } from './menu';
 import { htmlText, noncedBody, type createPageCache, type PageRender, type Theme } from './page-cache';
 import { FRESH, MAX_PAGE_URL, STATUS_CODES } from './page-data';
 import { renderSection, type Outcome, type WidgetCache } from './pages';
-import type { RegistryClient } from './registry';
+import { statusAndEntry, type RegistryClient } from './registry';
 import type { ShellMetrics } from './metrics';
 import type { ErrorKind } from './release-health';
 import { newNonce, NONCE_PLACEHOLDER } from './security';
@@ -167,7 +167,7 @@ export function createPageAnswers<V extends PageView>({ config, live, shellBuild
         const placed = [...rendered.shownWidgets, ...Object.values(page.chrome ?? {}).map((w) => w.id)];
         for (const remote of pageData.result.remotes) {
           const isOwner = remote.name === pageData.result.remote;
-          const [status, entry] = await Promise.all([registry.status(remote.name), registry.entry(remote.name)]);
+          const { status, entry } = await statusAndEntry(registry, remote.name);
           if (!status.up || !entry) continue;
           // The owner's template and the widgets this remote renders into the page, styled from the first paint.
           const views = [...(isOwner ? [page.template] : []), ...placed.filter((id) => id.startsWith(`${remote.name}/`)).map((id) => id.slice(remote.name.length + 1))];

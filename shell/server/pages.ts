@@ -18,7 +18,7 @@ import { boundedMap, type BoundedMap } from './bounded-map';
 import { getJson, type GetJson, type JsonAnswer } from './http-get';
 import type { LoadedRemote, ServerRemotes } from './federation';
 import type { OwnerOutcome, ShellMetrics } from './metrics';
-import type { RegistryClient } from './registry';
+import { statusAndEntry, type RegistryClient } from './registry';
 import type { RenderedWidget } from '../src/state';
 
 export type Outcome =
@@ -73,7 +73,7 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
   }
 
   async function resolvedRemote(remote: RemoteName): Promise<ResolvedRemote | null> {
-    const [status, entry] = await Promise.all([registry.status(remote), registry.entry(remote)]);
+    const { status, entry } = await statusAndEntry(registry, remote);
     if (!status.up || !entry) return null;
     try {
       return { name: remote, entry: await manifests.entryOf(registry.manifestUrl(entry, status)), buildId: status.info.buildId, version: status.info.version };
@@ -92,7 +92,7 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
       unrouted.length ? unavailable(unrouted[0]!, sitePath, lang, `not found, but the routes of ${unrouted.join(', ')} are not known to this shell yet`) : { status: 'not-found', lang };
     const owner = table.owner(path);
     if (!owner) return notFound();
-    const [status, entry] = await Promise.all([registry.status(owner), registry.entry(owner)]);
+    const { status, entry } = await statusAndEntry(registry, owner);
     const release = status.up ? status.info.buildId : '';
     const answered = (outcome: OwnerOutcome) => metrics?.ownerAnswer(owner, release, outcome);
     if (!status.up || !entry) {
@@ -187,7 +187,7 @@ export async function renderSection(
 ): Promise<RenderedSection> {
   const { lang, remote, page } = pageData.result;
   const load = async (name: RemoteName): Promise<LoadedRemote> => {
-    const [status, entry] = await Promise.all([deps.registry.status(name), deps.registry.entry(name)]);
+    const { status, entry } = await statusAndEntry(deps.registry, name);
     if (!status.up || !entry) throw new Error(`${name} is unavailable`);
     const loaded = await deps.remotes.get(name, entry, status.info.buildId);
     if (loaded.routes.contractVersion !== CONTRACT_VERSION) throw new Error(`${name} was built for contract ${String(loaded.routes.contractVersion)}`);

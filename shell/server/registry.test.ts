@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync, utimesSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { NoAnswerInTime } from './http-get';
-import { createRegistry } from './registry';
+import { createRegistry, statusAndEntry } from './registry';
 import { standInRoutes } from './test-build';
 
 const info = (buildId: string, version = '1.0.0') => ({ name: 'x', version, buildId, builtAt: '2026-11-22T00:00:00Z', builds: { 'mf-content-browser': `b-${buildId}` } });
@@ -374,7 +374,7 @@ describe('the registry', () => {
     const cdn = (build: string) => `http://cdn.test/mf-content/1.0.0+${build}`;
     // The section's address answers from an instance of either release, in turn, as a Service does during a rolling update.
     let answered = 0;
-    const fetchImpl = jest.fn(async (url: string) => {
+    const fetchImpl = jest.fn(async (url: string): Promise<{ ok: boolean; status: number; json(): Promise<unknown> }> => {
       const pinned = /^http:\/\/cdn\.test\/mf-content\/1\.0\.0\+(\w+)\/build-info\.json$/.exec(url);
       if (pinned) return { ok: true, status: 200, json: async () => ({ ...info(pinned[1]!), name: 'mf-content' }) };
       if (url.includes('/browser/routes.')) return serve(url);
@@ -400,6 +400,12 @@ describe('the registry', () => {
     utimesSync(file, new Date(Date.now() + 3000), new Date(Date.now() + 3000));
     await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'new' }, browserBuild: 'b-new' });
     expect(await registry.compositionHash('s1')).not.toBe(hash);
+    // The status says which entry it was checked against: the code to load is that entry's, never one a later look gave.
+    const status = await registry.status('mf-content');
+    expect(status.up && status.entry?.buildInfo).toBe(`${cdn('new')}/build-info.json`);
+    pin('old');
+    utimesSync(file, new Date(Date.now() + 4500), new Date(Date.now() + 4500));
+    await expect(statusAndEntry({ status: async () => status, entry: () => registry.entry('mf-content') }, 'mf-content')).resolves.toMatchObject({ entry: { buildInfo: `${cdn('new')}/build-info.json` } });
     // A pinned release the store cannot give is down (no render with a build nobody can load), and said why.
     write({ 'mf-content': { url: 'http://content.test', buildInfo: 'http://cdn.test/mf-content/gone/build-info.json' } });
     utimesSync(file, new Date(Date.now() + 6000), new Date(Date.now() + 6000));

@@ -14,7 +14,11 @@ import {
   type RouteManifest,
 } from '@qf/shared/contracts';
 
-export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string } | { up: false; reason: string; slow?: true };
+/**
+ * Whether a remote is up and which build it serves; `entry` is the registry entry it was checked
+ * against (the code to load is that entry's: a deploy may switch the entry between two asks).
+ */
+export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string; entry?: RegistryEntry } | { up: false; reason: string; slow?: true };
 
 /**
  * Looks in a row at a remote that was up which got no answer in time, still taken for load rather than
@@ -73,6 +77,17 @@ interface Options {
  */
 /** What a status was asked of: the server, and the release pinned to it (a rolling update switches the pin, not the server). */
 const whereOf = (entry: RegistryEntry): string => (entry.buildInfo ? `${entry.url} ${entry.buildInfo}` : entry.url);
+
+/**
+ * A remote's status and the registry entry to load its code from: the entry its status was checked
+ * against. Asked apart, the two can straddle a deploy (the status of the new build, the entry of the
+ * old, or the other way round) and a build would be loaded from another build's files and kept under
+ * its id (seen on the cluster: the new release's pages rendered with the old release's code).
+ */
+export async function statusAndEntry(registry: { status(remote: RemoteName): Promise<RemoteStatus>; entry(remote: RemoteName): Promise<RegistryEntry | undefined> }, remote: RemoteName): Promise<{ status: RemoteStatus; entry: RegistryEntry | undefined }> {
+  const status = await registry.status(remote);
+  return { status, entry: status.up && status.entry ? status.entry : await registry.entry(remote) };
+}
 
 export const sectionsOf = (reg: Registry): RemoteName[] => (Object.keys(reg.remotes) as RemoteName[]).sort();
 
@@ -230,7 +245,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
         return { up: false, reason };
       }
       lastSeen.set(remote, info.buildId);
-      return { up: true, info, browserBuild: info.builds?.[`${remote}-browser`] ?? info.buildId };
+      return { up: true, info, browserBuild: info.builds?.[`${remote}-browser`] ?? info.buildId, entry };
     } catch (error) {
       return { up: false, reason: error instanceof Error ? error.message : String(error), ...(isTimeout(error) ? { slow: true as const } : {}) };
     }
