@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { RemoteName } from '@qf/shared/contracts';
 import { RELEASE_QUERIES } from './prometheus-health';
 import { writeRelease } from './release';
-import { aboutAnotherRemote, createSupervisor, DeployError, type ReleaseCounts, type SmokeTarget, type Supervisor } from './supervisor';
+import { aboutAnotherRemote, createSupervisor, DeployError, freePort, type ReleaseCounts, type SmokeTarget, type Supervisor } from './supervisor';
 
 let work: string;
 let supervisor: Supervisor | undefined;
@@ -33,10 +33,13 @@ const store = () => path.join(work, 'releases');
 const stateDir = () => path.join(store(), '.deploy');
 
 /** A stand-in section server: health, build info, no pages; `behaviour` changes what it does. */
-const serverCode = (name: string, behaviour: 'ok' | 'exit' | 'wrong-build') => `
+type Behaviour = 'ok' | 'exit' | 'wrong-build' | 'exit-off-the-surge';
+const serverCode = (name: string, behaviour: Behaviour) => `
 const http = require('node:http');
 const info = require('../build-info.json');
 if (${JSON.stringify(behaviour)} === 'exit') { console.error('cannot start: the database is missing'); process.exit(3); }
+// Starts on the cluster's surge slot (index 2) and as a trial (past the slots), not on the first two.
+if (${JSON.stringify(behaviour)} === 'exit-off-the-surge' && ['0', '1'].includes(process.env.QF_SLOT)) { console.error('cannot start here'); process.exit(3); }
 const server = http.createServer((req, res) => {
   if (req.url === '/healthz') return res.end(JSON.stringify({ status: 'ok', name: ${JSON.stringify(name)} }));
   if (req.url === '/build-info.json') return res.end(JSON.stringify(${JSON.stringify(behaviour)} === 'wrong-build' ? { ...info, buildId: 'other' } : info));
@@ -48,7 +51,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 /** Releases a stand-in build of mf-events into the store and returns its folder name. */
-function release(buildId: string, options: { behaviour?: 'ok' | 'exit' | 'wrong-build'; react?: string; remote?: RemoteName; patterns?: string[] } = {}): string {
+function release(buildId: string, options: { behaviour?: Behaviour; react?: string; remote?: RemoteName; patterns?: string[] } = {}): string {
   const remote = options.remote ?? 'mf-events';
   const dir = path.join(work, `ws-${remote}-${buildId}`);
   const dist = path.join(dir, 'dist');
@@ -392,5 +395,98 @@ describe('the supervisor', () => {
     while (Date.now() < until && !(s.live()['mf-events']!.pid !== pid && (await answers(url)))) await new Promise((r) => setTimeout(r, 100));
     await expect(buildOf(url)).resolves.toBe('aaa');
     expect(history().at(-1)).toMatchObject({ action: 'restart', release: 'mf-events@1.0.0+aaa', reason: 'its server exited' });
+  });
+});
+
+describe('the supervisor on a cluster (issue 33: rolling updates)', () => {
+  const proxy = 'http://proxy.test:8080';
+  const cdn = () => path.join(work, 'cdn');
+  let slots: number[] = [];
+
+  async function startCluster(first: string): Promise<Supervisor> {
+    slots = await Promise.all([0, 1, 2].map(() => freePort()));
+    supervisor = createSupervisor({
+      store: store(),
+      stateDir: stateDir(),
+      env: { ...process.env, SHELL_ORIGINS: 'http://site.test', DATABASE_URL: '' },
+      shellInfo: { name: 'shell', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '^19.2.0' } } },
+      smoke: noProblems,
+      drainMs: 50,
+      readyTimeoutMs: 10_000,
+      cluster: { instances: 2, slots: { 'mf-events': slots }, urlOf: () => proxy, cdn: { dir: cdn(), url: 'http://site.test/cdn' }, instanceEnv: (_remote, index) => ({ QF_SLOT: String(index) }), minReadyMs: 0 },
+      log: (line) => logs.push(line),
+    });
+    await supervisor.start({ 'mf-events': path.join(store(), 'mf-events', first) });
+    return supervisor;
+  }
+  const ports = () => supervisor!.live()['mf-events']!.instances!.map((i) => i.port).sort();
+  const builds = async () => Promise.all(ports().map((p) => buildOf(`http://127.0.0.1:${p}`)));
+  const pinned = (release: string, build: string) => ({
+    url: proxy,
+    manifest: `http://site.test/cdn/mf-events/${release}/browser/mf-manifest.b-${build}.json`,
+    serverEntry: `http://site.test/cdn/mf-events/${release}/server/remoteEntry.js`,
+    routes: `http://site.test/cdn/mf-events/${release}/browser/routes.b-${build}.json`,
+    buildInfo: `http://site.test/cdn/mf-events/${release}/build-info.json`,
+  });
+
+  it('runs a section’s instances on its slots, pins its release in the browser-build store, and rolls a deploy and a rollback one instance at a time', async () => {
+    const a = release('aaa');
+    const b = release('bbb');
+    const s = await startCluster(a);
+    expect(ports()).toEqual(slots.slice(0, 2).sort());
+    await expect(builds()).resolves.toEqual(['aaa', 'aaa']);
+    expect(registry().remotes['mf-events']).toEqual(pinned(a, 'aaa'));
+    expect(readFileSync(path.join(cdn(), 'mf-events', a, 'server', 'remoteEntry.js'), 'utf8')).toBe('module.exports = {};');
+
+    const deployed = await s.deploy('mf-events', b);
+    expect(deployed).toMatchObject({ action: 'deploy', mode: 'rolling', release: 'mf-events@1.0.0+bbb', from: 'mf-events@1.0.0+aaa' });
+    expect(deployed.steps.map((x) => x.step.replace(/:\d+$/, ':port'))).toEqual([
+      'verified',
+      'gated',
+      'published to the browser-build store',
+      'trial instance started and healthy',
+      'smoke render of each template (en, ar)',
+      'instance 1 of 2: ready on :port',
+      'instance 1 of 2: the old one drained and stopped',
+      'instance 2 of 2: ready on :port',
+      'instance 2 of 2: the old one drained and stopped',
+      'registry: the pin moved',
+    ]);
+    // The first new instance took the surge slot; the second, the slot the first old one left. One slot is free again.
+    expect(ports()).toContain(slots[2]);
+    await expect(builds()).resolves.toEqual(['bbb', 'bbb']);
+    const free = slots.find((p) => !ports().includes(p))!;
+    await expect(answers(`http://127.0.0.1:${free}`)).resolves.toBe(false);
+    expect(registry().remotes['mf-events']).toEqual(pinned(b, 'bbb'));
+    // The trial instance was smoke-rendered before any instance joined the proxy.
+    expect(noProblems).toHaveBeenLastCalledWith(expect.objectContaining({ remote: 'mf-events', buildId: 'bbb' }));
+
+    await expect(s.rollback('mf-events')).resolves.toMatchObject({ action: 'rollback', mode: 'rolling', release: 'mf-events@1.0.0+aaa' });
+    await expect(builds()).resolves.toEqual(['aaa', 'aaa']);
+    expect(registry().remotes['mf-events']).toEqual(pinned(a, 'aaa'));
+    expect(history().map((h) => h.action)).toEqual(['start', 'deploy', 'rollback']);
+  });
+
+  it('puts the instances it replaced back when a new one cannot start, and moves no pin', async () => {
+    const a = release('aaa');
+    const c = release('ccc', { behaviour: 'exit-off-the-surge' });
+    const s = await startCluster(a);
+    await expect(s.deploy('mf-events', c)).rejects.toThrow(new RegExp(`exited \\(3\\) before answering:\\ncannot start here\\n \\(instance 2 of 2\\); every instance serves mf-events@1\\.0\\.0\\+aaa again$`));
+    await expect(builds()).resolves.toEqual(['aaa', 'aaa']);
+    expect(registry().remotes['mf-events']).toEqual(pinned(a, 'aaa'));
+    expect(s.live()['mf-events']!.release).toBe('mf-events@1.0.0+aaa');
+    expect(history().map((h) => h.action)).toEqual(['start']);
+  });
+
+  it('starts an instance that died again on its slot; the others keep serving', async () => {
+    const s = await startCluster(release('aaa'));
+    const before = s.live()['mf-events']!.instances!;
+    process.kill(before[0]!.pid!, 'SIGKILL');
+    const until = Date.now() + 10_000;
+    const restarted = () => history().some((h) => h.action === 'restart');
+    while (Date.now() < until && !(restarted() && (await answers(`http://127.0.0.1:${before[0]!.port}`)))) await new Promise((r) => setTimeout(r, 100));
+    expect(ports()).toEqual(before.map((i) => i.port).sort());
+    await expect(builds()).resolves.toEqual(['aaa', 'aaa']);
+    expect(history().at(-1)).toMatchObject({ action: 'restart', release: 'mf-events@1.0.0+aaa', reason: `its instance on :${before[0]!.port} exited` });
   });
 });
