@@ -91,6 +91,32 @@ async function freeRange(count) {
   throw new Error(`no ${count} consecutive free ports found`);
 }
 
+/**
+ * `count` free ports below the kernel's ephemeral range, none in `taken` (added to it). A section's slots
+ * stay bound only while an instance runs on them: a port the kernel may hand out (to a client's
+ * connection, to another server asking for any port) would be taken the moment one is free, and the
+ * next instance of a rolling update could not listen there.
+ */
+async function slotPorts(count, taken) {
+  const [low] = (() => {
+    try {
+      return readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    } catch {
+      return [32768];
+    }
+  })();
+  const ports = [];
+  for (let attempt = 0; ports.length < count && attempt < 1000; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * Math.max(1, low - 10_000));
+    if (!taken.has(port) && (await portIsFree(port))) {
+      taken.add(port);
+      ports.push(port);
+    }
+  }
+  if (ports.length < count) throw new Error(`no ${count} free ports below ${low} for a section's slots`);
+  return ports;
+}
+
 const render = (template, values) => template.replace(/\{\{([A-Z_]+)\}\}/g, (m, key) => (key in values ? String(values[key]) : m));
 const upstreamName = (name) => `qf_${name.replace(/-/g, '_')}`;
 
@@ -195,7 +221,8 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
     mkdirSync(targets);
     // Each section's slots: `instances` ports nginx balances over, and one more, the surge of a rolling update.
     const slots = {};
-    for (const r of remotes) slots[r.name] = await Promise.all(Array.from({ length: instances + 1 }, () => freePort()));
+    const taken = new Set([port, ...Object.values(remotePorts)]);
+    for (const r of remotes) slots[r.name] = await slotPorts(instances + 1, taken);
     const shellPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
 
     // nginx first: the registry names its section addresses, which the sections themselves ask (search).

@@ -91,6 +91,9 @@ describe('the browser-build store', () => {
     const run = (...args: string[]) => spawnSync(process.execPath, ['-r', './scripts/ts-register.cjs', 'shared/scripts/cdn.ts', ...args], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8', env: { ...process.env, RELEASES_DIR: path.dirname(path.dirname(folder)), CDN_DIR: cdn() } });
     expect(run('publish', 'mf-events', 'mf-events@1.2.0+abc')).toMatchObject({ status: 0, stdout: `published mf-events@1.2.0+abc to ${cdn()}\n` });
     expect(run('publish', 'mf-events', '1.2.0+abc')).toMatchObject({ status: 0, stdout: `mf-events@1.2.0+abc is already published to ${cdn()}; nothing to do\n` });
+    // With the CDN's address: the registry entry's pins, for the pipeline's registry edit.
+    const pins = JSON.parse(run('publish', 'mf-events', '1.2.0+abc', '--url', 'https://cdn.example/').stdout.split('\n')[1]!) as Record<string, string>;
+    expect(pins).toEqual(pinnedFiles(cdn(), 'https://cdn.example', 'mf-events', '1.2.0+abc'));
     expect(run('publish', 'mf-events', '../x').status).toBe(2);
     expect(run('publish', 'mf-events', '1.2.0+nope')).toMatchObject({ status: 1, stderr: expect.stringContaining('is not a release (no release.json)') });
     expect(run('prune')).toMatchObject({ status: 0, stdout: 'nothing past 7 days and the last 10 releases of each section\n' });

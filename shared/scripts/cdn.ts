@@ -152,18 +152,20 @@ export function pinnedBy(registry: { remotes: Record<string, { buildInfo?: strin
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { cdn: { type: 'string' }, 'keep-days': { type: 'string' }, 'keep-last': { type: 'string' }, registry: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { cdn: { type: 'string' }, url: { type: 'string' }, 'keep-days': { type: 'string' }, 'keep-last': { type: 'string' }, registry: { type: 'string' } } });
   const cdn = values.cdn ? path.resolve(values.cdn) : cdnDir();
   if (command === 'publish') {
     const [remote = '', name = ''] = positionals;
     const release = name.startsWith(`${remote}@`) ? name.slice(remote.length + 1) : name;
     if (!isRemoteName(remote) || !/^[\w.+-]+$/.test(release) || release.includes('..')) {
-      console.error('usage: npm run cdn:publish -- <remote> <release> [--cdn DIR]   (a release as npm run releases -- <remote> lists it; DIR: CDN_DIR, default cdn/)');
+      console.error('usage: npm run cdn:publish -- <remote> <release> [--cdn DIR] [--url CDN_URL]   (a release as npm run releases -- <remote> lists it; DIR: CDN_DIR, default cdn/; with --url, the registry entry\'s pins are printed)');
       return 2;
     }
     const folder = path.join(releasesDir(), remote, release);
     const { record, created } = publishRelease(folder, cdn);
     console.log(created ? `published ${record.id} to ${cdn}` : `${record.id} is already published to ${cdn}; nothing to do`);
+    // What the registry entry pins, for the pipeline's registry edit (one JSON line).
+    if (values.url) console.log(JSON.stringify(pinnedFiles(cdn, values.url.replace(/\/$/, ''), remote, release)));
     return 0;
   }
   if (command === 'prune') {
