@@ -467,6 +467,28 @@ describe('the supervisor on a cluster (issue 33: rolling updates)', () => {
     expect(history().map((h) => h.action)).toEqual(['start', 'deploy', 'rollback']);
   });
 
+  it('runs a canary as one instance beside the slots, pinned in the store; promote rolls every instance to it, then the pin moves', async () => {
+    const a = release('aaa');
+    const b = release('bbb');
+    const s = await startCluster(a);
+    await expect(s.deploy('mf-events', b, 20)).resolves.toMatchObject({ action: 'canary', release: 'mf-events@1.0.0+bbb', percent: 20 });
+    const canary = registry().remotes['mf-events'] as unknown as { canary: { url: string; percent: number; buildInfo: string } };
+    expect(canary.canary).toMatchObject({ percent: 20, buildInfo: pinned(b, 'bbb').buildInfo });
+    // Not on a slot: nginx never sends it the live cohort's requests.
+    expect(slots.map((p) => `http://127.0.0.1:${p}`)).not.toContain(canary.canary.url);
+    await expect(buildOf(canary.canary.url)).resolves.toBe('bbb');
+    await expect(builds()).resolves.toEqual(['aaa', 'aaa']);
+
+    const promoted = await s.promote('mf-events');
+    expect(promoted).toMatchObject({ action: 'promote', mode: 'rolling', release: 'mf-events@1.0.0+bbb', from: 'mf-events@1.0.0+aaa' });
+    await expect(builds()).resolves.toEqual(['bbb', 'bbb']);
+    expect(registry().remotes['mf-events']).toEqual(pinned(b, 'bbb'));
+    await expect(answers(canary.canary.url)).resolves.toBe(false);
+    expect(history().map((h) => h.action)).toEqual(['start', 'canary', 'promote']);
+    // What it replaced can be rolled back to, the same way.
+    await expect(s.rollback('mf-events')).resolves.toMatchObject({ mode: 'rolling', release: 'mf-events@1.0.0+aaa' });
+  });
+
   it('puts the instances it replaced back when a new one cannot start, and moves no pin', async () => {
     const a = release('aaa');
     const c = release('ccc', { behaviour: 'exit-off-the-surge' });
