@@ -26,9 +26,8 @@ export async function buildContentServer(options: { dir: string; content: Conten
     listPaths: pages.paths,
   });
   search.register(server.app);
-  // Build the index before the first visitor asks for it.
-  server.app.addHook('onReady', async () => {
-    await search.index();
-  });
+  // Build the index before the first visitor asks for it: once the server listens (its pages answer
+  // meanwhile; /healthz says "starting" until it is built), never holding up its start.
+  server.warmUp('search index', () => search.index());
   return server;
 }

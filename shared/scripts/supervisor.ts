@@ -322,7 +322,7 @@ export function createSupervisor(options: SupervisorOptions) {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
   const drainMs = options.drainMs ?? 1500;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const canaryRule = options.canaryRule ?? { minRequests: 20, margin: 0.05, everyMs: 1000 };
   /** The token of the shell's release counts: given to the shell this supervisor starts. */
   const opsToken = randomBytes(24).toString('hex');

@@ -67,3 +67,28 @@ describe('a page whose title is what was typed', () => {
     expect(ids).toEqual(['story-2']);
   });
 });
+
+describe('an index built in slices (issue 35: a large store is indexed while the server answers)', () => {
+  const words = ['water', 'energy', 'health', 'education', 'research', 'desert', 'solar', 'genome', 'campus', 'robotics'];
+  const docs: SearchDoc[] = Array.from({ length: 3000 }, (_, i) => {
+    const title = `${words[i % 10]} ${words[(i * 7) % 10]} story ${i}`;
+    const body = Array.from({ length: 40 }, (_, k) => `${words[(i + k) % 10]}${k % 3 ? '' : 's'}`).join(' ');
+    return { id: `story-${i}`, type: 'story', lang: i % 2 ? 'ar' : 'en', title, excerpt: '', url: `/stories/${i}`, image: null, date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`, text: { title, tags: '', excerpt: body, body }, facets: { type: ['story'] } };
+  });
+
+  it('answers every query as the index built at once does, and lets the event loop run while it is built', async () => {
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 1);
+    const sliced = await SearchIndex.build(docs);
+    clearInterval(ticking);
+    const whole = new SearchIndex(docs);
+    for (const q of ['water', 'solar energ', 'robotic', 'genom campus', 'desert story 12', 'nothing here'])
+      for (const lang of ['en', 'ar'] as const) {
+        const query = { q, lang, filters: {}, page: 1, pageSize: 20 };
+        expect([q, lang, sliced.search(query)]).toEqual([q, lang, whole.search(query)]);
+      }
+    expect(sliced.size('en') + sliced.size('ar')).toBe(3000);
+    // Timers ran during the build: it was not one piece (how many depends on the machine's speed).
+    expect(turns).toBeGreaterThan(0);
+  });
+});

@@ -52,7 +52,7 @@ export function createSearch(content: ContentSource, options: { listings?: () =>
   /** The index of these versions, built by whoever asks first while none is under way (the others join it). */
   function build(contentVersion: string, remoteVersion: string): Promise<Built> {
     building ??= Promise.all([searchDocuments(content), options.listings?.() ?? []])
-      .then(([docs, listings]) => (current = { contentVersion, remoteVersion, index: new SearchIndex([...docs, ...listings, ...(remote?.docs() ?? [])]) }))
+      .then(async ([docs, listings]) => (current = { contentVersion, remoteVersion, index: await SearchIndex.build([...docs, ...listings, ...(remote?.docs() ?? [])]) }))
       .finally(() => (building = undefined));
     return building;
   }

@@ -109,6 +109,30 @@ describe('createRemoteServer', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('answers while it warms up, says it is starting until every task is done, and tries a failed one again instead of exiting (issue 35)', async () => {
+    const server = await start();
+    let finish!: () => void;
+    let attempts = 0;
+    server.warmUp('search index', () => new Promise<void>((resolve) => (finish = resolve)));
+    server.warmUp('sitemap', async () => {
+      if (++attempts === 1) throw new Error('the store is busy');
+    });
+    const health = async () => {
+      const res = await server.app.inject('/healthz');
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    // Ready (inject readies it): the tasks run, the server answers pages meanwhile.
+    await expect(health()).resolves.toEqual({ status: 503, body: { status: 'starting', name: 'mf-content', waiting: ['search index', 'sitemap (failed: the store is busy)'] } });
+    expect((await server.app.inject('/_qf/page?path=/program&lang=en')).statusCode).toBe(200);
+    finish();
+    // The failed task is tried again after a second.
+    const until = Date.now() + 5000;
+    while (Date.now() < until && (await health()).status !== 200) await new Promise((r) => setTimeout(r, 50));
+    await expect(health()).resolves.toEqual({ status: 200, body: { status: 'ok', name: 'mf-content' } });
+    expect(attempts).toBe(2);
+    await server.app.close();
+  });
+
   it('allows the shell origin only, and always varies on Origin so no cached answer leaks between the two', async () => {
     const { app } = await start();
     const plain = await app.inject('/healthz');

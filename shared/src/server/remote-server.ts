@@ -94,7 +94,7 @@ export const reportedContentVersion = (version: string): string => createHash('s
  * A remote's HTTP server: health, build info, its static builds with CORS for the shell's origins,
  * and its page resolver. The remote adds its own API routes to the returned instance.
  */
-export async function createRemoteServer(options: RemoteServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
+export async function createRemoteServer(options: RemoteServerOptions): Promise<{ app: FastifyInstance; port: number; host: string; warmUp: (what: string, task: () => Promise<unknown>) => void }> {
   const env = readEnv(envSchema, options.env);
   const port = env.PORT ?? defaultPortOf(options.name);
   if (port === undefined) throw new Error(`Invalid environment:\n  PORT: required (${options.name} has no default port)`);
@@ -134,7 +134,47 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     return version ? reportedContentVersion(version) : undefined;
   };
 
-  app.get('/healthz', async () => ({ status: 'ok', name: options.name }));
+  /**
+   * Work a server does once it listens, before it is ready (issue 35: mf-content's search index over a
+   * large store took longer than Fastify's 10 s ready timeout, and the server exited). It listens at
+   * once: pages answer meanwhile, `/healthz` answers 503 "starting" (what the supervisor and Kubernetes'
+   * startup and readiness probes wait on) until every task is done. A task that fails is said and tried
+   * again (1 s, then twice as long each time, at most 30 s): the server stays not ready, never exits.
+   */
+  const starting = new Map<string, string | undefined>();
+  let readied = false;
+  const run = (what: string, task: () => Promise<unknown>, wait = 1000): void => {
+    const started = Date.now();
+    task().then(
+      () => {
+        starting.delete(what);
+        app.log.info(`${options.name}: ${what} ready in ${Date.now() - started} ms`);
+      },
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        starting.set(what, reason);
+        app.log.error({ err: error }, `${options.name}: ${what} failed (${reason}); tried again in ${wait / 1000} s`);
+        setTimeout(() => run(what, task, Math.min(wait * 2, 30_000)), wait).unref();
+      },
+    );
+  };
+  const queued: [string, () => Promise<unknown>][] = [];
+  const warmUp = (what: string, task: () => Promise<unknown>): void => {
+    starting.set(what, undefined);
+    if (readied) run(what, task);
+    else queued.push([what, task]);
+  };
+  // Started when the server is ready, not awaited: it listens meanwhile (a task yields to the event loop).
+  app.addHook('onReady', async () => {
+    readied = true;
+    for (const [what, task] of queued.splice(0)) run(what, task);
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    if (!starting.size) return { status: 'ok', name: options.name };
+    reply.header('Cache-Control', 'no-store');
+    return reply.code(503).send({ status: 'starting', name: options.name, waiting: [...starting].map(([what, failed]) => (failed ? `${what} (failed: ${failed})` : what)) });
+  });
 
   app.get('/build-info.json', async (_request, reply) => {
     const file = path.join(dist, 'build-info.json');
@@ -205,7 +245,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     return pagePathsSchema.parse(withHeads);
   });
 
-  return { app, port, host: env.HOST };
+  return { app, port, host: env.HOST, warmUp };
 }
 
 /**
