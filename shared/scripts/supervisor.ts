@@ -1126,13 +1126,20 @@ export function createSupervisor(options: SupervisorOptions) {
         persist();
         return;
       }
+      // The registry first, with the port each server will listen on: a section reads it as it starts (mf-content's search).
+      const sections = Object.entries(initial) as [RemoteName, string][];
+      for (const [remote, folder] of sections) {
+        const port = await freePort(host);
+        live.set(remote, { release: readRelease(folder).id, folder, url: `http://${host}:${port}`, port, previous: [] });
+      }
+      persist();
       await Promise.all(
-        (Object.entries(initial) as [RemoteName, string][]).map(async ([remote, folder]) => {
-          const release = readRelease(folder);
-          const { server, port } = await startRelease(remote, folder);
+        sections.map(async ([remote, folder]) => {
+          const entry = live.get(remote)!;
+          const { server } = await startRelease(remote, folder, entry.port);
           servers.set(remote, server);
-          live.set(remote, { release: release.id, folder, url: `http://${host}:${port}`, port, ...(server.child.pid ? { pid: server.child.pid } : {}), previous: [] });
-          record({ at: new Date().toISOString(), remote, action: 'start', release: release.id });
+          if (server.child.pid) entry.pid = server.child.pid;
+          record({ at: new Date().toISOString(), remote, action: 'start', release: entry.release });
         }),
       );
       persist();
