@@ -61,12 +61,21 @@ describe('deploy: shell', () => {
     expect(env.get('REGISTRY')).toBe(`${mount.mountPath}/registry.json`);
   });
 
-  it('the registry ConfigMap is a valid registry naming every remote of registry.json at its public origin', () => {
+  it('the registry ConfigMap is a valid registry naming every remote of registry.json at its stable Service, its release pinned on the CDN (issue 33)', () => {
     const cm = manifests.find((m) => kindOf(m) === 'ConfigMap' && nameOf(m) === 'shell-registry')!;
     const registry = registrySchema.parse(JSON.parse((cm.doc.data as Record<string, string>)['registry.json']!));
     const local = registrySchema.parse(JSON.parse(readFileSync(path.join(repoRoot, 'registry.json'), 'utf8')));
     expect(Object.keys(registry.remotes).sort()).toEqual(Object.keys(local.remotes).sort());
-    for (const entry of Object.values(registry.remotes)) expect(entry!.url).toMatch(/^https:\/\//);
+    for (const [remote, entry] of Object.entries(registry.remotes)) {
+      // The shells ask the section inside the cluster, on its Service's port; no browser reaches it.
+      const service = manifests.find((m) => kindOf(m) === 'Service' && nameOf(m) === `${remote}-stable`)!;
+      const port = (service.doc.spec as { ports: { port: number }[] }).ports[0]!.port;
+      expect([remote, entry!.url]).toEqual([remote, `http://${remote}-stable:${port}`]);
+      // Browsers and the shells fetch its code from the browser-build store's CDN, one release's prefix for all four.
+      const pins = [entry!.manifest, entry!.serverEntry, entry!.routes, entry!.buildInfo];
+      for (const pin of pins) expect([remote, pin]).toEqual([remote, expect.stringMatching(new RegExp(`^https://cdn\\.qf\\.org\\.qa/${remote}/[^/]+/`))]);
+      expect(new Set(pins.map((p) => p!.split('/').slice(0, 5).join('/'))).size).toBe(1);
+    }
   });
 });
 

@@ -72,7 +72,7 @@ describe('deploy:check on the repository', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/^deploy:check: validated against Kubernetes v1\.36\.0 .*Argo Rollouts v1\.9\.0/);
     expect(stdout).toContain('deploy/k8s/mf-events.yaml: ConfigMap mf-events-env, Rollout mf-events, Service mf-events, Service mf-events-stable, Service mf-events-canary');
-    expect(stdout).toMatch(/deploy:check: OK \(42 objects in 7 files, 1 kustomization, 8 workflows\)\n$/);
+    expect(stdout).toMatch(/deploy:check: OK \(47 objects in 8 files, 1 kustomization, 8 workflows\)\n$/);
   });
 });
 
