@@ -54,6 +54,15 @@ it('makes the policy again when the registry document changes', async () => {
   expect(csp).toContain("'nonce-n0nce'");
 });
 
+it('allows no section server where the registry pins the release in the browser-build store: browsers never load from there (issue 37, L6)', async () => {
+  const cdn = 'https://cdn.example.test/mf-idkt/1.0.0+b1';
+  registry = { remotes: { 'mf-idkt': { url: 'http://idkt.internal:3004', manifest: `${cdn}/browser/mf-manifest.b1.json`, buildInfo: `${cdn}/build-info.json`, canary: { url: 'http://idkt-canary.internal:3004', manifest: 'https://cdn2.example.test/m.json', buildInfo: 'https://cdn2.example.test/b.json', percent: 10 } } } };
+  const csp = await htmlPolicy('n0nce');
+  expect(csp).toContain('https://cdn.example.test');
+  expect(csp).toContain('https://cdn2.example.test');
+  expect(csp).not.toContain('internal');
+});
+
 it('tags HTML, JSON and XML answers with an ETag of the page before its nonce, and answers 304 to it', async () => {
   const first = await app.inject('/page');
   const etag = String(first.headers.etag);

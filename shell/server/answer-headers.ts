@@ -26,10 +26,13 @@ export function registerAnswerHeaders(app: FastifyInstance, options: AnswerHeade
   async function htmlPolicy(nonce: string): Promise<string> {
     const reg = await options.registry().catch(() => ({ remotes: {} }));
     if (policy?.of !== reg) {
-      // A remote's server and, when the registry names one, where its browser build is served from (a
-      // release store behind a CDN: npm start's supervisor, deploy/README).
+      // Where each remote's browser build is served from: its pinned manifest's origin (a release store
+      // behind a CDN: npm start's supervisor, npm run cluster, deploy/README), else its server. A release
+      // pinned in the browser-build store (`buildInfo`) is never loaded from its server, so a browser may
+      // not fetch anything from there (issue 37, L6: sections' servers are the shells', not the browsers').
+      const fromEntry = (e: { url: string; manifest?: string; buildInfo?: string }) => [e.manifest, e.buildInfo ? undefined : e.url];
       const origins = Object.values(reg.remotes).flatMap((e) =>
-        e ? [e.url, e.manifest, e.canary?.url, e.canary?.manifest].flatMap((u) => (u ? [new URL(u).origin] : [])) : [],
+        e ? [...fromEntry(e), ...(e.canary ? fromEntry(e.canary) : [])].flatMap((u) => (u ? [new URL(u).origin] : [])) : [],
       );
       // A configured third-party assistant: its script is added only after cookie consent, but the policy must allow it.
       if (options.assistantScriptUrl) origins.push(new URL(options.assistantScriptUrl).origin);
