@@ -22,6 +22,7 @@ const UPCOMING = { a: 'Upcoming events', b: 'Upcoming events, next release' };
 interface Report {
   url: string;
   prometheusUrl: string | null;
+  remotePorts: Record<string, number>;
   servers: { name: string; instance: number; port: number; pid: number }[];
 }
 
@@ -178,8 +179,12 @@ async function prometheus(query: string): Promise<{ metric: Record<string, strin
   });
 
   it('serves every section’s code from the browser-build store, pinned by the registry: no page asks a section’s instance for code', async () => {
-    const html = await (await fetch(`${report.url}/events`)).text();
+    const page = await fetch(`${report.url}/events`);
+    const html = await page.text();
     expect(releasesIn(html)).toEqual([releaseA]);
+    // Nor may it: the pages' policy names no section's server (issue 37, L6).
+    const csp = page.headers.get('content-security-policy') ?? '';
+    for (const port of Object.values(report.remotePorts)) expect([port, csp.includes(`:${port}`), html.includes(`:${port}/`)]).toEqual([port, false, false]);
     const registry = JSON.parse(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')) as { remotes: Record<string, { url: string; manifest: string; serverEntry: string; buildInfo: string }> };
     for (const [remote, entry] of Object.entries(registry.remotes)) {
       expect([remote, entry.manifest.startsWith(`${report.url}/cdn/${remote}/`), entry.serverEntry.startsWith(`${report.url}/cdn/${remote}/`), entry.buildInfo.startsWith(`${report.url}/cdn/${remote}/`)]).toEqual([remote, true, true, true]);
