@@ -10,6 +10,7 @@ import { splitLang } from '@qf/shared/routing';
 import { registerAnswerHeaders } from './answer-headers';
 import { createManifestReader, createStylesheetReader, readShellAssets } from './assets';
 import { registerChromeData } from './chrome-data';
+import { COHORT_COOKIE } from './cohort';
 import { createCompositions } from './compositions';
 import type { ShellConfig } from './config';
 import { createServerRemotes, type ServerRemotes } from './federation';
@@ -114,6 +115,16 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     return { variant, registry, resolve, cache };
   }
   const compositions = createCompositions(composition, { secure: config.siteUrl.startsWith('https:') });
+  // An answer that gives a visitor a cohort is that visitor's: no shared cache (CDN, proxy) may keep it
+  // and give the cookie to others (issue 37, L3); the browser still may.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const cookies = reply.getHeader('set-cookie');
+    if (![cookies].flat().some((c) => typeof c === 'string' && c.startsWith(`${COHORT_COOKIE}=`))) return payload;
+    const cache = String(reply.getHeader('cache-control') ?? '');
+    const maxAge = /\bmax-age=(\d+)/.exec(cache)?.[1] ?? '0';
+    if (!/\bno-store\b/.test(cache)) reply.header('Cache-Control', `private, max-age=${maxAge}`);
+    return payload;
+  });
   const { live } = compositions;
   const compositionFor = (request: FastifyRequest, reply: FastifyReply | undefined) => compositions.viewFor(request, reply);
   app.addHook('onClose', async () => compositions.close());

@@ -106,6 +106,8 @@ describe('a canary release', () => {
       const res = await get('/d', cookie);
       const set = String(res.headers['set-cookie']);
       expect(set).toMatch(/^qf_cohort=\d{1,2}; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly; Secure$/);
+      // That answer is the visitor's: no shared cache may keep it and hand the cookie to others (issue 37, L3).
+      expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
       const cohort = Number(/^qf_cohort=(\d+)/.exec(set)![1]);
       expect(html(res)).toContain(cohort < 30 ? 'from the canary server' : 'from the live server');
     }
