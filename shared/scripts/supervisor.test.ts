@@ -351,6 +351,15 @@ describe('the supervisor', () => {
     const post = (action: string, body: object, auth = `Bearer ${token}`) => fetch(`${url}/_supervisor/${action}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await post('deploy', { remote: 'mf-events', release: b }, 'Bearer nope')).status).toBe(401);
     expect((await fetch(`${url}/_supervisor/state`)).status).toBe(401);
+    // Its own words only: no Fastify code, no echo of the address, no CORS on the control API (issue 37, L5).
+    const origin = { origin: 'http://site.test' };
+    const unknown = await fetch(`${url}/x?<b>`, { headers: origin });
+    expect([unknown.status, await unknown.text(), unknown.headers.get('access-control-allow-origin')]).toEqual([404, '{"error":"not found"}', null]);
+    const badUrl = await fetch(`${url}/releases/%E0%A4%A`);
+    expect([badUrl.status, await badUrl.text()]).toEqual([400, '{"error":"bad request"}']);
+    expect((await fetch(`${url}/_supervisor/state`, { headers: origin })).headers.get('access-control-allow-origin')).toBeNull();
+    const badJson = await fetch(`${url}/_supervisor/deploy`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{' });
+    expect([badJson.status, await badJson.text()]).toEqual([400, '{"error":"bad request"}']);
     expect((await post('deploy', { remote: 'mf-events' })).status).toBe(400);
     expect((await post('deploy', { remote: 'shell', release: b })).status).toBe(400);
     const refused = await post('rollback', { remote: 'mf-events' });

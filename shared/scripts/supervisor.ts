@@ -30,7 +30,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
@@ -1029,14 +1029,27 @@ export function createSupervisor(options: SupervisorOptions) {
   }
 
   async function serveControl(port: number) {
-    const server = Fastify({ logger: false, bodyLimit: 16 * 1024 });
+    const server = Fastify({
+      logger: false,
+      bodyLimit: 16 * 1024,
+      // An address or request Fastify cannot take (a malformed escape, a bad header): its own words, not Fastify's (issue 37, L5).
+      frameworkErrors: (_error, _request, reply: FastifyReply) => void reply.code(400).send({ error: 'bad request' }),
+    });
     await server.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     const origins = new Set((options.env.SHELL_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean));
     server.addHook('onRequest', async (request, reply) => {
       reply.header('Vary', 'Origin');
       for (const [name, value] of Object.entries(SECTION_HEADERS)) reply.header(name, value);
+      // CORS for the store's browser builds only: the control API is for ops' commands, never a page's script (issue 37, L5).
       const origin = request.headers.origin;
-      if (origin && origins.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
+      if (origin && origins.has(origin) && request.url.startsWith('/releases/')) reply.header('Access-Control-Allow-Origin', origin);
+    });
+    // Its own words, never Fastify's codes or the address asked echoed back (issue 37, L5).
+    server.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: 'not found' }));
+    server.setErrorHandler(async (error: { statusCode?: number }, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) log(`control API: ${messageOf(error)}`);
+      return reply.code(status).send({ error: status === 500 ? 'the supervisor could not answer' : status === 404 ? 'not found' : 'bad request' });
     });
     // The store's browser builds, as a CDN in front of an object store would serve them: only what is
     // under a complete release's dist/browser, hashed and pinned names cached for good.
