@@ -23,6 +23,7 @@ describe('release health, as a plugin', () => {
 
   beforeAll(async () => {
     app = Fastify();
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).type('text/html; charset=utf-8').send('<h1>Page not found</h1>'));
     // The visitor's composition by a header here (the shell uses the cohort cookie).
     const viewFor = async (request: { headers: Record<string, unknown> }) => (request.headers['x-cohort'] === 'canary' ? trial : live);
     const health = registerReleaseHealth(app, { canaryRuns: async () => canary, viewFor, opsToken: 'a-token-of-sixteen-chars' });
@@ -79,9 +80,13 @@ describe('release health, as a plugin', () => {
     canary = true;
   });
 
-  it('shows the counts only with the supervisor’s token', async () => {
-    expect((await app.inject('/_qf/release-health')).statusCode).toBe(404);
-    expect((await app.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(404);
+  it('shows the counts only with the supervisor’s token; without it, the answer of any unknown address', async () => {
+    // What the app's not-found handler answers (the shell's: its 404 page).
+    const unknown = [404, 'text/html; charset=utf-8', '<h1>Page not found</h1>'];
+    const answer = (res: Awaited<ReturnType<typeof app.inject>>) => [res.statusCode, res.headers['content-type'], res.body];
+    expect(answer(await app.inject('/_qf/release-health'))).toEqual(unknown);
+    expect(answer(await app.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer wrong' } }))).toEqual(unknown);
+    expect(answer(await app.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer a-token-of-sixteen-chars ' } }))).toEqual(unknown);
     const res = await app.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer a-token-of-sixteen-chars' } });
     expect(res.headers['cache-control']).toBe('no-store');
   });

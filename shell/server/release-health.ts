@@ -5,6 +5,7 @@
 // or to render, or whose hydration did not match the server's HTML). The supervisor reads the counts
 // (`GET /_qf/release-health`, with its token) and rolls a canary back when its error rate is worse
 // than the live release's by its margin. `registerReleaseHealth` is all of it as a Fastify plugin.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isRemoteName, type RemoteName } from '@qf/shared/contracts';
@@ -138,8 +139,12 @@ export function registerReleaseHealth<V extends HealthView>(
   });
 
   // The counts, for the supervisor only (its token, OPS_TOKEN); without the token this page does not exist.
+  // Without it, the answer is the one any unknown address gets (the site's 404 page), and the token is
+  // compared in constant time (issue 37, info items).
+  const expected = opsToken ? createHash('sha256').update(`Bearer ${opsToken}`).digest() : undefined;
+  const holdsToken = (header: string | undefined) => Boolean(expected && header !== undefined && timingSafeEqual(createHash('sha256').update(header).digest(), expected));
   app.get('/_qf/release-health', async (request, reply) => {
-    if (!opsToken || request.headers.authorization !== `Bearer ${opsToken}`) return reply.code(404).send({ error: 'not-found' });
+    if (!holdsToken(request.headers.authorization)) return reply.callNotFound();
     reply.header('Cache-Control', 'no-store');
     return health.snapshot();
   });
