@@ -20,6 +20,10 @@ describe('formPageOf', () => {
     expect(formPageOf({ ...post('https://x.org/api/forms/scholarships?lang=en'), url: '/api/forms/scholarships?lang=en&qf-page=%2Fpre-university-scholarship%3Fa%3D1' })).toEqual({ path: '/pre-university-scholarship', search: 'a=1' });
     expect(formPageOf({ ...post(undefined), url: '/api/forms/x?qf-page=%2F%2Fevil.example' })).toBeNull();
     expect(formPageOf({ ...post(undefined), url: '/api/forms/x?qf-page=%2Fapi%2Fforms%2Fx' })).toBeNull();
+    // An address no page has (longer than the page route takes) is not asked of a section.
+    expect(formPageOf({ ...post(undefined), url: `/api/forms/x?qf-page=%2F${'a'.repeat(2100)}` })).toBeNull();
+    expect(formPageOf({ ...post(undefined), url: `/api/forms/x?qf-page=%2Fevents%3Fq%3D${'a'.repeat(2100)}` })).toBeNull();
+    expect(formPageOf(post(`https://x.org/${'b'.repeat(2100)}`))).toBeNull();
   });
 
   it('is nothing for a script’s request, another method, no or an odd referrer, or a path that is no page', () => {

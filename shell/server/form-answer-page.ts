@@ -2,6 +2,7 @@ import { FORM_ANSWER_MAX_BYTES, FORM_ANSWER_TYPE, FORM_PAGE_PARAM, formAnswerSch
 import { languages, type Lang } from '@qf/shared/i18n';
 import { normalizePath } from '@qf/shared/routing';
 import { shellT } from '../src/i18n';
+import { MAX_PAGE_URL } from './page-data';
 
 /**
  * A form posted by a page before or without its script comes back as that page (see the form-answer
@@ -39,7 +40,11 @@ export function formPageOf(request: { method: string; url?: string; headers: Rec
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^\/(?![/\\])/.test(url.pathname)) return null;
   const path = normalizePath(url.pathname);
   if (NOT_A_PAGE.test(path) || NOT_A_PAGE.test(path.replace(/^\/ar(?=\/|$)/, ''))) return null;
-  return { path, search: url.search.replace(/^\?/, '') };
+  const search = url.search.replace(/^\?/, '');
+  // No page has an address that long (the page route answers 404 to one): not asked of its owner, whose
+  // refusal was counted as the section failing (issue 37, info items). The answer is given on its own.
+  if (path.length > MAX_PAGE_URL || search.length > MAX_PAGE_URL) return null;
+  return { path, search };
 }
 
 /** A request's URL without `FORM_PAGE_PARAM`: the section never sees it. */
