@@ -92,10 +92,10 @@ async function freeRange(count) {
 }
 
 /**
- * `count` free ports below the kernel's ephemeral range, none in `taken` (added to it). A section's slots
- * stay bound only while an instance runs on them: a port the kernel may hand out (to a client's
- * connection, to another server asking for any port) would be taken the moment one is free, and the
- * next instance of a rolling update could not listen there.
+ * `count` free ports below the kernel's ephemeral range, none in `taken` (added to it), for ports chosen
+ * long before they are bound: a section's slots (bound only while an instance runs on them) and the
+ * shells' (bound after the sections start). A port the kernel may hand out (to a client's connection, to
+ * a server asking for any port) could be taken meanwhile, and the server meant for it could not listen.
  */
 async function slotPorts(count, taken) {
   const [low] = (() => {
@@ -223,7 +223,9 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
     const slots = {};
     const taken = new Set([port, ...Object.values(remotePorts)]);
     for (const r of remotes) slots[r.name] = await slotPorts(instances + 1, taken);
-    const shellPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
+    // The shells' too: they are bound only after the sections start, and a port the kernel may hand out
+    // was taken meanwhile (a section's metrics listener got one: the shell exited, EADDRINUSE).
+    const shellPorts = await slotPorts(instances, taken);
 
     // nginx first: the registry names its section addresses, which the sections themselves ask (search).
     const redirects = path.join(run, 'redirects');

@@ -12,7 +12,9 @@ import { type Site, startSite } from '../site';
 let site: Site;
 beforeAll(async () => {
   // The rate limit is tested elsewhere; here every probe must reach the code that judges it.
-  site = await startSite({ env: { FORMS_RATE_LIMIT: '1000000' } });
+  // Short deadlines for a request's arrival (the defaults: 20 s for its head, 5 min in all), so the
+  // trickled requests below are judged in seconds.
+  site = await startSite({ env: { FORMS_RATE_LIMIT: '1000000', HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' } });
 });
 afterAll(async () => site?.close());
 
@@ -305,4 +307,40 @@ it('counts one poll vote from one machine through the shell, whatever cookies, i
   expect(statuses).toEqual([201, ...Array(49).fill(409)]);
   expect(refusal).toBe('A vote in this poll has already been counted from your connection.');
   expect((await results()).total).toBe(before + 1);
+});
+
+it('answers requests that never arrive whole (a trickled head or body, a body shorter than its length) with 408 in the visitor language within the deadline, through the shell and at a section (issue 37, M2)', async () => {
+  /** Writes `first`, then `more` every 500 ms until the server ends the connection; its answer and how long it took. */
+  const trickle = (base: string, first: string, more: string) =>
+    new Promise<{ answer: string; ms: number }>((resolve) => {
+      const { hostname, port } = new URL(base);
+      const started = Date.now();
+      let answer = '';
+      const socket = connect(Number(port), hostname, () => socket.write(first));
+      const timer = setInterval(() => more && !socket.destroyed && socket.write(more), 500);
+      socket.setTimeout(15_000, () => socket.destroy());
+      socket.on('data', (d) => (answer += d.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, ms: Date.now() - started });
+      });
+    });
+  const forms = site.remoteUrl('mf-forms');
+  const cases: [string, string, string, string, 'en' | 'ar'][] = [
+    ['a page, its head trickled', site.url, 'GET /ar/events HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n', 'ar'],
+    ['a form post, its body trickled', site.url, 'POST /api/forms/newsletter?lang=ar HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{', ' ', 'ar'],
+    ['a form post, its body shorter than its length', site.url, 'POST /api/forms/newsletter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":', '', 'en'],
+    ['mf-forms itself, its body trickled', forms, 'POST /api/forms/newsletter?lang=ar HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{', ' ', 'ar'],
+  ];
+  const results = await Promise.all(cases.map(([, base, first, more]) => trickle(base, first, more)));
+  const message = { en: 'Your request took too long to arrive, so it was not sent. Please check your connection and try again.', ar: 'استغرق وصول طلبك وقتاً طويلاً، لذلك لم يُرسَل. يُرجى التحقق من اتصالك والمحاولة مرة أخرى.' };
+  results.forEach(({ answer, ms }, i) => {
+    const [name, , , , lang] = cases[i]!;
+    console.log(`trickled: ${name}: ${answer.split('\r\n')[0]} after ${ms} ms`);
+    const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+    expect([name, answer.split('\r\n')[0], body ? (JSON.parse(body) as unknown) : null]).toEqual([name, 'HTTP/1.1 408 Request Timeout', { error: 'timeout', message: message[lang] }]);
+    // The deadline (3 s, 2 s for a head) and the once-a-second check of it.
+    expect([name, ms < 5_500]).toEqual([name, true]);
+  });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { observabilityEnvSchema, readEnv } from '@qf/shared/server';
+import { deadlinesEnvSchema, observabilityEnvSchema, readEnv } from '@qf/shared/server';
 import { DEFAULT_API_BODY_LIMIT } from './gateway';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -53,6 +53,8 @@ const envSchema = z.object({
   API_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_API_BODY_LIMIT),
   /** LOG_LEVEL, LOG_FORMAT, METRICS_PORT, METRICS_HOST: the logs and metrics of every server (observability.ts). */
   ...observabilityEnvSchema.shape,
+  /** HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS: how long a request may take to arrive (errors.ts: 408 after). */
+  ...deadlinesEnvSchema.shape,
 });
 
 /** The variables the shell reads itself (its deployment files are checked against them: deploy.test.ts). */

@@ -265,6 +265,44 @@ describe('the API gateway', () => {
     expect([counted.status, JSON.parse(counted.body).error]).toEqual([413, 'too-large']);
   });
 
+  it('answers a head or body that does not all come with 408 in the visitor language at its deadline, never 503 (issue 37, M2)', async () => {
+    // A shell with short deadlines (the defaults are 20 s for the head, 5 min for the whole request).
+    const config = loadConfig({ REGISTRY: path.join(dir, 'registry.json'), SITE_URL: 'https://www.example.org', REMOTE_STATUS_TTL_MS: '0', CONTENT_DIR: path.resolve(__dirname, '../../content'), HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500' });
+    const strict = await buildShellServer({ ...config, clientDir: path.join(dir, 'dist', 'client') });
+    const { port } = new URL(await listen(strict));
+    /** Writes `first` on a raw connection, then `more` every 300 ms; what came back, and when the connection ended. */
+    const send = async (first: string, more = '') => {
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      const started = Date.now();
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('error', () => undefined);
+      socket.write(first);
+      const trickle = more ? setInterval(() => !socket.destroyed && socket.write(more), 300) : undefined;
+      await new Promise((r) => socket.once('close', r));
+      clearInterval(trickle);
+      return { text, ms: Date.now() - started };
+    };
+    try {
+      // A body shorter than its length: the section was kept waiting, and the visitor read 503 after 30 s.
+      // A body trickled a byte at a time, and a head trickled the same way (the three at once).
+      const [short, trickled, head] = await Promise.all([
+        send('POST /api/forms/echo?lang=ar HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":'),
+        send('POST /api/forms/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{', ' '),
+        send('GET /api/forms/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-A: b\r\n'),
+      ]);
+      for (const [name, answer, lang] of [['short', short, 'ar'], ['trickled', trickled, 'en'], ['head', head, 'en']] as const) {
+        const [statusLine, ...rest] = answer.text.split('\r\n');
+        expect([name, statusLine, JSON.parse(rest.slice(rest.indexOf('') + 1).join('\r\n'))]).toEqual([name, 'HTTP/1.1 408 Request Timeout', { error: 'timeout', message: lang === 'ar' ? 'استغرق وصول طلبك وقتاً طويلاً، لذلك لم يُرسَل. يُرجى التحقق من اتصالك والمحاولة مرة أخرى.' : 'Your request took too long to arrive, so it was not sent. Please check your connection and try again.' }]);
+        // Within the deadline and the once-a-second check of it.
+        expect([name, answer.ms < 3500]).toEqual([name, true]);
+      }
+    } finally {
+      await closeAll([strict]);
+    }
+  }, 15_000);
+
   it('locks HTML passed through from a section down with the CSP of every page (it had none)', async () => {
     const res = await fetch(`${shellUrl}/api/forms/outcome`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(await res.text()).toContain('Thank you');

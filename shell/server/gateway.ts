@@ -63,19 +63,23 @@ export interface Forwarded {
 // keep-alive timeout (Fastify's 72 s), so a request is never sent on a connection they are closing.
 const agents = { 'http:': new HttpAgent({ keepAlive: true, timeout: 30_000 }), 'https:': new HttpsAgent({ keepAlive: true, timeout: 30_000 }) };
 
+/** The code of `forward`'s error when nothing went either way for its timeout. */
+const IDLE = 'QF_UPSTREAM_IDLE';
+
 /**
  * One request to a section, its body streamed as it arrives. The section may answer before it has read
  * the whole body (a 413 on the declared length): the answer is taken as soon as it comes, sending
  * stops, and a failed write after that (the section closing its side) no longer loses it. `fetch`
  * could not do that: a write that failed first rejected the call and the visitor read 503 for a 413.
  */
-export function forward(url: string, init: { method: string; headers: Record<string, string>; body?: Readable; timeoutMs: number }): Promise<Forwarded> {
+export function forward(url: string, init: { method: string; headers: Record<string, string>; body?: Readable; timeoutMs: number; signal?: AbortSignal }): Promise<Forwarded> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Forwarded>((resolve, reject) => {
     let answered = false;
     const upstream = send(target, { method: init.method, headers: init.headers, agent: agents[target.protocol as 'http:' | 'https:'] });
-    upstream.setTimeout(init.timeoutMs, () => upstream.destroy(new Error(`no answer from ${target.origin} in ${init.timeoutMs} ms`)));
+    upstream.setTimeout(init.timeoutMs, () => upstream.destroy(Object.assign(new Error(`nothing to or from ${target.origin} for ${init.timeoutMs} ms`), { code: IDLE })));
+    init.signal?.addEventListener('abort', () => upstream.destroy(new Error('the request ended before its body')), { once: true });
     upstream.on('response', (res) => {
       answered = true;
       if (init.body) init.body.unpipe(upstream);
@@ -126,6 +130,8 @@ export interface GatewayOptions {
   entryOf: (request: FastifyRequest, remote: RemoteName) => Promise<RegistryEntry | undefined>;
   /** Answers a plain form post with the page it came from, refilled (the form-answer contract). */
   answerForm: (request: FastifyRequest, reply: FastifyReply, page: FormPage, status: number, answer: FormAnswer | 'broken') => Promise<unknown>;
+  /** How long the section may send nothing before it counts as not answering (30 s). */
+  upstreamIdleMs?: number;
 }
 
 /**
@@ -134,13 +140,13 @@ export interface GatewayOptions {
  * ways; bodies are streamed and counted against the limit; every refusal is a translated JSON answer
  * (400, 404, 413, 503 with Retry-After). Bodies are not parsed here (an encapsulated plugin).
  */
-export async function registerGateway(app: FastifyInstance, { bodyLimit, entryOf, answerForm }: GatewayOptions): Promise<void> {
+export async function registerGateway(app: FastifyInstance, { bodyLimit, entryOf, answerForm, upstreamIdleMs = 30_000 }: GatewayOptions): Promise<void> {
   await app.register(async (api) => {
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('*', (_req, _payload, done) => done(null));
     api.all('/api/*', async (request, reply) => {
       const lang: Lang = isLang((request.query as Record<string, unknown>).lang) ? ((request.query as Record<string, string>).lang as Lang) : 'en';
-      const refuse = (status: 400 | 404 | 413, error: string, message: string) => reply.code(status).send({ error, message });
+      const refuse = (status: 400 | 404 | 408 | 413, error: string, message: string) => reply.code(status).send({ error, message });
       const target = gatewayTarget(request.url);
       if (!target.ok) return target.status === 400 ? refuse(400, 'bad-request', shellT(lang)('status.badRequest')) : refuse(404, 'not-found', shellT(lang)('status.notFoundBody'));
       // Only a section of this request's registry (its composition: live or the canary's) is forwarded to,
@@ -175,8 +181,12 @@ export async function registerGateway(app: FastifyInstance, { bodyLimit, entryOf
         request.raw.unpipe(body.stream);
         lingerThenClose(request.raw, reply.raw, EARLY_ANSWER_LINGER);
       };
+      // A visitor's request that ends before its body came whole (its connection cut, or answered 408 at its
+      // deadline) is not kept waiting on the section.
+      const cut = new AbortController();
+      if (hasBody) request.raw.once('close', () => !request.raw.complete && cut.abort());
       try {
-        const res = await forward(`${entry.url}${withoutPageParam(target.path)}`, { method: request.method, headers, body: body && request.raw.pipe(body.stream), timeoutMs: 30_000 });
+        const res = await forward(`${entry.url}${withoutPageParam(target.path)}`, { method: request.method, headers, body: body && request.raw.pipe(body.stream), timeoutMs: upstreamIdleMs, signal: cut.signal });
         const formAnswer = formPage ? readFormAnswer(res.headers, res.body) : null;
         if (formPage && formAnswer) {
           dropRest();
@@ -191,9 +201,14 @@ export async function registerGateway(app: FastifyInstance, { bodyLimit, entryOf
         if (cookies?.length) reply.header('set-cookie', cookies);
         dropRest();
         return reply.send(res.body);
-      } catch {
+      } catch (error) {
         dropRest();
         if (body?.over()) return refuse(413, 'too-large', shellT(lang)('status.tooLarge'));
+        // The visitor's body did not all come: the connection ended first, or nothing came (to send on)
+        // for the idle time while the section waited for the rest. The request's fault, not the section's
+        // (issue 37, M2: it was a 503 "section unavailable").
+        const stalled = (error as { code?: string }).code === IDLE && !request.raw.complete;
+        if (cut.signal.aborted || stalled) return refuse(408, 'timeout', shellT(lang)('status.timeout'));
         reply.header('Retry-After', '30');
         return reply.code(503).send({ error: 'unavailable', message: shellT(lang)('status.unavailableBody') });
       }

@@ -63,6 +63,7 @@ export const translations = {
       backHome: 'Go to the home page',
       badRequest: 'This address could not be read. Please check it and try again.',
       tooLarge: 'Your submission is too large to send. Please shorten it or send smaller files.',
+      timeout: 'Your submission took too long to arrive, so it was not sent. Please check your connection and try again.',
     },
   },
   ar: {
@@ -121,6 +122,7 @@ export const translations = {
       backHome: 'الانتقال إلى الصفحة الرئيسية',
       badRequest: 'تعذّرت قراءة هذا العنوان. يُرجى التحقق منه والمحاولة مرة أخرى.',
       tooLarge: 'حجم ما أرسلته كبير جداً. يُرجى اختصاره أو إرسال ملفات أصغر.',
+      timeout: 'استغرق وصول ما أرسلته وقتاً طويلاً، لذلك لم يُرسَل. يُرجى التحقق من اتصالك والمحاولة مرة أخرى.',
     },
   },
 } satisfies Translations;

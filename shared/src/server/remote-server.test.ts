@@ -133,6 +133,27 @@ describe('createRemoteServer', () => {
     await server.app.close();
   });
 
+  it('answers a request that does not arrive whole within its deadline with 408 in its language, and frees the connection (issue 37, M2)', async () => {
+    const { app } = await createRemoteServer({ name: 'mf-forms', dir: os.tmpdir(), env: { PORT: '0', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1000' } });
+    app.post('/api/forms/x', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as net.AddressInfo;
+    const send = (first: string) =>
+      new Promise<{ text: string; ms: number }>((resolve) => {
+        const started = Date.now();
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(first));
+        let text = '';
+        socket.on('data', (d) => (text += d.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve({ text, ms: Date.now() - started }));
+      });
+    const [body, head] = await Promise.all([send('POST /api/forms/x?lang=ar HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{'), send('GET /healthz HTTP/1.1\r\nHost: a\r\n')]);
+    expect(body.text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*\r\n\r\n\{"error":"timeout","message":"استغرق وصول طلبك/);
+    expect(head.text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"message":"Your request took too long to arrive/);
+    for (const answer of [body, head]) expect(answer.ms).toBeLessThan(3000);
+    await app.close();
+  });
+
   it('allows the shell origin only, and always varies on Origin so no cached answer leaks between the two', async () => {
     const { app } = await start();
     const plain = await app.inject('/healthz');

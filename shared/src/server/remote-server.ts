@@ -11,7 +11,7 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath } from '@qf/shared/routing';
 import { resolvedPageSchema, pagePathsSchema, type ListingHead, type PagePathEntry, type ResolvedPage, type ResolverAnswer } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
-import { type ErrorHandler, errorOptions, registerErrorAnswers, sendError } from './errors';
+import { deadlineOptions, deadlinesEnvSchema, type ErrorHandler, errorOptions, registerErrorAnswers, sendError } from './errors';
 import { createObservability, observabilityEnvSchema, routeConsoleToLog, serveMetrics } from './observability';
 
 /**
@@ -43,6 +43,7 @@ const envSchema = z.object({
    */
   TRUSTED_PROXIES: z.string().default('loopback'),
   ...observabilityEnvSchema.shape,
+  ...deadlinesEnvSchema.shape,
 });
 
 /** The variables every section's server reads through createRemoteServer (checked against the deployment files). */
@@ -103,7 +104,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const dist = path.join(options.dir, 'dist');
   // Its access log, metrics and traces (observability.ts): the section and release are this server's.
   const observability = createObservability({ service: options.name, section: options.name, release: builtId(dist), trustedProxies: trusted, env: options.env ?? process.env });
-  const app = Fastify({ ...observability.fastifyOptions, bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false, ...errorOptions });
+  const app = Fastify({ ...observability.fastifyOptions, ...deadlineOptions(env), bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false, ...errorOptions });
   observability.register(app);
   registerErrorAnswers(app, options.errorHandler);
 
