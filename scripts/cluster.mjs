@@ -69,7 +69,7 @@ function portIsFree(port) {
 async function waitForHealth(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode}) before it was healthy`);
+    if (child && child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode}) before it was healthy${child.said?.() ? `; it said:\n${child.said()}` : ''}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
@@ -177,9 +177,13 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   const spawnServer = (name, instance, file, args, env) => {
     const child = spawn(file, args, { cwd: path.join(root, name === 'nginx' || name === 'prometheus' ? '.' : name), env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     const prefix = `[${name}${instance ? `#${instance}` : ''}] `;
+    let tail = '';
+    child.said = () => tail;
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
       stream.on('data', (chunk) => {
+        // Its last words are kept even when quiet: a server that dies before it is healthy says why.
+        tail = (tail + chunk).slice(-3000);
         if (quiet) return;
         buffered += chunk;
         const lines = buffered.split('\n');
