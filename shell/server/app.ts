@@ -5,7 +5,7 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { buildInfoSchema, pagePathsSchema, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
-import { createObservability, deadlineOptions, errorOptions, registerErrorAnswers, traceHeaders } from '@qf/shared/server';
+import { createObservability, deadlineOptions, errorOptions, registerErrorAnswers, rememberFirstBytes, traceHeaders } from '@qf/shared/server';
 import { splitLang } from '@qf/shared/routing';
 import { registerAnswerHeaders } from './answer-headers';
 import { createManifestReader, createStylesheetReader, readShellAssets } from './assets';
@@ -61,6 +61,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   });
   const app = Fastify({ ...observability.fastifyOptions, ...deadlineOptions(config), trustProxy: config.trustedProxies.length ? config.trustedProxies : false, ...errorOptions });
   observability.register(app);
+  rememberFirstBytes(app.server);
   const metrics = createShellMetrics(observability.registry);
   // One queue for every composition's pages: brotli's best quality is made one page at a time.
   const brotli = createBrotliQueue({ ...overrides.brotli, observe: (outcome, seconds) => metrics.brotli(outcome, seconds) });

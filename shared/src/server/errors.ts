@@ -75,12 +75,23 @@ export const errorOptions = {
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     const status = timedOut ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const code: ErrorCode = timedOut ? 'timeout' : 'bad-request';
-    const inFlight = (socket as Socket & { _httpMessage?: { req?: { url?: string } } })._httpMessage?.req?.url;
-    const lang = inFlight !== undefined ? langOf(inFlight) : langOfPacket(Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined);
+    const held = socket as Socket & { _httpMessage?: { req?: { url?: string } }; [FIRST_BYTES]?: Buffer };
+    const inFlight = held._httpMessage?.req?.url;
+    const lang = inFlight !== undefined ? langOf(inFlight) : langOfPacket(Buffer.isBuffer(error.rawPacket) ? error.rawPacket : held[FIRST_BYTES]);
     const body = JSON.stringify({ error: code, message: errorMessages[lang][code] });
     socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   },
 };
+
+const FIRST_BYTES = Symbol('the first bytes a connection sent');
+
+/**
+ * Keeps the first bytes each connection sends (its first request line), for the language of a 408 to a
+ * head that never came whole: Node hands `clientErrorHandler` nothing of it. Called once per server.
+ */
+export function rememberFirstBytes(server: { on(event: 'connection', listener: (socket: Socket) => void): unknown }): void {
+  server.on('connection', (socket) => socket.once('data', (chunk: Buffer) => ((socket as Socket & { [FIRST_BYTES]?: Buffer })[FIRST_BYTES] = chunk.subarray(0, 4200))));
+}
 
 /** The deadlines of a request's arrival (issue 37, M2), read by every server. */
 export const deadlinesEnvSchema = z.object({
