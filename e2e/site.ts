@@ -466,6 +466,85 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The visitor follows the events list's first event link and reaches for the page; returns the full loads it took. */
+export async function followEventLink(page: Page): Promise<number> {
+  let loads = 0;
+  const counted = () => loads++;
+  page.on('load', counted);
+  const link = page.locator('main a[href*="/events/"]').first();
+  const href = (await link.getAttribute('href'))!;
+  await link.click();
+  await page.waitForURL(new URL(href, page.url()).href);
+  await page.locator('main h1').hover();
+  await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+  page.off('load', counted);
+  return loads;
+}
+
+/**
+ * The events list at `url`, rendered by the live release of mf-events, across a switch of that section
+ * (`during`: a deploy, a rollback, a rolling update): its code (requests matching `code`) is held until
+ * the switch is done, then it hydrates, and the visitor follows a link to an event. Returns what `during`
+ * gave, which release each piece of code came from (`releaseOf` of its URL) before and after, every
+ * request that failed, and the full loads the link took.
+ */
+export async function acrossSwitch<T>(page: Page, url: string, code: RegExp, releaseOf: (url: string) => string | undefined, during: () => Promise<T>) {
+  const loaded: { release: string; at: 'before' | 'after' }[] = [];
+  const failed: string[] = [];
+  let phase: 'before' | 'after' = 'before';
+  // A request the page's own next navigation cut short (a preload, then the full load) is not a failure.
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${r.failure()?.errorText ?? 'failed'} ${r.url()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    const release = releaseOf(r.url());
+    if (release) loaded.push({ release, at: phase });
+  });
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(code, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  const value = await during();
+  letGo();
+  // The events list hydrates when the visitor reaches for it (hydration on interaction).
+  await page.locator('main h1').hover();
+  await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+  await page.unroute(code);
+  phase = 'after';
+  return { value, loaded, failed, loads: await followEventLink(page) };
+}
+
+/** What an npm script said and how it ended. */
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One of the project's npm scripts, as ops run it, against the release store `store`. */
+export function npmIn(store: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '-s', ...args], { cwd: root, env: { ...process.env, RELEASES_DIR: store, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Releases a build of mf-events made elsewhere (a variant folder, buildVariant) into `store`; returns its folder name. */
+export async function releaseVariant(store: string, folder: string): Promise<string> {
+  const ran = await npmIn(store, ['release', '-w', 'mf-events', '--', '--prebuilt'], { QF_DIST_DIR: path.join(folder, 'dist') });
+  const id = /^released mf-events@(\S+):/m.exec(ran.stdout)?.[1];
+  if (ran.code !== 0 || !id) throw new Error(`release failed (${ran.code}): ${ran.stdout}${ran.stderr}`);
+  return id;
+}
+
 /**
  * A second build of a remote with one visible change, as its team would deploy it: the workspace is
  * copied, one source string replaced, and the copy built with the same pipeline.

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { fail } from './site.mjs';
+import { fail, npmIn, saltedRelease } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -41,18 +41,7 @@ const freePort = () => new Promise((resolve, reject) => {
   });
 });
 
-/** An npm script of the project against this store: { code, stdout, stderr, ms }. */
-function npm(args, env = {}) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', ...args], { cwd: root, env: { ...process.env, RELEASES_DIR: store, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
-  });
-}
+const npm = (args, env = {}) => npmIn(store, args, env);
 
 let site;
 let output = '';
@@ -67,9 +56,7 @@ async function cleanup() {
 
 try {
   console.log('building a second release of mf-events (another hash salt)…');
-  const salted = await npm(['release', '-w', 'mf-events'], { QF_DIST_DIR: path.join(work, 'salted', 'mf-events', 'dist'), QF_HASH_SALT: `bench-${Date.now()}` });
-  const releaseB = /^released mf-events@(\S+):/m.exec(salted.stdout)?.[1];
-  if (salted.code !== 0 || !releaseB) throw new Error(`the second release failed:\n${salted.stdout.slice(-2000)}${salted.stderr.slice(-2000)}`);
+  const releaseB = await saltedRelease(store, work);
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 // What the benchmarks share: the pages they measure and the composed production build they measure it on.
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,27 @@ export const median = (xs) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+/** One of the project's npm scripts against the release store `store`, as ops run it: `{ code, stdout, stderr, ms }`. */
+export function npmIn(store, args, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '-s', ...args], { cwd: path.resolve(here, '..', '..'), env: { ...process.env, RELEASES_DIR: store, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+/** A second release of mf-events in `store`, made as its team would (the same code, another hash salt: other files, another build id); its folder name. */
+export async function saltedRelease(store, work) {
+  const salted = await npmIn(store, ['release', '-w', 'mf-events'], { QF_DIST_DIR: path.join(work, 'salted', 'mf-events', 'dist'), QF_HASH_SALT: `bench-${Date.now()}` });
+  const release = /^released mf-events@(\S+):/m.exec(salted.stdout)?.[1];
+  if (salted.code !== 0 || !release) throw new Error(`the second release failed:\n${salted.stdout.slice(-2000)}${salted.stderr.slice(-2000)}`);
+  return release;
+}
 
 /** A benchmark that cannot run says why and exits 2 (1 means "ran, and a bar was missed"). */
 export function fail(message) {

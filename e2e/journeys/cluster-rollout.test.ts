@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Browser, Page } from 'playwright-core';
-import { buildVariant, launchBrowser, recordProblems, root } from '../site';
+import { acrossSwitch, buildVariant, launchBrowser, npmIn, recordProblems, releaseVariant, root, type Ran } from '../site';
 
 /**
  * Issue 33, items 1-3, on the production topology in small (`npm run cluster`: nginx in front, two of
@@ -26,12 +26,6 @@ interface Report {
   servers: { name: string; instance: number; port: number; pid: number }[];
 }
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 let work = '';
 let store = '';
 let cluster: ChildProcess | undefined;
@@ -43,24 +37,10 @@ let releaseB = '';
 let throwsInBrowser = '';
 
 /** One of the project's npm scripts, as ops run it, against this journey's store. */
-function npm(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', ...args], { cwd: root, env: { ...process.env, RELEASES_DIR: store, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const npm = (args: string[], env: Record<string, string> = {}): Promise<Ran> => npmIn(store, args, env);
 
-/** Releases a build made elsewhere (a variant folder) into the store; returns its folder name. */
-async function releaseFrom(folder: string): Promise<string> {
-  const ran = await npm(['release', '-w', 'mf-events', '--', '--prebuilt'], { QF_DIST_DIR: path.join(folder, 'dist') });
-  const id = /^released mf-events@(\S+):/m.exec(ran.stdout)?.[1];
-  if (ran.code !== 0 || !id) throw new Error(`release failed (${ran.code}): ${ran.stdout}${ran.stderr}`);
-  return id;
-}
+/** Releases a build made elsewhere (a variant folder) into this journey's store; returns its folder name. */
+const releaseFrom = (folder: string): Promise<string> => releaseVariant(store, folder);
 
 /** The cluster supervisor's state folder (npm run deploy -- --cluster finds it the same way). */
 const stateDir = () => (JSON.parse(readFileSync(path.join(store, '.deploy', 'cluster.json'), 'utf8')) as { stateDir: string }).stateDir;
@@ -89,44 +69,9 @@ async function underLoad<T>(connections: number, during: () => Promise<T>): Prom
   return { value, requests: result.requests.total, errors: result.errors, fivexx: result['5xx'], non2xx: result.non2xx };
 }
 
-/**
- * A page of mf-events rendered by the live release; its scripts from the browser-build store held until
- * `command` (a rolling update) is done, then it hydrates, and the visitor follows a link to an event.
- */
+/** A page of mf-events at `sitePath` across `command` (a rolling update) under load: its code from the store held until it is done. */
 async function acrossRollout(page: Page, sitePath: string, command: () => Promise<Ran>) {
-  const loaded: { release: string; at: 'before' | 'after' }[] = [];
-  const failed: string[] = [];
-  let phase: 'before' | 'after' = 'before';
-  page.on('requestfailed', (r) => {
-    if (r.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${r.failure()?.errorText ?? 'failed'} ${r.url()}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
-    const release = releaseOf(r.url());
-    if (release) loaded.push({ release, at: phase });
-  });
-  let letGo!: () => void;
-  const held = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route(/\/cdn\/mf-events\//, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(report.url + sitePath, { waitUntil: 'domcontentloaded' });
-  const load = await underLoad(10, command);
-  letGo();
-  // Every instance that rendered this page is gone: its code comes from the store.
-  await page.locator('main h1').hover();
-  await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
-  await page.unroute(/\/cdn\/mf-events\//);
-  phase = 'after';
-  let loads = 0;
-  page.on('load', () => loads++);
-  const link = page.locator('main a[href*="/events/"]').first();
-  const href = (await link.getAttribute('href'))!;
-  await link.click();
-  await page.waitForURL(report.url + href);
-  await page.locator('main h1').hover();
-  await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
+  const { value: load, loaded, failed, loads } = await acrossSwitch(page, report.url + sitePath, /\/cdn\/mf-events\//, releaseOf, () => underLoad(10, command));
   return { load, loaded, failed, loads };
 }
 

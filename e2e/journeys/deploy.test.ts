@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildVariant, freePort, launchBrowser, recordProblems, root, stopNpmStart, waitForNpmStart } from '../site';
+import { acrossSwitch, buildVariant, followEventLink, freePort, launchBrowser, npmIn, recordProblems, releaseVariant, root, stopNpmStart, waitForNpmStart, type Ran } from '../site';
 
 jest.setTimeout(300_000);
 
@@ -27,31 +27,11 @@ let releaseB = '';
 let broken = '';
 let throwsInBrowser = '';
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** One of the project's npm scripts, as ops run it, against this journey's store. */
-function npm(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', ...args], { cwd: root, env: { ...process.env, RELEASES_DIR: store, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const npm = (args: string[], env: Record<string, string> = {}): Promise<Ran> => npmIn(store, args, env);
 
-/** Releases a build made elsewhere (a variant folder) into the store; returns its folder name. */
-async function releaseFrom(folder: string): Promise<string> {
-  const ran = await npm(['release', '-w', 'mf-events', '--', '--prebuilt'], { QF_DIST_DIR: path.join(folder, 'dist') });
-  const id = /^released mf-events@(\S+):/m.exec(ran.stdout)?.[1];
-  if (ran.code !== 0 || !id) throw new Error(`release failed (${ran.code}): ${ran.stdout}${ran.stderr}`);
-  return id;
-}
+/** Releases a build made elsewhere (a variant folder) into this journey's store; returns its folder name. */
+const releaseFrom = (folder: string): Promise<string> => releaseVariant(store, folder);
 
 const live = () => (JSON.parse(readFileSync(path.join(store, '.deploy', 'live.json'), 'utf8')) as { remotes: Record<string, { release: string }> }).remotes['mf-events']!.release;
 const history = () => readFileSync(path.join(store, '.deploy', 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { remote: string; action: string; release: string; from?: string; reason?: string });
@@ -96,54 +76,12 @@ afterAll(async () => {
 /** Which release of mf-events the browser build a response came from (the store's folder in its URL). */
 const releaseOf = (url: string) => /\/releases\/mf-events\/([^/]+)\/dist\/browser\//.exec(url)?.[1];
 
-/**
- * The page at `sitePath` is rendered by the live release; its mf-events scripts are held until `command`
- * (deploy or rollback) has switched the section to `next`, then it hydrates, and the visitor follows a
- * link to an event. Returns what the browser loaded, and when.
- */
-async function acrossSwitch(page: Page, sitePath: string, command: () => Promise<Ran>) {
-  const loaded: { release: string; at: 'before' | 'after' }[] = [];
-  const failed: string[] = [];
-  let phase: 'before' | 'after' = 'before';
-  // A request the page's own next navigation cut short (a preload, then the full load) is not a failure.
-  page.on('requestfailed', (r) => {
-    if (r.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${r.failure()?.errorText ?? 'failed'} ${r.url()}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
-    const release = releaseOf(r.url());
-    if (release) loaded.push({ release, at: phase });
-  });
-  let letGo!: () => void;
-  const held = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route(/\/releases\/mf-events\//, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(shellUrl + sitePath, { waitUntil: 'domcontentloaded' });
-  const ran = await command();
-  letGo();
-  // The events list hydrates when the visitor reaches for it (hydration on interaction).
-  await page.locator('main h1').hover();
-  await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
-  await page.unroute(/\/releases\/mf-events\//);
-  phase = 'after';
+/** A page of mf-events at `sitePath` across `command` (a deploy or rollback): its code from the store held until it is done. */
+async function acrossDeploy(page: Page, sitePath: string, command: () => Promise<Ran>) {
+  const { value: ran, loaded, failed, loads } = await acrossSwitch(page, shellUrl + sitePath, /\/releases\/mf-events\//, releaseOf, command);
   // The composition changed under the page: its next navigation is one full load (then client-side again).
-  expect(await followEventLink(page)).toBe(1);
+  expect(loads).toBe(1);
   return { ran, loaded, failed };
-}
-
-/** The visitor follows the list's first event link and reaches for the page; returns the full loads it took. */
-async function followEventLink(page: Page): Promise<number> {
-  let loads = 0;
-  page.on('load', () => loads++);
-  const link = page.locator('main a[href*="/events/"]').first();
-  const href = (await link.getAttribute('href'))!;
-  await link.click();
-  await page.waitForURL(shellUrl + href);
-  await page.locator('main h1').hover();
-  await page.locator('[data-qf-section][data-qf-mounted]').waitFor({ state: 'attached' });
-  return loads;
 }
 
 describe('a section deployed and rolled back while visitors read it', () => {
@@ -152,7 +90,7 @@ describe('a section deployed and rolled back while visitors read it', () => {
     const problems = recordProblems(page, { requests: false });
     const before = await (await fetch(`${shellUrl}/events`)).text();
     expect(before).toContain(UPCOMING.a);
-    const { ran, loaded, failed } = await acrossSwitch(page, '/events', () => npm(['deploy', '--', 'mf-events', releaseB]));
+    const { ran, loaded, failed } = await acrossDeploy(page, '/events', () => npm(['deploy', '--', 'mf-events', releaseB]));
     console.log(`deploy journey: ${ran.stdout.split('\n')[0]}`);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(new RegExp(`^deployed mf-events@${releaseB.replace(/[.+]/g, '\\$&')} \\(was mf-events@${releaseA.replace(/[.+]/g, '\\$&')}\\): live in [\\d.]+ s, done in [\\d.]+ s \\(blue-green\\)`));
@@ -167,7 +105,7 @@ describe('a section deployed and rolled back while visitors read it', () => {
   it('rollback: a page rendered by B hydrates with B after A is live again; the next page is A’s (Arabic)', async () => {
     const page = await browser!.newPage();
     const problems = recordProblems(page, { requests: false });
-    const { ran, loaded, failed } = await acrossSwitch(page, '/ar/events', () => npm(['rollback', '--', 'mf-events']));
+    const { ran, loaded, failed } = await acrossDeploy(page, '/ar/events', () => npm(['rollback', '--', 'mf-events']));
     console.log(`rollback journey: ${ran.stdout.split('\n')[0]}`);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(new RegExp(`^rolled back mf-events@${releaseA.replace(/[.+]/g, '\\$&')} \\(was mf-events@${releaseB.replace(/[.+]/g, '\\$&')}\\)`));
