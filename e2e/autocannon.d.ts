@@ -17,6 +17,6 @@ declare module 'autocannon' {
     '5xx': number;
   }
   /** Without a callback: the run, as a promise of its result that `stop()` ends early. */
-  function autocannon(options: Options): Promise<Result> & { stop(): void };
+  function autocannon(options: Options): Promise<Result> & { stop(): void; on(event: 'reqError', listener: (error: Error & { code?: string }) => void): void };
   export default autocannon;
 }
