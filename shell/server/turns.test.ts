@@ -83,7 +83,9 @@ describe('turns for the heavy steps', () => {
     const log: string[] = [];
     const slow = turns.run(async () => {
       log.push('slow starts');
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Long enough that a loaded machine (CI: the next step's turn came after 30 ms once) still gives
+      // the turn before the wait is over: what is asserted is the order, not a speed.
+      await new Promise((resolve) => setTimeout(resolve, 400));
       log.push('slow ends');
     });
     const next = turns.run(() => void log.push('next runs'));
