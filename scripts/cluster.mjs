@@ -352,6 +352,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
             remotePorts: cluster.remotePorts,
             servers: cluster.servers.map((s) => ({ name: s.name, instance: s.instance, port: s.port, metricsPort: s.metricsPort, pid: s.child.pid })),
             nginxPid: cluster.nginx.child.pid,
+            // nginx's error log and the servers' state are in here (a journey reads them to say why a request failed).
+            run: cluster.run,
             prometheusUrl: cluster.prometheus?.url ?? null,
             prometheusPid: cluster.prometheus?.child.pid ?? null,
           },

@@ -25,6 +25,8 @@ interface Report {
   url: string;
   databaseUrl: string;
   servers: { name: string; instance: number; port: number; pid: number }[];
+  /** The cluster's run folder (nginx's error log). */
+  run: string;
 }
 
 /** A JSON POST from a given local address (the cluster sees it as another client); its status. */
@@ -126,11 +128,12 @@ function smtpSink(): Promise<{ port: number; received: string[]; close: () => Pr
     const reportFile = path.join(work, 'report.json');
     cluster = spawn(process.execPath, [path.join(root, 'scripts', 'cluster.mjs')], {
       cwd: root,
-      env: { ...process.env, CLUSTER_PORT: '0', CLUSTER_REPORT: reportFile, CLUSTER_QUIET: '1', CONTENT_DIR: contentDir, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, OUTBOX_POLL_MS: '200', MAIL_FROM: 'Qatar Foundation <noreply@qf.org.qa>' },
+      // Warnings and errors only (the last 30 KB kept), to say why when something fails.
+      env: { ...process.env, CLUSTER_PORT: '0', CLUSTER_REPORT: reportFile, CLUSTER_QUIET: '0', LOG_LEVEL: 'warn', CONTENT_DIR: contentDir, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, OUTBOX_POLL_MS: '200', MAIL_FROM: 'Qatar Foundation <noreply@qf.org.qa>' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    cluster.stdout!.on('data', (d: Buffer) => (output += d.toString('utf8')));
-    cluster.stderr!.on('data', (d: Buffer) => (output += d.toString('utf8')));
+    cluster.stdout!.on('data', (d: Buffer) => (output = (output + d.toString('utf8')).slice(-30_000)));
+    cluster.stderr!.on('data', (d: Buffer) => (output = (output + d.toString('utf8')).slice(-30_000)));
     const deadline = Date.now() + 300_000;
     while (!existsSync(reportFile)) {
       if (cluster.exitCode !== null) throw new Error(`npm run cluster exited (${cluster.exitCode}):\n${output}`);
@@ -153,6 +156,8 @@ function smtpSink(): Promise<{ port: number; received: string[]; close: () => Pr
   it('answers through nginx: pages, redirects and the health check', async () => {
     expect((await fetch(`${report.url}/healthz`)).status).toBe(200);
     const page = await fetch(`${report.url}/ar/events`);
+    // A fresh-clone run once answered 502 here: say what nginx and the servers said.
+    if (page.status !== 200) console.log(`/ar/events answered ${page.status}; nginx said: ${existsSync(path.join(report.run, 'error.log')) ? readFileSync(path.join(report.run, 'error.log'), 'utf8').slice(-4000) : '(no error log)'}\nthe cluster said: ${output.slice(-6000)}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('dir="rtl"');
     const old = await fetch(`${report.url}/rec`, { redirect: 'manual' });
