@@ -15,11 +15,11 @@
 //
 // CDN_DIR names the store (default `cdn/` at the repository's root); in production it is a bucket
 // synchronised from here, or this code with an object-store client in place of the file calls.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildInfoSchema, isRemoteName, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
-import { messageOf, readRelease, releasesDir, sha256, type ReleaseRecord } from './release';
+import { messageOf, readRelease, releasesDir, sha256, writeAtomic, type ReleaseRecord } from './release';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -48,12 +48,10 @@ export function publishedReleases(cdn: string, remote: RemoteName): Published[] 
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { releases: Published[] }).releases : [];
 }
 
-/** Writes beside the name and renames: a reader (the CDN) sees the whole object or none. */
+/** An object written whole or not at all (the CDN never serves half of one). */
 function writeObject(file: string, bytes: Buffer | string) {
   mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.partial`;
-  writeFileSync(tmp, bytes);
-  renameSync(tmp, file);
+  writeAtomic(file, bytes);
 }
 
 /**

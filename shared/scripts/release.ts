@@ -74,6 +74,13 @@ export interface ReleaseRecord {
 
 export class ReleaseError extends Error {}
 
+/** Writes a file beside its name and renames it: a reader sees the old content or the new, never half. */
+export function writeAtomic(file: string, content: string | Buffer, mode?: number): void {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(tmp, content, mode === undefined ? undefined : { mode });
+  renameSync(tmp, file);
+}
+
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const posix = (p: string) => p.split(path.sep).join('/');
 

@@ -27,7 +27,7 @@
 // the margin (canaryRule), or promotes it when asked.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -38,7 +38,7 @@ import { buildInfoSchema, isRemoteName, pagePathsSchema, registrySchema, type Bu
 import { routeConflicts } from '@qf/shared/section';
 import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
 import { publishedRoutes } from './gate';
-import { messageOf, readRelease, sha256, type ReleaseRecord } from './release';
+import { messageOf, readRelease, sha256, writeAtomic, type ReleaseRecord } from './release';
 import { prometheusReleaseCounts } from './prometheus-health';
 import { pinnedFiles, publishRelease, PublishError } from './cdn';
 
@@ -217,13 +217,6 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Writes a file beside its name and renames it: a reader sees the old content or the new, never half. */
-function writeAtomic(file: string, text: string, mode?: number) {
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(tmp, text, mode === undefined ? undefined : { mode });
-  renameSync(tmp, file);
-}
 
 /** The release in `folder`, every file checked against its digest: a store that was tampered with or half-copied deploys nothing. */
 export function verifiedRelease(folder: string): ReleaseRecord {
