@@ -89,6 +89,24 @@ export async function statusAndEntry(registry: { status(remote: RemoteName): Pro
   return { status, entry: status.up && status.entry ? status.entry : await registry.entry(remote) };
 }
 
+/**
+ * Reads of what never changes at its address (a release's route manifest, its pinned build info): each
+ * kept once it succeeded; a failure is asked again after `retryMs()`; the 64 most recent addresses kept
+ * (releases come and go; the ones in use are read again at once if forgotten).
+ */
+function keptReads<T>(retryMs: () => number): (address: string, read: () => Promise<T>) => Promise<T> {
+  const reads = new Map<string, { at: number; value: Promise<T> }>();
+  return (address, read) => {
+    const kept = reads.get(address);
+    if (kept && (kept.at === Infinity || Date.now() - kept.at < retryMs())) return kept.value;
+    const entry = { at: Infinity, value: read() };
+    reads.set(address, entry);
+    entry.value.catch(() => (entry.at = Date.now()));
+    if (reads.size > 64) reads.delete(reads.keys().next().value!);
+    return entry.value;
+  };
+}
+
 export const sectionsOf = (reg: Registry): RemoteName[] => (Object.keys(reg.remotes) as RemoteName[]).sort();
 
 /** The one canary of a registry document (a deploy runs one at a time): its remote, share and release. */
@@ -211,21 +229,13 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
    * The build info of a pinned release, from the browser-build store (entry `buildInfo`): a release never
    * changes, so each address is read once; a read that failed is asked again at the next look.
    */
-  const pinnedReads = new Map<string, Promise<BuildInfo>>();
-  function pinnedInfo(url: string): Promise<BuildInfo> {
-    let read = pinnedReads.get(url);
-    if (!read) {
-      read = (async () => {
-        const res = await fetchImpl(url, { signal: AbortSignal.timeout(statusTimeoutMs) });
-        if (!res.ok) throw new Error(`the pinned build info ${url} answered ${res.status}`);
-        return buildInfoSchema.parse(await res.json());
-      })();
-      pinnedReads.set(url, read);
-      read.catch(() => pinnedReads.delete(url));
-      if (pinnedReads.size > 64) pinnedReads.delete(pinnedReads.keys().next().value!);
-    }
-    return read;
-  }
+  const pinnedReads = keptReads<BuildInfo>(() => 0);
+  const pinnedInfo = (url: string): Promise<BuildInfo> =>
+    pinnedReads(url, async () => {
+      const res = await fetchImpl(url, { signal: AbortSignal.timeout(statusTimeoutMs) });
+      if (!res.ok) throw new Error(`the pinned build info ${url} answered ${res.status}`);
+      return buildInfoSchema.parse(await res.json());
+    });
 
   async function checkOnce(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
     try {
@@ -254,7 +264,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   /** The route manifest each remote is routed by, and the address it was read from (one release's). */
   const accepted = new Map<RemoteName, { source: string; manifest: RouteManifest }>();
   /** Manifests being read or read, by address; a failed read is tried again after the TTL. */
-  const manifestReads = new Map<string, { at: number; value: Promise<RouteManifest> }>();
+  const manifestReads = keptReads<RouteManifest>(() => Math.max(ttlMs, 1000));
   /** Addresses already said to be unreadable or refused: said once, not at every request. */
   const routesSaid = new Set<string>();
   /** Remotes whose current manifest was refused (a conflict): their routes are known, just not used. */
@@ -271,9 +281,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
 
   /** The manifest at `source`, else (a build made before builds published theirs) what `fallback` gives. */
   function readManifest(remote: RemoteName, source: string, fallback?: () => Promise<RouteManifest | undefined>): Promise<RouteManifest> {
-    const kept = manifestReads.get(source);
-    if (kept && (kept.at === Infinity || Date.now() - kept.at < Math.max(ttlMs, 1000))) return kept.value;
-    const value = (async () => {
+    return manifestReads(source, async () => {
       try {
         const res = await fetchImpl(source, { signal: AbortSignal.timeout(statusTimeoutMs) });
         if (!res.ok) throw new Error(`answered ${res.status}`);
@@ -285,14 +293,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
         if (built?.remote === remote) return built;
         throw error;
       }
-    })();
-    const read = { at: Infinity, value };
-    manifestReads.set(source, read);
-    // A manifest names one release's routes and never changes: kept. A failure is asked again later.
-    value.catch(() => (read.at = Date.now()));
-    // Releases come and go: the oldest addresses are forgotten (the ones in use are in `accepted`).
-    if (manifestReads.size > 64) manifestReads.delete(manifestReads.keys().next().value!);
-    return value;
+    });
   }
 
   function sayOnce(source: string, line: string) {
