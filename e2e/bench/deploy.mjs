@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { fail, npmIn, saltedRelease } from './site.mjs';
+import { fail, npmIn, saltedRelease, stopChild } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -46,11 +46,7 @@ const npm = (args, env = {}) => npmIn(store, args, env);
 let site;
 let output = '';
 async function cleanup() {
-  if (site && site.exitCode === null) {
-    const exited = new Promise((r) => site.once('exit', r));
-    site.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-  }
+  await stopChild(site, 20_000);
   rmSync(work, { recursive: true, force: true });
 }
 

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { fail, npmIn, saltedRelease } from './site.mjs';
+import { fail, npmIn, saltedRelease, stopChild } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -38,11 +38,7 @@ const npm = (args, env = {}) => npmIn(store, args, env);
 let cluster;
 let output = '';
 async function cleanup() {
-  if (cluster && cluster.exitCode === null) {
-    const exited = new Promise((r) => cluster.once('exit', r));
-    cluster.kill('SIGTERM');
-    await Promise.race([exited, sleep(30)]);
-  }
+  await stopChild(cluster);
   rmSync(work, { recursive: true, force: true });
 }
 

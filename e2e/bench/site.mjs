@@ -49,6 +49,14 @@ export async function saltedRelease(store, work) {
   return release;
 }
 
+/** Stops a server a bench started (SIGTERM), waiting at most `ms` for it to exit. */
+export async function stopChild(child, ms = 30_000) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, ms))]);
+}
+
 /** A benchmark that cannot run says why and exits 2 (1 means "ran, and a bar was missed"). */
 export function fail(message) {
   console.error(message);
