@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync, utimesSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { NoAnswerInTime } from './http-get';
-import { createRegistry, statusAndEntry } from './registry';
+import { createRegistry, STALE_AFTER_TTLS, statusAndEntry } from './registry';
 import { standInRoutes } from './test-build';
 
 const info = (buildId: string, version = '1.0.0') => ({ name: 'x', version, buildId, builtAt: '2026-11-22T00:00:00Z', builds: { 'mf-content-browser': `b-${buildId}` } });
@@ -305,6 +305,35 @@ describe('the registry', () => {
       }
       expect(fetchImpl.mock.calls.filter(([url]) => url.endsWith('registry.json'))).toHaveLength(4);
       expect(warn.mock.calls).toEqual([['registry http://registry.test/registry.json not read again, the document read before is kept: registry unreachable']]);
+    } finally {
+      clock.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
+  it('after a quiet spell (no look tried for STALE_AFTER_TTLS TTLs), waits for the look: an idle shell never answers from a document deploys ago; a failed look is not waited for again', async () => {
+    let now = 1_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const documents: Array<() => Promise<unknown>> = [];
+      const fetchImpl = jest.fn((url: string) => (url.endsWith('registry.json') ? documents.shift()!() : Promise.resolve(serve(url))));
+      const doc = (url: string) => async () => ({ ok: true, status: 200, json: async () => ({ remotes: { 'mf-content': { url } } }) });
+      const failed = () => Promise.reject(new Error('registry unreachable'));
+      documents.push(doc('http://canary.test'), doc('http://rolled-back.test'), failed, doc('http://later.test'));
+      const registry = createRegistry({ source: 'http://registry.test/registry.json', ttlMs: 500, keepFreshMs: 0, fetchImpl: fetchImpl as unknown as typeof fetch });
+      await expect(registry.entry('mf-content')).resolves.toMatchObject({ url: 'http://canary.test' });
+      // Idle for STALE_AFTER_TTLS TTLs: the first request after it gets the document as it is now.
+      now += 500 * STALE_AFTER_TTLS;
+      await expect(registry.entry('mf-content')).resolves.toMatchObject({ url: 'http://rolled-back.test' });
+      // Idle again, and the registry cannot be read: the kept document, once the look failed.
+      now += 60_000;
+      await expect(registry.entry('mf-content')).resolves.toMatchObject({ url: 'http://rolled-back.test' });
+      expect(warn.mock.calls).toEqual([['registry http://registry.test/registry.json not read again, the document read before is kept: registry unreachable']]);
+      // A look was tried a TTL ago: the next is not waited for (a registry down costs no request a timeout).
+      now += 600;
+      await expect(registry.entry('mf-content')).resolves.toMatchObject({ url: 'http://rolled-back.test' });
+      await until(async () => (await registry.entry('mf-content'))?.url === 'http://later.test');
     } finally {
       clock.mockRestore();
       warn.mockRestore();

@@ -118,6 +118,12 @@ export function canaryOf(reg: Registry): { remote: RemoteName; percent: number; 
   return undefined;
 }
 
+/**
+ * A kept registry document at most this many TTLs old answers a request at once while it is looked at
+ * again; an older one (nobody asked for a while) is looked at first.
+ */
+export const STALE_AFTER_TTLS = 4;
+
 /** The statuses are kept fresh for a minute after the last request (see keepFreshMs). */
 const KEEP_FRESH_MS = 60_000;
 
@@ -147,20 +153,30 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   let looking: Promise<Registry> | undefined;
   /** The error of the last look that failed while a document was kept, said once until a look succeeds. */
   let lookFailed: string | undefined;
+  /** When the last look started (done or not, failed or not). */
+  let triedAt = 0;
   /**
    * The document, looked at again at most once per TTL. Once there is one, no request waits for a look:
    * the first after the TTL starts one and is answered from the document kept, which the look replaces
    * when it is done (a deploy's edit is seen one look later: within the TTL and a file stat or a round
    * trip). When every request waited for the look, a loaded shell's renders all stopped at once, twice a
    * second, and ran in a burst after it. A look that fails keeps the document (said once).
+   *
+   * Except after a quiet spell: when no look was even tried for STALE_AFTER_TTLS TTLs (no request, no
+   * refresh: a shell idle for over a minute), the document may be from before any number of deploys,
+   * and the request waits for the look. Answered from it, an idle shell's first page after a canary was
+   * rolled back was the canary's. A failed look is not waited for again until the next quiet spell.
    */
   function registry(): Promise<Registry> {
     if (ttlMs <= 0) return look();
     if (!doc) {
+      if (!looking) triedAt = Date.now();
       looking ??= look().finally(() => (looking = undefined));
       return looking;
     }
     if (!looking && Date.now() - lookedAt >= ttlMs) {
+      const quiet = Date.now() - triedAt >= ttlMs * STALE_AFTER_TTLS;
+      triedAt = Date.now();
       looking = look().finally(() => (looking = undefined));
       looking.then(
         () => (lookFailed = undefined),
@@ -170,6 +186,8 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
           lookFailed = message;
         },
       );
+      const kept = doc.registry;
+      if (quiet) return looking.catch(() => kept);
     }
     return Promise.resolve(doc.registry);
   }
