@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, root, startFormsServer } from '../site';
+import { sampleFile } from '@qf/shared/testing';
 
 jest.setTimeout(180_000);
 
@@ -13,7 +14,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const BOUNDARY = '----qf-durability-uploads';
 const DOCUMENTS = ['transcript', 'recommendation1', 'recommendation2', 'recommendation3', 'essay'];
 /** A PDF of 300 KB: five make a request long enough for a kill to land in the middle of many. */
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+const PDF = sampleFile('pdf', 300 * 1024);
 
 /** A scholarship application (five files), distinct per `i`. */
 function application(i: number): Buffer {

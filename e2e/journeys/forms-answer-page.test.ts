@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, type Site, startJourney, stopJourney } from '../site';
+import { sampleFile } from '@qf/shared/testing';
 
 /**
  * Issue 15: a form sent without JavaScript used to come back as a bare page outside the site, every
@@ -145,7 +146,7 @@ describe.each(['en', 'ar'] as const)('a form sent without JavaScript, in %s', (l
     let form = page.getByRole('region', { name: t.scholarship });
     await form.getByLabel(t.firstName, { exact: true }).fill('نور');
     await form.getByLabel(t.gpa, { exact: true }).fill('not a number');
-    await form.locator('input[type="file"]').first().setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+    await form.locator('input[type="file"]').first().setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: sampleFile('pdf', 500) });
     const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), form.getByRole('button', { name: t.apply }).click()]);
     expect(answer.status()).toBe(400);
     await page.waitForLoadState();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type Site, startJourney, stopJourney } from '../site';
+import { sampleFile } from '@qf/shared/testing';
 
 jest.setTimeout(300_000);
 
@@ -10,8 +11,8 @@ let browser: Browser;
 beforeAll(async () => ({ site, browser } = await startJourney()));
 afterAll(() => stopJourney(site, browser));
 
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(4000, 1)]);
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+const jpeg = sampleFile('jpeg', 4000);
+const pdf = sampleFile('pdf', 600);
 const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2000, 3)]);
 const file = (name: string, buffer: Buffer, mimeType = 'application/octet-stream') => ({ name, mimeType, buffer });
 

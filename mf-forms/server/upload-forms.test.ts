@@ -8,6 +8,7 @@ import { createFileStore } from '@qf/shared/content';
 import { buildFormsServer } from './app';
 import type { Db } from './db';
 import { exportForms } from './export-forms';
+import { sampleFile } from '@qf/shared/testing';
 
 jest.setTimeout(120_000);
 
@@ -46,11 +47,12 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** Real files (whole: mf-forms checks a file's structure to its end), and one of another kind. */
 const bytes = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), Buffer.alloc(300, 1)]),
-  pdf: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
-  zip: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 2)]),
+  png: sampleFile('png', 200),
+  jpeg: sampleFile('jpeg', 300),
+  pdf: sampleFile('pdf', 400),
+  zip: sampleFile('zip', 150),
   exe: Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(500, 3)]),
 };
 
@@ -244,7 +246,7 @@ describe('POST /api/forms/art-entries', () => {
   });
 
   it('accepts a file of exactly 10 MB', async () => {
-    const res = await submitArt({ ...art, email: 'exact@example.org' }, [image(Buffer.concat([bytes.png.subarray(0, 8), Buffer.alloc(10 * MB - 8, 1)]), 'exact.png')]);
+    const res = await submitArt({ ...art, email: 'exact@example.org' }, [image(sampleFile('png', 10 * MB), 'exact.png')]);
     expect(res.statusCode).toBe(201);
   });
 

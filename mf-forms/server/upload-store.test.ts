@@ -4,15 +4,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { openDb, type Db } from './db';
 import { testBackends, type TestDatabase } from './test-databases';
+import { sampleFile } from '@qf/shared/testing';
 import { createDatabaseUploadStore, createUploadStore, FileTooLarge, WrongKind, type UploadStore } from './upload-store';
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** A PNG-looking file of `size` bytes, in chunks as busboy gives them. */
-const png = (size: number) => {
-  const bytes = Buffer.alloc(size, 7);
-  PNG.copy(bytes);
-  return bytes;
-};
+/** A PNG of `size` bytes. */
+const png = (size: number) => sampleFile('png', size);
 const stream = (bytes: Buffer, chunk = 64 * 1024) => Readable.from(Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) => bytes.subarray(i * chunk, (i + 1) * chunk)));
 
 /** The same behaviour from every store: what one saves, another reading the same place returns. */
@@ -38,6 +34,16 @@ function behaves(name: string, open: () => Promise<{ store: UploadStore; again: 
     it('keeps nothing of a file whose first bytes lie about its type', async () => {
       const fake = Buffer.concat([Buffer.from('%PDF-1.7'), Buffer.alloc(700_000, 1)]);
       await expect(ctx.store.save(stream(fake), 'png')).rejects.toBeInstanceOf(WrongKind);
+    });
+
+    it('keeps nothing of a file that has only the first bytes of its type (issue 37, L7), whichever chunks it comes in', async () => {
+      for (const chunk of [1, 7, 64 * 1024]) {
+        const short = Buffer.concat([png(1000).subarray(0, 8), Buffer.alloc(300, 7)]);
+        await expect(ctx.store.save(stream(short, chunk), 'png')).rejects.toMatchObject({ why: 'no IHDR chunk first' });
+        await expect(ctx.store.save(stream(sampleFile('zip', 500_000).subarray(0, 400_000), chunk === 1 ? 997 : chunk), 'zip')).rejects.toBeInstanceOf(WrongKind);
+        const whole = sampleFile('pdf', 300_000);
+        await expect(ctx.store.save(stream(whole, chunk === 1 ? 997 : chunk), 'pdf')).resolves.toMatchObject({ size: whole.length, kind: 'pdf' });
+      }
     });
 
     it('stops at the size limit and keeps nothing', async () => {

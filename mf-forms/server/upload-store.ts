@@ -6,6 +6,7 @@ import { Transform, Writable, type Readable, type TransformCallback } from 'node
 import { pipeline } from 'node:stream/promises';
 import type { FileKind } from '../src/forms';
 import type { Db } from './db';
+import { HEAD_BYTES, structureProblem, TAIL_BYTES } from './file-structure';
 
 /** The kind a file's first bytes say it is, whatever its name claims; null for anything else. */
 export function sniffKind(head: Uint8Array): FileKind | null {
@@ -20,32 +21,73 @@ export function sniffKind(head: Uint8Array): FileKind | null {
 
 /** The file went over the size limit: the rest of it is not read. */
 export class FileTooLarge extends Error {}
-/** The file's first bytes are not those of the type its name claims: the rest of it is not read. */
-export class WrongKind extends Error {}
+/**
+ * The file is not a file of the type its name claims: its first bytes are another's (the rest of it is
+ * not read), or, read to its end, it lacks the structure of its kind (file-structure.ts: `why`).
+ */
+export class WrongKind extends Error {
+  constructor(readonly why = 'its first bytes are of another type') {
+    super(why);
+  }
+}
 
-/** Counts, hashes and checks the first bytes of what passes through, unchanged. */
+/** Counts, hashes and checks what passes through, unchanged: its first bytes as they come, its structure at the end. */
 class Inspector extends Transform {
   size = 0;
-  head = Buffer.alloc(0);
+  /** The first HEAD_BYTES of the file. */
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  /** The last chunks, at least TAIL_BYTES of them once the file is that long. */
+  private tail: Buffer[] = [];
+  private tailBytes = 0;
   private readonly hash = createHash('sha256');
   constructor(private readonly expected: FileKind) {
     super();
   }
+  private first(n: number): Buffer {
+    return Buffer.concat(this.head, Math.min(n, this.headBytes));
+  }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.head.length < 8) {
-      this.head = Buffer.concat([this.head, chunk.subarray(0, 8 - this.head.length)]);
-      if (this.head.length === 8 && sniffKind(this.head) !== this.expected) return done(new WrongKind());
+    const before = this.headBytes;
+    if (before < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - before);
+      this.head.push(part);
+      this.headBytes += part.length;
+      if (before < 8 && this.headBytes >= 8 && sniffKind(this.first(8)) !== this.expected) return done(new WrongKind());
     }
+    this.tail.push(chunk);
+    this.tailBytes += chunk.length;
+    while (this.tailBytes - this.tail[0]!.length >= TAIL_BYTES) this.tailBytes -= this.tail.shift()!.length;
+    this.size += chunk.length;
     this.hash.update(chunk);
     done(null, chunk);
   }
   override _flush(done: TransformCallback): void {
-    done(this.size > 0 && sniffKind(this.head) !== this.expected ? new WrongKind() : null);
+    // An empty part is no file (a field left empty); the form says whether one was needed.
+    if (this.size === 0) return done(null);
+    if (sniffKind(this.first(8)) !== this.expected) return done(new WrongKind());
+    const tail = Buffer.concat(this.tail).subarray(-TAIL_BYTES);
+    const problem = structureProblem(this.expected, this.first(HEAD_BYTES), tail, this.size);
+    done(problem ? new WrongKind(problem) : null);
   }
   digest(): string {
     return this.hash.digest('hex');
   }
+}
+
+/**
+ * Stops reading a part at busboy's size limit, and says whether it was reached. busboy stops passing
+ * data at the limit but ends the stream only at the end of the part: destroyed at once, a 50 MB part is
+ * answered at 10 MB. A part cut at the limit can end before the destroy lands, and a cut file fails the
+ * structure check (WrongKind): the limit is the reason, whatever the pipeline said.
+ */
+function stopAtLimit(source: Readable): () => boolean {
+  let reached = false;
+  source.once('limit', () => {
+    reached = true;
+    source.destroy(new FileTooLarge());
+  });
+  return () => reached || (source as Readable & { truncated?: boolean }).truncated === true;
 }
 
 export interface StoredFile {
@@ -98,16 +140,14 @@ export function createUploadStore(dir: string): UploadStore & { dir: string } {
       const id = randomUUID();
       const file = path.join(dir, id);
       const inspector = new Inspector(expected);
-      // busboy stops passing data at the limit but ends the stream only at the end of the part: stop
-      // here at once, so a 50 MB part is answered at 10 MB.
-      source.once('limit', () => source.destroy(new FileTooLarge()));
+      const overLimit = stopAtLimit(source);
       try {
         await pipeline(source, inspector, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
         const handle = await open(file, 'r');
         await handle.sync().finally(() => handle.close());
       } catch (error) {
         await rm(file, { force: true });
-        throw error;
+        throw overLimit() ? new FileTooLarge() : error;
       }
       return { id, size: inspector.size, kind: expected, sha256: inspector.digest() };
     },
@@ -136,7 +176,7 @@ export function createDatabaseUploadStore(db: Db): UploadStore {
     async save(source, expected) {
       const id = randomUUID();
       const inspector = new Inspector(expected);
-      source.once('limit', () => source.destroy(new FileTooLarge()));
+      const overLimit = stopAtLimit(source);
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       let seq = 0;
@@ -162,7 +202,7 @@ export function createDatabaseUploadStore(db: Db): UploadStore {
         await pipeline(source, inspector, sink);
       } catch (error) {
         await db.query('DELETE FROM upload_chunks WHERE file_id = $1', [id]).catch(() => undefined);
-        throw error;
+        throw overLimit() ? new FileTooLarge() : error;
       }
       return { id, size: inspector.size, kind: expected, sha256: inspector.digest() };
     },
