@@ -169,6 +169,19 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     const second = await light.page.goto(`${site.url}${prefix(lang)}${STORY}`);
     expect(await second!.text()).toMatch(/<body data-theme="light"/);
     await light.context.close();
+    // The toggle's name from the first paint, before any code (issue 34): every script file refused, the
+    // inline pre-paint lines make a light system's first page light, and the toggle offers dark (it
+    // said "Switch to light theme" on that light page until the code ran). Without JavaScript the page
+    // stays as rendered, dark, and the toggle matches it too.
+    for (const [colorScheme, javaScriptEnabled, theme, name] of [['light', true, 'light', t.toDark], ['dark', true, 'dark', t.toLight], ['light', false, 'dark', t.toLight]] as const) {
+      const context = await browser.newContext({ colorScheme, javaScriptEnabled, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.route(/\.js(\?|$)/, (route) => route.abort());
+      await page.goto(`${site.url}${prefix(lang)}/events`);
+      const seen = { theme: await page.getAttribute('body', 'data-theme'), named: await page.getByRole('button', { name, exact: true }).count(), other: await page.getByRole('button', { name: name === t.toDark ? t.toLight : t.toDark, exact: true }).count() };
+      expect([colorScheme, javaScriptEnabled, seen]).toEqual([colorScheme, javaScriptEnabled, { theme, named: 1, other: 0 }]);
+      await context.close();
+    }
     expect(problems).toEqual([]);
     await context.close();
   });

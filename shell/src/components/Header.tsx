@@ -41,7 +41,7 @@ export function Header({ lang, path, alternatePath, featuredStoryPath, theme, on
           {t('siteName')}
         </a>
         <MainMenu lang={lang} path={path} current={current} menu={menu} mapsApiKey={mapsApiKey} theme={theme} links={links} />
-        <HeaderTools lang={lang} path={path} alternatePath={alternatePath} theme={theme} onToggleTheme={onToggleTheme} onSearch={onSearch} onNavigate={onNavigate} assistantScript={assistantScript} />
+        <HeaderTools lang={lang} path={path} alternatePath={alternatePath} onToggleTheme={onToggleTheme} onSearch={onSearch} onNavigate={onNavigate} assistantScript={assistantScript} />
       </div>
     </header>
   );

@@ -1,15 +1,25 @@
 /** @jest-environment jsdom */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ShellLangContext } from '../i18n';
 import { CONSENT_KEY } from '../chrome/consent';
 import { HeaderTools, type HeaderToolsProps } from './HeaderTools';
+
+// The page's own stylesheet: which face of the theme toggle shows is its rule, by the body's theme.
+beforeAll(() => {
+  const style = document.createElement('style');
+  style.textContent = readFileSync(path.join(__dirname, '../styles/global.css'), 'utf8');
+  document.head.append(style);
+});
+const pageTheme = (theme: 'dark' | 'light') => (document.body.dataset.theme = theme);
 
 function setup(props: Partial<HeaderToolsProps> = {}) {
   const lang = props.lang ?? 'en';
   const onToggleTheme = jest.fn();
   const view = render(
     <ShellLangContext.Provider value={lang}>
-      <HeaderTools lang={lang} path="/events" alternatePath="/ar/events" theme="dark" onToggleTheme={onToggleTheme} onSearch={() => undefined} onNavigate={() => undefined} {...props} />
+      <HeaderTools lang={lang} path="/events" alternatePath="/ar/events" onToggleTheme={onToggleTheme} onSearch={() => undefined} onNavigate={() => undefined} {...props} />
     </ShellLangContext.Provider>,
   );
   return { onToggleTheme, ...view };
@@ -17,7 +27,10 @@ function setup(props: Partial<HeaderToolsProps> = {}) {
 const flush = () => act(async () => void (await Promise.resolve()));
 
 describe('the header tools', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    pageTheme('dark');
+  });
 
   it('hide the accessibility button and the theme toggle on tap-story pages only (SPEC §2)', () => {
     const { rerender } = setup({ path: '/stories/tap/desert-garden' });
@@ -26,7 +39,7 @@ describe('the header tools', () => {
     expect(screen.getByRole('link', { name: 'Search' })).toBeInTheDocument();
     rerender(
       <ShellLangContext.Provider value="en">
-        <HeaderTools lang="en" path="/stories/tap" alternatePath="/ar/stories/tap" theme="dark" onToggleTheme={() => undefined} onSearch={() => undefined} onNavigate={() => undefined} />
+        <HeaderTools lang="en" path="/stories/tap" alternatePath="/ar/stories/tap" onToggleTheme={() => undefined} onSearch={() => undefined} onNavigate={() => undefined} />
       </ShellLangContext.Provider>,
     );
     expect(screen.getByRole('button', { name: 'Accessibility' })).toBeInTheDocument();
@@ -37,12 +50,26 @@ describe('the header tools', () => {
     const { onToggleTheme, rerender } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
     expect(onToggleTheme).toHaveBeenCalledTimes(1);
+    // The page turned light (the app sets the body's theme): the button says what it does now.
+    pageTheme('light');
     rerender(
       <ShellLangContext.Provider value="ar">
-        <HeaderTools lang="ar" path="/ar/events" alternatePath="/events" theme="light" onToggleTheme={onToggleTheme} onSearch={() => undefined} onNavigate={() => undefined} />
+        <HeaderTools lang="ar" path="/ar/events" alternatePath="/events" onToggleTheme={onToggleTheme} onSearch={() => undefined} onNavigate={() => undefined} />
       </ShellLangContext.Provider>,
     );
     expect(screen.getByRole('button', { name: 'التبديل إلى المظهر الداكن' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /المظهر الفاتح/ })).toBeNull();
+  });
+
+  it('name the theme toggle by the theme the page shows, not by what was rendered: the same markup either way (issue 34)', () => {
+    const { container } = setup();
+    const markup = container.innerHTML;
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    // A light system's first visit: rendered as for dark, then made light before the first paint.
+    pageTheme('light');
+    expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /light theme/ })).toBeNull();
+    expect(container.innerHTML).toBe(markup);
   });
 
   it('link the language switch to the page’s alternate path', () => {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { otherLang, type Lang } from '@qf/shared/i18n';
-import type { Theme } from '@qf/shared/bus';
 import { useShellT } from '../i18n';
 import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
 import { openProviderAssistant } from '../chrome/assistant';
@@ -17,7 +16,6 @@ export interface HeaderToolsProps {
   lang: Lang;
   path: string;
   alternatePath: string;
-  theme: Theme;
   onToggleTheme: () => void;
   onSearch: (text: string) => void;
   onNavigate: (href: string) => void;
@@ -51,7 +49,7 @@ const ICONS = {
  * language. One panel is open at a time; a route change closes it. On tap-story pages the
  * accessibility button and the theme toggle are hidden (SPEC §2).
  */
-export function HeaderTools({ lang, path, alternatePath, theme, onToggleTheme, onSearch, onNavigate, assistantScript }: HeaderToolsProps): ReactElement {
+export function HeaderTools({ lang, path, alternatePath, onToggleTheme, onSearch, onNavigate, assistantScript }: HeaderToolsProps): ReactElement {
   const t = useShellT();
   const [open, setOpen] = useState<PanelName | null>(null);
   const searchOpener = useRef<HTMLAnchorElement>(null);
@@ -103,9 +101,20 @@ export function HeaderTools({ lang, path, alternatePath, theme, onToggleTheme, o
           </button>
         )}
         {tap ? null : (
+          // Both faces, one shown by the page's theme (global.css, `body[data-theme]`), never by what the
+          // server guessed: on a first visit it renders dark and the pre-paint script may make the page
+          // light, and the button said "Switch to light theme" on a light page until the code ran (issue
+          // 34). The same markup on the server and in the browser, whatever the theme: nothing to mend
+          // at hydration.
           <button type="button" className={styles.tool} onClick={onToggleTheme} data-theme-toggle="">
-            <Icon d={theme === 'dark' ? ICONS.light : ICONS.dark} />
-            <span className="qf-visually-hidden">{theme === 'dark' ? t('panels.theme.toLight') : t('panels.theme.toDark')}</span>
+            <span className="qf-when-dark">
+              <Icon d={ICONS.light} />
+              <span className="qf-visually-hidden">{t('panels.theme.toLight')}</span>
+            </span>
+            <span className="qf-when-light">
+              <Icon d={ICONS.dark} />
+              <span className="qf-visually-hidden">{t('panels.theme.toDark')}</span>
+            </span>
           </button>
         )}
         {/* The name starts with the visible text (WCAG 2.5.3); the hint is read in the page's language. */}

@@ -14,7 +14,7 @@ function setup(lang: 'en' | 'ar' = 'en') {
   const onNavigate = jest.fn();
   render(
     <ShellLangContext.Provider value={lang}>
-      <HeaderTools lang={lang} path={lang === 'en' ? '/events' : '/ar/events'} alternatePath="/ar/events" theme="dark" onToggleTheme={() => undefined} onSearch={onSearch} onNavigate={onNavigate} />
+      <HeaderTools lang={lang} path={lang === 'en' ? '/events' : '/ar/events'} alternatePath="/ar/events" onToggleTheme={() => undefined} onSearch={onSearch} onNavigate={onNavigate} />
     </ShellLangContext.Provider>,
   );
   return { onSearch, onNavigate };
