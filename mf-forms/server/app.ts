@@ -8,7 +8,7 @@ import { registerNewsletter } from './newsletter';
 import { loadFormsSecret, newsletterLinks, registerNewsletterUnsubscribe, siteOrigin, UNSUBSCRIBE_PATH } from './newsletter-unsubscribe';
 import { registerEventRegistration } from './event-registration';
 import { registerPush } from './push';
-import { registerUploadForms, uploadStoreFor } from './upload-forms';
+import { registerUploadForms, uploadBudgetOf, uploadStoreFor } from './upload-forms';
 import { registerAlumni } from './alumni';
 import { registerPolls } from './poll';
 import { registerSurveys } from './survey';
@@ -63,7 +63,7 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
   await registerNewsletterUnsubscribe(app, db, links);
   registerEventRegistration(app, db, options.content, options.now);
   await registerPush(app, db, { env, dataDir: options.dataDir });
-  await registerUploadForms(app, { db, content: options.content, store: uploadStoreFor(db, options.dataDir, env), now: options.now });
+  await registerUploadForms(app, { db, content: options.content, store: uploadStoreFor(db, options.dataDir, env), now: options.now, budget: uploadBudgetOf(env) });
   registerAlumni(app, db);
   registerPolls(app, db, options.content, { secret, votesPerAddress: env.POLL_VOTES_PER_ADDRESS, now: options.now });
   registerSurveys(app, db, options.content, options.now);

@@ -53,6 +53,13 @@ export const formsEnvSchema = z.object({
   UPLOADS_DIR: text(),
   /** `files`: keep uploads in UPLOADS_DIR even with PostgreSQL (one server only). */
   UPLOADS_STORE: z.preprocess(trimmed, z.enum(['files', 'database'], { message: 'must be files or database' }).optional()),
+  /**
+   * The bytes each upload form (art entries, scholarships) may be sent per hour, all visitors together
+   * (default 2147483648, 2 GiB); past it uploads are answered 429 until the hour ends (issue 37, M1).
+   */
+  UPLOAD_BYTES_PER_HOUR: whole(11 * 1024 * 1024, 2 ** 50, 'a number of bytes, at least 11534336 (one upload)'),
+  /** The most all stored uploads may take (default 53687091200, 50 GiB); past it uploads are answered 507. */
+  UPLOAD_STORE_QUOTA_BYTES: whole(11 * 1024 * 1024, 2 ** 50, 'a number of bytes, at least 11534336 (one upload)'),
   /** The key unsubscribe links are signed with and addresses hashed with; unset: generated into DATA_DIR. */
   FORMS_SECRET: z.preprocess(trimmed, z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`).optional()),
   /** The push key pair (both or neither) and the contact push services are given. */

@@ -503,3 +503,59 @@ it('exports entries and applications with their uploads as references to the sto
 it('keeps the fixture out of the repository content', () => {
   expect(readFileSync(path.resolve(__dirname, '../../content/entries/form_window.json'), 'utf8')).not.toContain('t-art');
 });
+
+describe('what uploads may cost in all (issue 37, M1: one address could store 1.49 GB a minute, nothing bounded the store)', () => {
+  /** A server of its own, with a small budget or quota, and a clock the test moves. */
+  async function budgeted(env: Record<string, string>) {
+    let clock = new Date('2026-11-22T09:40:00Z');
+    const built = await buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: mkdtempSync(path.join(work, 'db-budget-')), env, content: createFileStore(path.join(work, 'content')), now: () => clock, rateLimit: 1_000_000 });
+    const send = (email: string, lang = 'en') =>
+      built.app.inject({
+        method: 'POST',
+        url: `/api/forms/art-entries?window=t-art&lang=${lang}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: multipart({ ...art, email }, [image(sampleFile('jpeg', 5 * MB))]),
+      });
+    const stored = async () => Number((await built.db.query<{ n: string }>('SELECT count(*) AS n FROM art_entries'))[0]?.n);
+    return { ...built, send, stored, later: (ms: number) => (clock = new Date(clock.getTime() + ms)) };
+  }
+
+  it('answers 429 once the form’s bytes of the hour are spent, in the visitor’s language, until the hour ends; nothing of a refused upload is kept', async () => {
+    const site = await budgeted({ UPLOAD_BYTES_PER_HOUR: String(12 * MB) });
+    try {
+      expect((await site.send('one@example.org')).statusCode).toBe(201);
+      expect((await site.send('two@example.org')).statusCode).toBe(201);
+      const refused = await site.send('three@example.org');
+      expect({ status: refused.statusCode, body: refused.json(), retryAfter: refused.headers['retry-after'] }).toEqual({
+        status: 429,
+        body: { outcome: 'busy', message: 'We are receiving too many files right now. Please try again later.' },
+        retryAfter: String(20 * 60),
+      });
+      const arabic = await site.send('three@example.org', 'ar');
+      expect([arabic.statusCode, arabic.json().message]).toEqual([429, 'نستقبل عدداً كبيراً من الملفات في الوقت الحالي. يُرجى المحاولة مرة أخرى لاحقاً.']);
+      expect(await site.stored()).toBe(2);
+      // The next hour has a budget of its own.
+      site.later(20 * 60_000);
+      expect((await site.send('three@example.org')).statusCode).toBe(201);
+    } finally {
+      await site.app.close();
+    }
+  });
+
+  it('answers 507 once the stored uploads reach the quota, in the visitor’s language', async () => {
+    const site = await budgeted({ UPLOAD_STORE_QUOTA_BYTES: String(12 * MB) });
+    try {
+      expect((await site.send('one@example.org')).statusCode).toBe(201);
+      expect((await site.send('two@example.org')).statusCode).toBe(201);
+      const full = await site.send('three@example.org', 'ar');
+      expect([full.statusCode, full.json()]).toEqual([507, { outcome: 'full', message: 'لا يمكننا استقبال الملفات في الوقت الحالي. يُرجى المحاولة مرة أخرى لاحقاً.' }]);
+      expect(await site.stored()).toBe(2);
+    } finally {
+      await site.app.close();
+    }
+  });
+
+  it('refuses a setting below one upload, naming it', async () => {
+    await expect(buildFormsServer({ dir: path.resolve(__dirname, '..'), dataDir: mkdtempSync(path.join(work, 'db-budget-')), env: { UPLOAD_BYTES_PER_HOUR: '1000' }, content: createFileStore(path.join(work, 'content')) })).rejects.toThrow(/UPLOAD_BYTES_PER_HOUR.*at least 11534336/);
+  });
+});

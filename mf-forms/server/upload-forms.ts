@@ -138,7 +138,53 @@ export interface UploadFormsOptions {
   /** Where the files go (see `uploadStoreFor`). */
   store: UploadStore;
   now?: () => Date;
+  /** The bytes each form may be sent per hour, by everyone together, and the most all stored uploads may take (`uploadBudgetOf`). */
+  budget?: UploadBudget;
 }
+
+/** Issue 37, M1: what uploads may cost in all, whoever sends them (a rate limit per address does not bound it). */
+export interface UploadBudget {
+  bytesPerHour: number;
+  storeQuotaBytes: number;
+}
+/** 2 GiB per form per hour (about 40 scholarship applications with all five documents at their limit, or 200 artworks), 50 GiB stored. */
+export const DEFAULT_UPLOAD_BUDGET: UploadBudget = { bytesPerHour: 2 * 1024 ** 3, storeQuotaBytes: 50 * 1024 ** 3 };
+export const uploadBudgetOf = (env: Pick<FormsEnv, 'UPLOAD_BYTES_PER_HOUR' | 'UPLOAD_STORE_QUOTA_BYTES'>): UploadBudget => ({
+  bytesPerHour: env.UPLOAD_BYTES_PER_HOUR ?? DEFAULT_UPLOAD_BUDGET.bytesPerHour,
+  storeQuotaBytes: env.UPLOAD_STORE_QUOTA_BYTES ?? DEFAULT_UPLOAD_BUDGET.storeQuotaBytes,
+});
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether a request may be read, against the budget: refused `full` when what is stored plus what it
+ * may bring passes the quota, `busy` when the form's bytes this hour would pass the hour's budget;
+ * else the bytes are taken from the budget (all instances share it: one conditional upsert). A request
+ * is counted at what it declares (at most the largest body the form takes; that largest when it
+ * declares nothing), before it is read: a refused upload cost the servers its bytes as much as a kept one.
+ */
+async function budgetRefusal(form: UploadForm, declared: number, budget: UploadBudget, db: Db, now: Date): Promise<{ refused: 'busy' | 'full'; retryAfterS: number } | undefined> {
+  const largest = form.fileFields.length * MAX_UPLOAD_BYTES + OVERHEAD_BYTES;
+  const bytes = declared > 0 ? Math.min(declared, largest) : largest;
+  const [stored] = await db.query<{ bytes: string | number }>(
+    'SELECT (SELECT COALESCE(SUM(size_bytes), 0) FROM art_entry_files) + (SELECT COALESCE(SUM(size_bytes), 0) FROM scholarship_files) AS bytes',
+  );
+  if (Number(stored?.bytes ?? 0) + bytes > budget.storeQuotaBytes) return { refused: 'full', retryAfterS: 3600 };
+  const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  const retryAfterS = Math.max(1, Math.ceil((hour + HOUR_MS - now.getTime()) / 1000));
+  if (bytes > budget.bytesPerHour) return { refused: 'busy', retryAfterS };
+  const taken = await db.query(
+    `INSERT INTO upload_budget (form, hour, bytes) VALUES ($1, $2, $3)
+     ON CONFLICT (form, hour) DO UPDATE SET bytes = upload_budget.bytes + EXCLUDED.bytes WHERE upload_budget.bytes + EXCLUDED.bytes <= $4
+     RETURNING bytes`,
+    [form.kind, new Date(hour).toISOString(), bytes, budget.bytesPerHour],
+  );
+  if (!taken.length) return { refused: 'busy', retryAfterS };
+  await db.query('DELETE FROM upload_budget WHERE hour < $1', [new Date(hour - HOUR_MS).toISOString()]);
+  return undefined;
+}
+
+type Said = (form: UploadForm, refused: 'busy' | 'full', request: FastifyRequest) => void;
 
 export const defaultUploadsDir = (dataDir: string, env: Pick<FormsEnv, 'UPLOADS_DIR'>) => env.UPLOADS_DIR ?? path.resolve(dataDir, '..', 'uploads');
 
@@ -160,6 +206,20 @@ export function uploadStoreFor(db: Db, dataDir: string, env: Pick<FormsEnv, 'UPL
 export async function registerUploadForms(app: FastifyInstance, options: UploadFormsOptions): Promise<void> {
   const store = options.store;
   const now = options.now ?? (() => new Date());
+  // A budget spent or a store full is what ops must hear of (uploads refused): said once per form, refusal and hour.
+  const saidFor = new Set<string>();
+  const said: Said = (form, refused, request) => {
+    const key = `${form.kind} ${refused} ${Math.floor(now().getTime() / HOUR_MS)}`;
+    if (saidFor.has(key)) return;
+    if (saidFor.size > 100) saidFor.clear();
+    saidFor.add(key);
+    const budget = options.budget ?? DEFAULT_UPLOAD_BUDGET;
+    request.log.warn(
+      refused === 'full'
+        ? `${form.kind}: uploads refused (507): the stored uploads reach UPLOAD_STORE_QUOTA_BYTES (${budget.storeQuotaBytes}); export and remove old ones, or raise it`
+        : `${form.kind}: uploads refused (429) until the hour ends: this hour's UPLOAD_BYTES_PER_HOUR (${budget.bytesPerHour}) is spent`,
+    );
+  };
   // Files a crash left without their row are deleted at start-up (in the background: never in the way).
   void store.sweep(async () => {
     const rows = await options.db.query<{ id: string }>('SELECT id::text AS id FROM art_entry_files UNION ALL SELECT id::text FROM scholarship_files');
@@ -174,7 +234,7 @@ export async function registerUploadForms(app: FastifyInstance, options: UploadF
     await scope.register(multipart, { throwFileSizeLimit: false });
     // Any other body (JSON, text, nothing) reaches the handler unread, which answers 415 in the visitor's language.
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    for (const form of [artEntry, scholarship]) scope.post(form.path, (request, reply) => handle(form, request, reply, { ...options, store, now }));
+    for (const form of [artEntry, scholarship]) scope.post(form.path, (request, reply) => handle(form, request, reply, { ...options, store, now, said }));
   });
 }
 
@@ -184,7 +244,7 @@ async function windowOf(content: ContentSource, id: unknown, kind: UploadForm['k
   return entry && entry.sys.contentType === 'form_window' && plainField(entry, 'form') === kind ? entry : undefined;
 }
 
-async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyReply, ctx: UploadFormsOptions & { store: UploadStore; now: () => Date }): Promise<FastifyReply> {
+async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyReply, ctx: UploadFormsOptions & { store: UploadStore; now: () => Date; said: Said }): Promise<FastifyReply> {
   const query = request.query as Record<string, unknown>;
   const lang: Lang = isLang(query.lang) ? query.lang : 'en';
   const html = wantsHtml(request);
@@ -233,6 +293,12 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
     // A body that says it is larger than every file at the limit plus the fields is refused unread.
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > form.fileFields.length * MAX_UPLOAD_BYTES + OVERHEAD_BYTES) return answer('too-large', { [form.fileFields[0]!]: uploadMessages[lang].tooLarge });
+    const over = await budgetRefusal(form, declared, ctx.budget ?? DEFAULT_UPLOAD_BUDGET, ctx.db, ctx.now());
+    if (over) {
+      ctx.said(form, over.refused, request);
+      reply.header('Retry-After', String(over.retryAfterS));
+      return answer(over.refused);
+    }
 
     let honeypot = false;
     const parts = request.parts({

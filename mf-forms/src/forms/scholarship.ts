@@ -90,6 +90,10 @@ export const scholarshipOutcomes = {
   'too-large': 413,
   unsupported: 415,
   malformed: 400,
+  /** The hour's upload budget of the form is spent (UPLOAD_BYTES_PER_HOUR). */
+  busy: 429,
+  /** The store of uploads is at its quota (UPLOAD_STORE_QUOTA_BYTES). */
+  full: 507,
   error: 503,
 } as const;
 export type ScholarshipOutcome = keyof typeof scholarshipOutcomes;

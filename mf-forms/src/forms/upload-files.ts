@@ -119,6 +119,8 @@ export type UploadMessageKey =
   | 'invalid'
   | 'unsupported'
   | 'malformed'
+  | 'busy'
+  | 'full'
   | 'error';
 
 /** SPEC §5 messages word for word (and §8's generic error), with the few the SPEC leaves to us. */
@@ -133,6 +135,8 @@ export const uploadMessages: Record<Lang, Record<UploadMessageKey, string>> = {
     invalid: 'Please correct the fields marked below.',
     unsupported: 'Please send the form with its files (multipart/form-data).',
     malformed: 'The form could not be read. Please try again.',
+    busy: 'We are receiving too many files right now. Please try again later.',
+    full: 'We cannot accept files at the moment. Please try again later.',
     error: 'An error occured. please try again',
   },
   ar: {
@@ -145,6 +149,8 @@ export const uploadMessages: Record<Lang, Record<UploadMessageKey, string>> = {
     invalid: 'يُرجى تصحيح الحقول المشار إليها أدناه.',
     unsupported: 'يُرجى إرسال النموذج مع ملفاته (multipart/form-data).',
     malformed: 'تعذّرت قراءة النموذج. يُرجى المحاولة مرة أخرى.',
+    busy: 'نستقبل عدداً كبيراً من الملفات في الوقت الحالي. يُرجى المحاولة مرة أخرى لاحقاً.',
+    full: 'لا يمكننا استقبال الملفات في الوقت الحالي. يُرجى المحاولة مرة أخرى لاحقاً.',
     error: 'حدث خطأ. يُرجى المحاولة مرة أخرى',
   },
 };
