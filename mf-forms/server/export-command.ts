@@ -111,6 +111,9 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
     return EXIT.failed;
   }
   try {
+    // What the export covers, taken before it reads: a submission made meanwhile is not in it.
+    const startedAt = new Date().toISOString();
+    let exported: { rows: number; files: number; until: string } | undefined;
     const rows = await db.query<Record<string, unknown>>(form.sql, [args.since ?? null]);
     const csv = toCsv(
       form.columns.map((c) => c.header),
@@ -135,6 +138,8 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
         io.stderr(`forms:export: ${missing.length} referenced files are missing: ${missing.join(', ')}\n`);
         return EXIT.failed;
       }
+      // A whole export with every file: forms:retention may delete what it covers (the CSV is written below).
+      if (!args.since) exported = { rows: rows.length, files: ids.length, until: startedAt };
     }
     if (args.out) {
       const file = path.resolve(io.cwd, args.out);
@@ -145,6 +150,7 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
       io.stdout(csv);
       io.stderr(`forms:export: ${rows.length} ${args.form} rows${since}\n`);
     }
+    if (exported) await db.query('INSERT INTO upload_exports (form, exported_until, rows, files) VALUES ($1, $2, $3, $4)', [args.form, exported.until, exported.rows, exported.files]);
     return EXIT.ok;
   } catch (error) {
     io.stderr(`forms:export: the export failed: ${(error as Error).message}\n`);

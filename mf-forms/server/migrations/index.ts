@@ -11,9 +11,10 @@ import { migration as m009 } from './009-rate-limits';
 import { migration as m010 } from './010-upload-chunks';
 import { migration as m011 } from './011-newsletter-lists';
 import { migration as m012 } from './012-upload-budget';
+import { migration as m013 } from './013-upload-exports';
 
 /**
  * Versioned migrations, one file each (`NNN-name.ts`), applied in order by `openDb` for PGlite and
  * PostgreSQL alike. Versions are unique; a migration is never edited once released, only followed.
  */
-export const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012].sort((a, b) => a.version - b.version);
+export const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013].sort((a, b) => a.version - b.version);
