@@ -300,7 +300,13 @@ describe('in the browser', () => {
     await page.waitForURL(`${site.url}/search#all=1&allType=1&s=Learning%20Commons`);
     await page.getByRole('link', { name: STORY_TITLE.en }).first().waitFor();
     await page.goto(`${site.url}/ar/search#all=1&allType=1&s=${encodeURIComponent('الجامعة')}`);
-    await page.getByRole('status').filter({ hasText: 'نتيجة' }).first().waitFor();
+    // The count in its Arabic plural form: نتيجة واحدة, نتيجتان, ٥ نتائج, ١١ نتيجة.
+    const count = page.getByRole('status').filter({ hasText: /نتيجة|نتيجتان|نتائج/ }).first();
+    await count.waitFor();
+    const [, digits] = /^([٠-٩]+) /.exec((await count.textContent()) ?? '') ?? [];
+    const n = digits ? Number([...digits].map((d) => d.charCodeAt(0) - 0x660).join('')) : undefined;
+    if (n !== undefined && n >= 3 && n <= 10) expect(await count.textContent()).toContain('نتائج');
+    if (n !== undefined && n >= 11) expect(await count.textContent()).toContain('نتيجة');
     const filters = page.getByRole('region', { name: 'تصفية النتائج' });
     // Every kind with values is offered, each in a disclosure the keyboard opens.
     await filters.locator('summary', { hasText: 'السنة' }).focus();

@@ -58,6 +58,15 @@ describe('i18n', () => {
     ]);
   });
 
+  it('asks every Arabic plural form of a count, and i18next picks each by the number (issue 38: "٥ نتيجة")', () => {
+    const en = { results_one: '{{count}} result', results_other: '{{count}} results' };
+    expect(translationProblems({ ns: 'demo', en, ar: { results_one: 'نتيجة واحدة', results_other: '{{count}} نتيجة' } })).toEqual(['demo:results lacks the Arabic plural forms results_two, results_few, results_many']);
+    const ar = { results_one: 'نتيجة واحدة', results_two: 'نتيجتان', results_few: '{{count}} نتائج', results_many: '{{count}} نتيجة', results_other: '{{count}} نتيجة' };
+    expect(translationProblems({ ns: 'demo', en, ar })).toEqual([]);
+    const t = createI18n('ar', [{ ns: 'demo', en, ar }]).getFixedT(null, 'demo');
+    expect([1, 2, 5, 11, 100].map((count) => t('results', { count }))).toEqual(['نتيجة واحدة', 'نتيجتان', '٥ نتائج', '١١ نتيجة', '١٠٠ نتيجة']);
+  });
+
   it('accepts values declared identical on purpose', () => {
     expect(translationProblems({ ns: 'x', en: { brand: 'IDKT' }, ar: { brand: 'IDKT' } }, ['brand'])).toEqual([]);
   });

@@ -112,6 +112,9 @@ function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, stri
  * left in English (a value with Latin letters and no Arabic letter), except for the keys listed as
  * intentionally identical (brand names, e-mail addresses).
  */
+/** The plural categories Arabic uses besides zero (Intl.PluralRules('ar')): each must be written. */
+const ARABIC_PLURALS = ['one', 'two', 'few', 'many', 'other'] as const;
+
 export function translationProblems(t: Translations, identical: readonly string[] = []): string[] {
   const en = flatten(t.en);
   const ar = flatten(t.ar);
@@ -126,6 +129,13 @@ export function translationProblems(t: Translations, identical: readonly string[
   for (const key of Object.keys(ar)) if (!(key in en) && !(PLURAL.test(key) && enBases.has(key.replace(PLURAL, '')))) problems.push(`${t.ns}:${key} has no English text`);
   for (const [lang, keys] of [['English', Object.keys(en)], ['Arabic', Object.keys(ar)]] as const) {
     for (const base of new Set(keys.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))) if (!keys.includes(`${base}_other`) && !keys.includes(base)) problems.push(`${t.ns}:${base} has plural forms but no ${base}_other in ${lang}`);
+  }
+  // A count in Arabic takes one of five forms (٣ نتائج, ١١ نتيجة, نتيجتان…): a string with plural forms in
+  // either language has all five in Arabic (zero may fall back to other), or i18next falls back to the
+  // base and "٥ نتيجة" reads as a mistake (issue 38).
+  for (const base of new Set([...Object.keys(en), ...Object.keys(ar)].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))) {
+    const missing = ARABIC_PLURALS.filter((form) => !(`${base}_${form}` in ar));
+    if (missing.length) problems.push(`${t.ns}:${base} lacks the Arabic plural forms ${missing.map((f) => `${base}_${f}`).join(', ')}`);
   }
   for (const [key, value] of Object.entries(ar)) {
     if (!value.trim()) problems.push(`${t.ns}:${key} is empty in Arabic`);
