@@ -7,6 +7,7 @@ import { contentSourceFromEnv } from '@qf/shared/content';
 import { buildInfoSchema, pagePathsSchema, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
 import { createObservability, deadlineOptions, errorOptions, registerErrorAnswers, rememberFirstBytes, traceHeaders } from '@qf/shared/server';
 import { splitLang } from '@qf/shared/routing';
+import type { Lang } from '@qf/shared/i18n';
 import { registerAnswerHeaders } from './answer-headers';
 import { createManifestReader, createStylesheetReader, readShellAssets } from './assets';
 import { registerChromeData } from './chrome-data';
@@ -17,7 +18,7 @@ import { createServerRemotes, type ServerRemotes } from './federation';
 import { registerFieldData, routeTemplates } from './field-data';
 import { registerGateway } from './gateway';
 import { createGlobalsReader } from './globals';
-import { createMenuReader } from './menu';
+import { createMenuReader, pageMenu } from './menu';
 import { createShellMetrics } from './metrics';
 import { createBrotliQueue, type BrotliQueueOptions } from './brotli-queue';
 import { createPageCache, type CacheOptions } from './page-cache';
@@ -86,7 +87,8 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   // The featured story's address comes from mf-content's route manifest (its `story` page), as the live composition routes it.
   const globals = createGlobalsReader(content, { storyPath: async (slug) => (await live.registry.routing()).table.href('en', 'mf-content/story', { slug }) });
   const statement = createStatementReader(content);
-  const menus = createMenuReader(content);
+  const fullMenus = createMenuReader(content);
+  const menus = async (lang: Lang) => pageMenu(await fullMenus(lang));
   const list = (v: string) => v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
   const redirects = createRedirects(
     { siteUrl: config.siteUrl, file: config.REDIRECTS_FILE, legacyHosts: list(config.LEGACY_HOSTS), convocationHost: config.CONVOCATION_HOST || undefined, allowedHosts: list(config.REDIRECT_ALLOWED_HOSTS) },
@@ -166,7 +168,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   app.get('/healthz', async () => ({ status: 'ok', name: 'shell' }));
   registerPwa(app, { clientDir: config.clientDir, shellBuild });
 
-  registerChromeData(app, { content, menus, globals, statement });
+  registerChromeData(app, { content, menus, places: async (lang) => ({ lang, places: (await fullMenus(lang)).places }), globals, statement });
 
   // Field data: what visitors' browsers measured (web vitals, tap to content), per template the live
   // route table knows (field-data.ts).

@@ -3,14 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createFileStore, type ContentSource } from '@qf/shared/content';
 import { registerChromeData } from './chrome-data';
 import { createGlobalsReader } from './globals';
-import { createMenuReader } from './menu';
+import { createMenuReader, pageMenu } from './menu';
 import { createStatementReader } from './statement';
 
 const store = createFileStore(path.resolve(__dirname, '../../content'));
 
 async function serve(content: ContentSource): Promise<FastifyInstance> {
   const app = Fastify();
-  registerChromeData(app, { content, menus: createMenuReader(content), globals: createGlobalsReader(content), statement: createStatementReader(content) });
+  const menus = createMenuReader(content);
+  registerChromeData(app, { content, menus: async (lang) => pageMenu(await menus(lang)), places: async (lang) => ({ lang, places: (await menus(lang)).places }), globals: createGlobalsReader(content), statement: createStatementReader(content) });
   await app.ready();
   return app;
 }
@@ -32,8 +33,20 @@ describe('what the chrome reads in the browser', () => {
     expect(globals.json()).toEqual(expect.any(Object));
   });
 
+  it('gives the map\'s places apart from the menu, which names them by id only: pages do not carry every place (issue 35)', async () => {
+    const menu = (await app.inject('/menu.json?lang=en')).json() as { places: unknown[]; areas: { map: boolean; categories: { places?: string[] }[] }[] };
+    expect(menu.places).toEqual([]);
+    const named = new Set(menu.areas.filter((a) => a.map).flatMap((a) => a.categories.flatMap((c) => c.places ?? [])));
+    expect(named.size).toBeGreaterThan(0);
+    const res = await app.inject('/menuplaces.json?lang=ar');
+    expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'public, max-age=60']);
+    const { lang, places } = res.json() as { lang: string; places: { id: string; title: string; lat: number }[] };
+    expect(lang).toBe('ar');
+    for (const id of named) expect(places.find((p) => p.id === id)?.title).toMatch(/[\u0600-\u06FF]/);
+  });
+
   it('refuses a language it does not have', async () => {
-    for (const url of ['/menu.json', '/menu.json?lang=fr', '/globals.json?lang=', '/globals.json?lang[]=en']) {
+    for (const url of ['/menu.json', '/menu.json?lang=fr', '/menuplaces.json?lang=de', '/globals.json?lang=', '/globals.json?lang[]=en']) {
       const res = await app.inject(url);
       expect([url, res.statusCode, res.json()]).toEqual([url, 400, { error: 'lang must be en or ar' }]);
     }

@@ -5,8 +5,10 @@ import { buildMenuPreviews } from './menu-previews';
 
 export interface ChromeDataOptions {
   content: ContentSource;
-  /** The menu of a language (menu.ts). */
+  /** The menu of a language as pages carry it (menu.ts `pageMenu`: without the map's places). */
   menus: (lang: Lang) => Promise<unknown>;
+  /** The map's places of a language (`/menuplaces.json`, fetched with the open menu). */
+  places: (lang: Lang) => Promise<unknown>;
   /** The site globals of a language (globals.ts). */
   globals: (lang: Lang) => Promise<unknown>;
   /** The statement notification (statement.ts). */
@@ -16,10 +18,11 @@ export interface ChromeDataOptions {
 /**
  * What the chrome reads in the browser: the menu previews (`/menupreviews.json`, made once per content
  * version), the menu and site globals of the other language for a client-side language change
- * (`/menu.json?lang=`, `/globals.json?lang=`; SPEC §4), and the statement notification the layout asks
+ * (`/menu.json?lang=`, `/globals.json?lang=`; SPEC §4), the map's places when the menu opens
+ * (`/menuplaces.json?lang=`), and the statement notification the layout asks
  * for when it loads (never part of a cached page).
  */
-export function registerChromeData(app: FastifyInstance, { content, menus, globals, statement }: ChromeDataOptions): void {
+export function registerChromeData(app: FastifyInstance, { content, menus, places, globals, statement }: ChromeDataOptions): void {
   let previews: { version: string; json: Promise<string> } | undefined;
   app.get('/menupreviews.json', async (_req, reply) => {
     const version = (await content.version?.()) ?? 'static';
@@ -38,6 +41,7 @@ export function registerChromeData(app: FastifyInstance, { content, menus, globa
 
   for (const [url, read] of [
     ['/menu.json', menus],
+    ['/menuplaces.json', places],
     ['/globals.json', globals],
   ] as const) {
     app.get(url, async (request, reply) => {

@@ -111,6 +111,19 @@ export function buildMenu(menu: Entry | undefined, placeEntries: readonly Entry[
   return { lang, areas, secondary, places };
 }
 
+/**
+ * The menu a page carries: every level but the map's places (`places` empty; the categories still name
+ * theirs). The places come with the open menu (`/menuplaces.json`): a page embedded all of them, one
+ * object per mapped place, and at 20,000 entries (1,334 places) they were 179 KB of every page's
+ * 236 (issue 35: content at scale).
+ */
+const embedded = new WeakMap<Menu, Menu>();
+export function pageMenu(menu: Menu): Menu {
+  let kept = embedded.get(menu);
+  if (!kept) embedded.set(menu, (kept = { ...menu, places: [] }));
+  return kept;
+}
+
 /** The menu of each language, rebuilt when the content changes; an empty menu if content is broken. */
 export function createMenuReader(content: ContentSource) {
   let cached: { version: string; menus: Promise<Record<Lang, Menu>> } | undefined;

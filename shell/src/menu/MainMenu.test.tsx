@@ -8,6 +8,7 @@ import type { Menu } from './menu-data';
 import type { MapsApi } from './maps-loader';
 import { forgetMenus } from './use-menu-data';
 import { loadMenuLevels } from './menu-levels';
+import { forgetMenuPlaces } from './menu-places';
 
 const items = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i + 1}`, title: `${prefix} ${i + 1}`, path: `/${prefix}-${i + 1}` }));
 
@@ -76,6 +77,7 @@ let desktop = true;
 let fetchMock: jest.Mock;
 beforeEach(() => {
   forgetMenus();
+  forgetMenuPlaces();
   desktop = true;
   window.history.replaceState(null, '', '/');
   document.documentElement.removeAttribute('dir');
@@ -89,6 +91,7 @@ beforeEach(() => {
   fetchMock = jest.fn(async (url: string) => {
     if (url.startsWith('/menupreviews.json')) return answer(200, previews);
     if (url.startsWith('/menu.json?lang=ar')) return answer(200, menuAr);
+    if (url.startsWith('/menuplaces.json?lang=en')) return answer(200, { lang: 'en', places: menuEn.places });
     return answer(404, {});
   });
   global.fetch = fetchMock as unknown as typeof fetch;
@@ -393,6 +396,24 @@ describe('map mode', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close the menu' }));
     expect(window.location.hash).toBe('');
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('a page\'s menu names its places by id only: they are fetched with the open menu, once, and the map opens with them (issue 35)', async () => {
+    desktop = false;
+    window.history.replaceState(null, '', '/#map-p-library');
+    mount({ menu: { ...menuEn, places: [] } });
+    await flush();
+    const dialog = screen.getByRole('dialog');
+    const list = within(dialog).getByRole('list', { name: 'Places: All' });
+    expect(within(list).getByRole('button', { name: 'Qatar National Library' })).toHaveAttribute('aria-expanded', 'true');
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/menuplaces.json'))).toEqual([['/menuplaces.json?lang=en', expect.anything()]]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close the menu' }));
+    window.history.replaceState(null, '', '/#map-p-park');
+    act(() => void window.dispatchEvent(new HashChangeEvent('hashchange')));
+    await flush();
+    const again = within(screen.getByRole('dialog')).getByRole('list', { name: 'Places: All' });
+    expect(within(again).getByRole('button', { name: 'Oxygen Park' })).toHaveAttribute('aria-expanded', 'true');
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/menuplaces.json'))).toHaveLength(1);
   });
 
   it('#map opens the mega menu on the map area with nothing selected; leaving the map clears the hash', async () => {

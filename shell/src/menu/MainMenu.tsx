@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import type { Theme } from '@qf/shared/bus';
 import type { Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
@@ -8,6 +8,7 @@ import { nextMapHash, parseMapHash, urlWithMapHash, urlWithoutMapHash, type MapS
 import type { MapPanel } from './MapPanel';
 import { mapAreaOf, type Menu, type MenuCategory } from './menu-data';
 import { loadedMenuLevels, loadMenuLevels } from './menu-levels';
+import { loadedMenuPlaces, loadMenuPlaces } from './menu-places';
 import { initialMenuState, menuReducer, type MapView, type MenuAction, type Surface } from './menu-state';
 import { lockScroll } from './scroll-lock';
 import { useMenuData } from './use-menu-data';
@@ -41,6 +42,8 @@ const desktopNow = () => typeof window !== 'undefined' && Boolean(window.matchMe
 const reducedMotion = () => typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
 /** Starts fetching the open menus' chunk (on hover, focus or press of a menu button). */
 const prefetchLevels = () => void loadMenuLevels().catch(() => undefined);
+/** A menu whose map names places the page did not bring (the page's menu: menu.ts `pageMenu`). */
+const placesWanted = (menu: Menu): boolean => menu.places.length === 0 && Boolean(mapAreaOf(menu)?.categories.some((c) => (c.places ?? []).length > 0));
 
 /**
  * The header's main navigation: quick links, the desktop mega menu (areas, categories, items with
@@ -59,6 +62,15 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   const restore = useRef(true);
   const stateRef = useRef(state);
   stateRef.current = state;
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  // The map's places come with the open menu (menu-places.ts): fetched with its chunk, waited for with it.
+  const prefetch = useCallback(() => {
+    prefetchLevels();
+    if (placesWanted(dataRef.current)) void loadMenuPlaces(dataRef.current.lang).catch(() => undefined);
+  }, []);
+  const places = data.places.length ? data.places : (loadedMenuPlaces(data.lang) ?? data.places);
+  const withPlaces = useMemo(() => (places === data.places ? data : { ...data, places }), [data, places]);
 
   // The open menus are a chunk of their own: an action that opens one waits for it, so the menu
   // appears (and takes focus) whole, as when it was part of the page's first script. If the chunk
@@ -67,11 +79,13 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   const latest = useRef(0);
   const dispatch = useCallback((action: MenuAction) => {
     const n = ++latest.current;
-    if (loadedMenuLevels() || !menuReducer(stateRef.current, action).open) {
+    const menu = dataRef.current;
+    if ((loadedMenuLevels() && !(placesWanted(menu) && !loadedMenuPlaces(menu.lang))) || !menuReducer(stateRef.current, action).open) {
       reduce(action);
       return;
     }
-    loadMenuLevels().then(
+    // Places that cannot be fetched leave the map's list empty this time; the next opening asks again.
+    Promise.all([loadMenuLevels(), placesWanted(menu) ? loadMenuPlaces(menu.lang).catch(() => []) : undefined]).then(
       () => latest.current === n && reduce(action),
       () => undefined,
     );
@@ -200,11 +214,11 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
             <a href={localePath(lang, a.path)} className={styles.withoutScript}>
               {a.label}
             </a>
-            <button type="button" className={styles.withScript} data-menu-item aria-expanded={megaOpen && state.path[0] === a.id} aria-controls="qf-mega-panel" onPointerEnter={prefetchLevels} onFocus={prefetchLevels} onClick={() => act({ type: 'choose', surface: 'mega', level: 0, id: a.id })}>
+            <button type="button" className={styles.withScript} data-menu-item aria-expanded={megaOpen && state.path[0] === a.id} aria-controls="qf-mega-panel" onPointerEnter={prefetch} onFocus={prefetch} onClick={() => act({ type: 'choose', surface: 'mega', level: 0, id: a.id })}>
               {a.label}
             </button>
             {levels && megaPath[0] === a.id ? (
-              <levels.MegaPanel lang={lang} theme={theme} area={a} path={megaPath} state={state} open={megaOpen} previews={previews} mapsApiKey={mapsApiKey} act={act} close={close} loadMaps={loadMaps} places={data.places} />
+              <levels.MegaPanel lang={lang} theme={theme} area={a} path={megaPath} state={state} open={megaOpen} previews={previews} mapsApiKey={mapsApiKey} act={act} close={close} loadMaps={loadMaps} places={places} />
             ) : null}
           </li>
         ))}
@@ -240,12 +254,12 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
           </li>
         ) : null}
       </ul>
-      <button type="button" className={styles.menuButton} aria-haspopup="dialog" aria-expanded={drawerOpen} aria-controls="qf-mobile-menu" onPointerEnter={prefetchLevels} onPointerDown={prefetchLevels} onFocus={prefetchLevels} onClick={() => act({ type: 'openDrawer' })}>
+      <button type="button" className={styles.menuButton} aria-haspopup="dialog" aria-expanded={drawerOpen} aria-controls="qf-mobile-menu" onPointerEnter={prefetch} onPointerDown={prefetch} onFocus={prefetch} onClick={() => act({ type: 'openDrawer' })}>
         <span aria-hidden="true" className={styles.burger} />
         {t('menu.open')}
       </button>
       {drawerOpen && levels ? (
-        <levels.Drawer ref={drawer} lang={lang} theme={theme} data={data} state={state} previews={previews} mapsApiKey={mapsApiKey} links={links} act={act} close={close} loadMaps={loadMaps} />
+        <levels.Drawer ref={drawer} lang={lang} theme={theme} data={withPlaces} state={state} previews={previews} mapsApiKey={mapsApiKey} links={links} act={act} close={close} loadMaps={loadMaps} />
       ) : null}
       {state.open || closing ? <div className={styles.overlay} data-state={state.open ? 'open' : 'closing'} aria-hidden="true" onClick={close} /> : null}
     </nav>
