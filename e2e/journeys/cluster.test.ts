@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sectionNames } from '../../scripts/workspaces.cjs';
+import { sampleFile } from '@qf/shared/testing';
 
 /**
  * The production topology in small (`npm run cluster`: nginx, PostgreSQL, two of every server), asked
@@ -224,7 +225,7 @@ function smtpSink(): Promise<{ port: number; received: string[]; close: () => Pr
 
   it('exports through one instance the upload another stored (files in the shared database)', async () => {
     const [a, b] = instances('mf-forms');
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300_000, 9)]);
+    const jpeg = sampleFile('jpeg', 300_000);
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: 'Maryam Al-Kuwari', email: 'cluster-art@example.org', phone: '+974 5555 1234', title: 'Dunes at dusk', statement: 'Light over the desert.', biography: 'A painter born in Doha.', dimensions: '60 × 90 cm', material: 'Oil on canvas', link: 'https://example.org/portfolio', terms: 'true' }))
       form.append(k, v);

@@ -8,7 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
  */
 export type SampleKind = 'png' | 'jpeg' | 'pdf' | 'zip';
 
-export function sampleFile(kind: SampleKind, bytes = 0): Buffer {
+export function sampleFile(kind: SampleKind, bytes = 0): Buffer<ArrayBuffer> {
   switch (kind) {
     case 'png':
       return samplePng(bytes);
@@ -31,7 +31,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A 1×1 white pixel; a text chunk makes up the size. */
-function samplePng(bytes: number): Buffer {
+function samplePng(bytes: number): Buffer<ArrayBuffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1, 0);
   header.writeUInt32BE(1, 4);
@@ -52,7 +52,7 @@ const segment = (marker: number, data: Buffer) => Buffer.concat([Buffer.from([0x
  * code each it uses (DC difference 0, end of block), one block, all of it mid-grey; comments make up the
  * size.
  */
-function sampleJpeg(bytes: number): Buffer {
+function sampleJpeg(bytes: number): Buffer<ArrayBuffer> {
   const head = [
     Buffer.from([0xff, 0xd8]),
     segment(0xe0, Buffer.from([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0])), // JFIF 1.1
@@ -75,7 +75,7 @@ function sampleJpeg(bytes: number): Buffer {
 }
 
 /** A one-page PDF with its cross-reference table; a comment line makes up the size. */
-function samplePdf(bytes: number): Buffer {
+function samplePdf(bytes: number): Buffer<ArrayBuffer> {
   const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
   const build = (padding: number) => {
     let text = `%PDF-1.4\n${padding > 0 ? `%${' '.repeat(padding)}\n` : ''}`;
@@ -97,7 +97,7 @@ function samplePdf(bytes: number): Buffer {
 }
 
 /** A ZIP archive of one stored text file (`readme.txt`) whose length makes up the size. */
-function sampleZip(bytes: number): Buffer {
+function sampleZip(bytes: number): Buffer<ArrayBuffer> {
   const name = Buffer.from('readme.txt');
   const overhead = 30 + name.length + 46 + name.length + 22;
   const content = Buffer.alloc(Math.max(1, bytes - overhead), 0x61);
