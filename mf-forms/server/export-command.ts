@@ -1,10 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toCsv } from './csv';
-import { DataDirBusyError } from './data-dir-lock';
-import { openDb } from './db';
+import { openCommandDb } from './command-db';
 import { exportForms } from './export-forms';
-import { commandDatabase } from './config';
 import { uploadStoreFor } from './upload-forms';
 
 /** Exit codes of `npm run forms:export`, documented in mf-forms/README.md. */
@@ -92,24 +90,10 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
     io.stderr(`forms:export: ${error.message}\n\n${usage()}\n`);
     return EXIT.usage;
   }
-  const found = commandDatabase('forms:export', io);
-  if (!found) return EXIT.failed;
-  const { env, databaseUrl, dataDir } = found;
+  const opened = await openCommandDb('forms:export', io);
+  if ('cannot' in opened) return EXIT[opened.cannot];
+  const { db, env, dataDir } = opened;
   const form = exportForms[args.form]!;
-  let db;
-  try {
-    db = await openDb({ databaseUrl, dataDir });
-  } catch (error) {
-    if (error instanceof DataDirBusyError) {
-      io.stderr(
-        `forms:export: the forms database in ${dataDir} is in use by process ${error.pid} (the mf-forms server). ` +
-          'PGlite lets one process at a time open a data folder: stop the server and run the export again, or run the site on PostgreSQL (DATABASE_URL), where exports run alongside it.\n',
-      );
-      return EXIT.busy;
-    }
-    io.stderr(`forms:export: could not open the forms database (${databaseUrl ? 'DATABASE_URL' : dataDir}): ${(error as Error).message}\n`);
-    return EXIT.failed;
-  }
   try {
     // What the export covers, taken before it reads: a submission made meanwhile is not in it.
     const startedAt = new Date().toISOString();

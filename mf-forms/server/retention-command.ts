@@ -1,6 +1,4 @@
-import { DataDirBusyError } from './data-dir-lock';
-import { openDb } from './db';
-import { commandDatabase } from './config';
+import { openCommandDb } from './command-db';
 import { EXIT, parseSince, UsageError, type ExportIo } from './export-command';
 import { uploadStoreFor } from './upload-forms';
 
@@ -66,20 +64,9 @@ export async function runRetention(argv: readonly string[], io: ExportIo): Promi
     io.stderr(`forms:retention: ${error.message}\n\n${usage()}\n`);
     return EXIT.usage;
   }
-  const found = commandDatabase('forms:retention', io);
-  if (!found) return EXIT.failed;
-  const { env, databaseUrl, dataDir } = found;
-  let db;
-  try {
-    db = await openDb({ databaseUrl, dataDir });
-  } catch (error) {
-    if (error instanceof DataDirBusyError) {
-      io.stderr(`forms:retention: the forms database in ${dataDir} is in use by process ${error.pid} (the mf-forms server): stop it and run this again, or run the site on PostgreSQL (DATABASE_URL).\n`);
-      return EXIT.busy;
-    }
-    io.stderr(`forms:retention: could not open the forms database (${databaseUrl ? 'DATABASE_URL' : dataDir}): ${(error as Error).message}\n`);
-    return EXIT.failed;
-  }
+  const opened = await openCommandDb('forms:retention', io);
+  if ('cannot' in opened) return EXIT[opened.cannot];
+  const { db, env, dataDir } = opened;
   const t = FORMS[args.form];
   try {
     const [last] = await db.query<{ until: string | Date | null }>('SELECT max(exported_until) AS until FROM upload_exports WHERE form = $1', [args.form]);
