@@ -1,14 +1,9 @@
 import path from 'node:path';
 import { defaultDataDir } from '../server/app';
+import type { ExportIo } from '../server/export-command';
 
 /** What every command of mf-forms is given: the environment, the forms' data folder, where it was typed, its two streams. */
-export interface ScriptIo {
-  env: NodeJS.ProcessEnv;
-  defaultDataDir: string;
-  cwd: string;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+type ScriptIo = ExportIo;
 
 /**
  * Runs a command (`forms:export`, `forms:retention`, `push:send`) as npm runs it from the repository
