@@ -416,6 +416,16 @@ describe('map mode', () => {
     expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/menuplaces.json'))).toHaveLength(1);
   });
 
+  it('another area opens at once while the places are still on their way: only the map waits for them', async () => {
+    fetchMock.mockImplementation(async (url: string) => (String(url).startsWith('/menuplaces.json') ? new Promise(() => undefined) : { ok: false, status: 404, json: async () => ({}) }));
+    mount({ menu: { ...menuEn, places: [] } });
+    const education = within(nav()).getByRole('button', { name: 'Education' });
+    fireEvent.pointerEnter(education);
+    fireEvent.click(education);
+    expect(education).toHaveAttribute('aria-expanded', 'true');
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/menuplaces.json'))).toHaveLength(1);
+  });
+
   it('#map opens the mega menu on the map area with nothing selected; leaving the map clears the hash', async () => {
     window.history.replaceState(null, '', '/events#map');
     mount({ path: '/events' });

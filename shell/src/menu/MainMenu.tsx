@@ -80,12 +80,15 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   const dispatch = useCallback((action: MenuAction) => {
     const n = ++latest.current;
     const menu = dataRef.current;
-    if ((loadedMenuLevels() && !(placesWanted(menu) && !loadedMenuPlaces(menu.lang))) || !menuReducer(stateRef.current, action).open) {
+    const next = menuReducer(stateRef.current, action);
+    // Only the map's area waits for the places (another area opens with the chunk alone).
+    const needsPlaces = next.open && placesWanted(menu) && !loadedMenuPlaces(menu.lang) && next.path[0] !== undefined && next.path[0] === mapAreaOf(menu)?.id;
+    if ((loadedMenuLevels() && !needsPlaces) || !next.open) {
       reduce(action);
       return;
     }
     // Places that cannot be fetched leave the map's list empty this time; the next opening asks again.
-    Promise.all([loadMenuLevels(), placesWanted(menu) ? loadMenuPlaces(menu.lang).catch(() => []) : undefined]).then(
+    Promise.all([loadMenuLevels(), needsPlaces ? loadMenuPlaces(menu.lang).catch(() => []) : undefined]).then(
       () => latest.current === n && reduce(action),
       () => undefined,
     );
