@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { openCommandDb } from './command-db';
 import { EXIT, parseSince, UsageError, type ExportIo } from './export-command';
 import { uploadStoreFor } from './upload-forms';
@@ -25,19 +26,11 @@ const usage = () =>
   ].join('\n');
 
 export function parseRetentionArgs(argv: readonly string[]): { form: RetentionForm; before: string; delete: boolean } {
-  const values: Record<string, string> = {};
-  let remove = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = /^--(form|before)=(.*)$/.exec(arg);
-    if (eq) values[eq[1]!] = eq[2]!;
-    else if (arg === '--delete') remove = true;
-    else if (arg === '--form' || arg === '--before') {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value.`);
-      values[arg.slice(2)] = value;
-      i++;
-    } else throw new UsageError(`Unknown argument "${arg}".`);
+  let values: { form?: string; before?: string; delete?: boolean };
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { form: { type: 'string' }, before: { type: 'string' }, delete: { type: 'boolean' } }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
   if (!values.form || !Object.hasOwn(FORMS, values.form)) throw new UsageError(`--form must be one of ${Object.keys(FORMS).join(', ')}${values.form ? ` (got "${values.form}")` : ''}.`);
   if (!values.before) throw new UsageError('--before is required.');
@@ -47,7 +40,7 @@ export function parseRetentionArgs(argv: readonly string[]): { form: RetentionFo
   } catch (error) {
     throw new UsageError((error as Error).message.replace('--since', '--before'));
   }
-  return { form: values.form as RetentionForm, before, delete: remove };
+  return { form: values.form as RetentionForm, before, delete: values.delete === true };
 }
 
 /** Run the retention rule; resolves with the exit code (EXIT of export-command: the same meanings). */
