@@ -206,6 +206,7 @@ export function uploadStoreFor(db: Db, dataDir: string, env: Pick<FormsEnv, 'UPL
 export async function registerUploadForms(app: FastifyInstance, options: UploadFormsOptions): Promise<void> {
   const store = options.store;
   const now = options.now ?? (() => new Date());
+  const budget = options.budget ?? DEFAULT_UPLOAD_BUDGET;
   // A budget spent or a store full is what ops must hear of (uploads refused): said once per form, refusal and hour.
   const saidFor = new Set<string>();
   const said: Said = (form, refused, request) => {
@@ -213,7 +214,6 @@ export async function registerUploadForms(app: FastifyInstance, options: UploadF
     if (saidFor.has(key)) return;
     if (saidFor.size > 100) saidFor.clear();
     saidFor.add(key);
-    const budget = options.budget ?? DEFAULT_UPLOAD_BUDGET;
     request.log.warn(
       refused === 'full'
         ? `${form.kind}: uploads refused (507): the stored uploads reach UPLOAD_STORE_QUOTA_BYTES (${budget.storeQuotaBytes}); export and remove old ones, or raise it`
@@ -234,7 +234,7 @@ export async function registerUploadForms(app: FastifyInstance, options: UploadF
     await scope.register(multipart, { throwFileSizeLimit: false });
     // Any other body (JSON, text, nothing) reaches the handler unread, which answers 415 in the visitor's language.
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    for (const form of [artEntry, scholarship]) scope.post(form.path, (request, reply) => handle(form, request, reply, { ...options, store, now, said }));
+    for (const form of [artEntry, scholarship]) scope.post(form.path, (request, reply) => handle(form, request, reply, { ...options, store, now, said, budget }));
   });
 }
 
@@ -244,7 +244,7 @@ async function windowOf(content: ContentSource, id: unknown, kind: UploadForm['k
   return entry && entry.sys.contentType === 'form_window' && plainField(entry, 'form') === kind ? entry : undefined;
 }
 
-async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyReply, ctx: UploadFormsOptions & { store: UploadStore; now: () => Date; said: Said }): Promise<FastifyReply> {
+async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyReply, ctx: UploadFormsOptions & { store: UploadStore; now: () => Date; said: Said; budget: UploadBudget }): Promise<FastifyReply> {
   const query = request.query as Record<string, unknown>;
   const lang: Lang = isLang(query.lang) ? query.lang : 'en';
   const html = wantsHtml(request);
@@ -293,7 +293,7 @@ async function handle(form: UploadForm, request: FastifyRequest, reply: FastifyR
     // A body that says it is larger than every file at the limit plus the fields is refused unread.
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > form.fileFields.length * MAX_UPLOAD_BYTES + OVERHEAD_BYTES) return answer('too-large', { [form.fileFields[0]!]: uploadMessages[lang].tooLarge });
-    const over = await budgetRefusal(form, declared, ctx.budget ?? DEFAULT_UPLOAD_BUDGET, ctx.db, ctx.now());
+    const over = await budgetRefusal(form, declared, ctx.budget, ctx.db, ctx.now());
     if (over) {
       ctx.said(form, over.refused, request);
       reply.header('Retry-After', String(over.retryAfterS));
