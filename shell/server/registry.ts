@@ -70,11 +70,6 @@ interface Options {
   variant?: 'live' | 'canary';
 }
 
-/**
- * The sections a registry document names, sorted: at run time the registry is the one list of the
- * sections there are. A section the shell was built without is one of them as soon as its entry is
- * written (the contracts check its name's form, not a list: issue 33, item 5).
- */
 /** What a status was asked of: the server, and the release pinned to it (a rolling update switches the pin, not the server). */
 const whereOf = (entry: RegistryEntry): string => (entry.buildInfo ? `${entry.url} ${entry.buildInfo}` : entry.url);
 
@@ -107,7 +102,19 @@ function keptReads<T>(retryMs: () => number): (address: string, read: () => Prom
   };
 }
 
-export const sectionsOf = (reg: Registry): RemoteName[] => (Object.keys(reg.remotes) as RemoteName[]).sort();
+/**
+ * The sections a registry document names, sorted: at run time the registry is the one list of the
+ * sections there are. A section the shell was built without is one of them as soon as its entry is
+ * written (the contracts check its name's form, not a list: issue 33, item 5). Sorted once per
+ * document: every page asks (its composition's hash, whether a canary runs), and a document is read
+ * again only when it changed.
+ */
+const sortedSections = new WeakMap<Registry, readonly RemoteName[]>();
+export function sectionsOf(reg: Registry): readonly RemoteName[] {
+  let sections = sortedSections.get(reg);
+  if (!sections) sortedSections.set(reg, (sections = Object.freeze((Object.keys(reg.remotes) as RemoteName[]).sort())));
+  return sections;
+}
 
 /** The one canary of a registry document (a deploy runs one at a time): its remote, share and release. */
 export function canaryOf(reg: Registry): { remote: RemoteName; percent: number; release?: string } | undefined {
