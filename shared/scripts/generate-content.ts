@@ -4,7 +4,7 @@
 // over every listed content type in the real store's proportions. Each is made from a real entry of its
 // type (its fields' shapes, enumerations and links, so it is linked as real content is), with its own
 // id and slug, new text made of the real content's words in each language, and its dates moved.
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 function random(seed: number) {
@@ -115,7 +115,6 @@ export async function generate(entries: number, out: string, sourceDir: string):
     made += Math.max(0, count);
   }
 
-  mkdirSync(path.join(out, 'entries'), { recursive: true });
   cpSync(sourceDir, out, { recursive: true });
   for (const [type, list] of Object.entries(byType)) writeFileSync(path.join(out, 'entries', `generated-${type}.json`), JSON.stringify(list));
   return { real: real.length, generated: made, byType: Object.fromEntries(Object.entries(byType).map(([t, l]) => [t, l.length])) };
