@@ -46,7 +46,7 @@ function fakeScope(fetchImpl: jest.Mock, storageOverride?: CacheStorage) {
       matchAll: async () => windows,
       openWindow: async (url: string) => void opened.push(url),
     },
-    registration: { showNotification: async (title, options) => void shown.push({ title, options }) },
+    registration: { showNotification: async (title, options) => void shown.push({ title, options }), navigationPreload: { enable: jest.fn(async () => undefined) } },
     addEventListener: ((type: string, listener: (event: unknown) => void) => void listeners.set(type, listener)) as WorkerScope['addEventListener'],
   };
   installServiceWorker(scope, 'v42');
@@ -112,6 +112,21 @@ describe('the installed worker', () => {
     await w.dispatch('activate');
     expect(await w.scope.caches.keys()).toEqual([ASSET_CACHE, 'qf-offline-v42']);
     expect(w.scope.clients.claim).toHaveBeenCalled();
+    // Navigations go to the network while the worker starts.
+    expect(w.scope.registration.navigationPreload!.enable).toHaveBeenCalled();
+  });
+
+  it('answers a navigation with the browser preload of it, and fetches itself only without one', async () => {
+    const fetchImpl = jest.fn(async () => html('<h1>fetched by the worker</h1>'));
+    const w = fakeScope(fetchImpl);
+    const navigate = (preloadResponse: Promise<Response | undefined>) =>
+      w.dispatch('fetch', { request: Object.defineProperty(new Request(`${ORIGIN}/stories/a`), 'mode', { value: 'navigate' }), preloadResponse });
+    expect(await (await navigate(Promise.resolve(html('<h1>preloaded</h1>'))))!.text()).toBe('<h1>preloaded</h1>');
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(await (await navigate(Promise.resolve(undefined)))!.text()).toBe('<h1>fetched by the worker</h1>');
+    // The preload failed (offline): the copy kept of the last answer, as for any navigation.
+    fetchImpl.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await (await navigate(Promise.reject(new TypeError('Failed to fetch'))))!.text()).toBe('<h1>fetched by the worker</h1>');
   });
 
   it('answers hashed assets from the cache once fetched, fetching remote files with CORS', async () => {

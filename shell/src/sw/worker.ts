@@ -102,6 +102,8 @@ interface ExtendableEvent {
 }
 interface FetchEvent extends ExtendableEvent {
   request: Request;
+  /** The navigation preload's answer (undefined when preload is off or the request is no navigation). */
+  preloadResponse?: Promise<Response | undefined>;
   respondWith(response: Promise<Response>): void;
 }
 interface PushEvent extends ExtendableEvent {
@@ -120,7 +122,11 @@ export interface WorkerScope {
   fetch: typeof fetch;
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void>; matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>; openWindow(url: string): Promise<unknown> };
-  registration: { showNotification(title: string, options: Record<string, unknown>): Promise<void> };
+  registration: {
+    showNotification(title: string, options: Record<string, unknown>): Promise<void>;
+    /** Navigation preload (absent where the browser has none). */
+    navigationPreload?: { enable(): Promise<void> };
+  };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
@@ -186,11 +192,15 @@ export function installServiceWorker(scope: WorkerScope, version: string): void 
     return response;
   }
 
-  async function networkFirst(request: Request, kind: 'page' | 'page-data'): Promise<Response> {
+  /**
+   * `preloaded`: the browser's own request for a navigation, sent while the worker starts (navigation
+   * preload): a page is never later for having a worker than it would be without one.
+   */
+  async function networkFirst(request: Request, kind: 'page' | 'page-data', preloaded?: Promise<Response | undefined>): Promise<Response> {
     const key = request.url.split('#')[0]!;
     let response: Response;
     try {
-      response = await scope.fetch(request);
+      response = (await preloaded) ?? (await scope.fetch(request));
     } catch {
       const copy = await cached(PAGE_CACHE, key);
       if (copy) return copy;
@@ -220,6 +230,8 @@ export function installServiceWorker(scope: WorkerScope, version: string): void 
       caches
         .keys()
         .then((names) => Promise.all(names.filter((n) => n.startsWith(OFFLINE_CACHE_PREFIX) && n !== offlineCache).map((n) => caches.delete(n))))
+        // A navigation goes to the network while the worker starts, not after (SPEC §4's pages stay network-first).
+        .then(() => scope.registration.navigationPreload?.enable())
         .then(() => scope.clients.claim()),
     );
   });
@@ -227,7 +239,7 @@ export function installServiceWorker(scope: WorkerScope, version: string): void 
   scope.addEventListener('fetch', (event) => {
     const strategy = strategyFor(event.request, origin);
     if (!strategy) return;
-    event.respondWith(strategy === 'asset' ? asset(event.request) : networkFirst(event.request, strategy));
+    event.respondWith(strategy === 'asset' ? asset(event.request) : networkFirst(event.request, strategy, strategy === 'page' ? event.preloadResponse : undefined));
   });
 
   scope.addEventListener('push', (event) => {
