@@ -644,6 +644,19 @@ export async function startByFocus(field: Locator): Promise<void> {
 }
 
 /**
+ * Brings the page's code as a visitor does by reaching for the header (the shell's app comes, the header
+ * hydrates) and waits until it runs: from then on a tap on a site link is a client-side navigation.
+ * Before it, such a tap is the browser's own navigation (issue 34: never held for code). Focus, not a
+ * pointer: a pointer could rest on a link; the focus is given back.
+ */
+export async function startCode(page: Page): Promise<void> {
+  await page.locator('[data-qf-root="header"] button').filter({ visible: true }).first().focus();
+  await page.locator('html[data-qf-app]').waitFor({ state: 'attached' });
+  await page.locator('[data-qf-root="header"][data-qf-hydrated]').waitFor({ state: 'attached' });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/**
  * What a visitor would call broken on a page, recorded as it happens: console errors (and warnings when
  * asked), page errors and failed requests. Not failures: page-data prefetches the shell cancels when the
  * visitor moves on (SPEC §9), and a request the browser aborted because the page itself was left (a

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, root, returningVisitor, type Site, startJourney, stopJourney } from '../site';
+import { axeViolations, root, returningVisitor, type Site, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -104,6 +104,7 @@ describe.each(['en', 'ar'] as const)('footers and breadcrumb in %s', (lang) => {
 
   it('follows client-side navigation: the IDKT footer comes with an IDKT page and goes with it', async () => {
     const { page, errors } = await open(1440, `${t.prefix}${STORY}`);
+    await startCode(page);
     await page.evaluate((href) => {
       const a = document.createElement('a');
       a.href = href;

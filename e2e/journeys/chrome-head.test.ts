@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { type Site, recordProblems, startJourney, stopJourney } from '../site';
+import { type Site, recordProblems, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(300_000);
 
@@ -86,6 +86,8 @@ describe('the head after client-side navigations', () => {
     await page.goto(`${site.url}/`);
     await page.evaluate(() => ((window as unknown as { __qfHeadJourney?: boolean }).__qfHeadJourney = true));
     await expectServerHead(page, '/', 'en');
+    // Links navigate client-side once the page's code runs (before it, a tap is a plain navigation).
+    await startCode(page);
 
     // English: events (mf-events), an event, the media centre (mf-media-center), stories and a story (mf-content).
     await expectServerHead(page, await follow(page, 'footer', '/events'), 'en');

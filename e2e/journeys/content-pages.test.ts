@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, recordProblems, returningVisitor, type Site, startJourney, stopJourney } from '../site';
+import { axeViolations, recordProblems, returningVisitor, type Site, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -78,6 +78,7 @@ describe('pages that content links to', () => {
       // Rendered in the browser after a client-side navigation from another section: the links come with the page data.
       await page.goto(site.url + from);
       await page.waitForLoadState('networkidle');
+      await startCode(page);
       await page.evaluate((href) => {
         (window as unknown as { __qfSameDocument?: boolean }).__qfSameDocument = true;
         const a = document.createElement('a');

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, FIXTURE_EVENTS, recordProblems, type Site, startJourney, stopJourney } from '../site';
+import { axeViolations, FIXTURE_EVENTS, recordProblems, type Site, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -143,6 +143,7 @@ describe.each(LANGS)('speakers of the series ($lang)', (l) => {
     await page.getByRole('heading', { level: 1, name: l.speakers }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page, 'main')).toEqual([]);
+    await startCode(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.locator('main').getByRole('link', { name: l.layla, exact: true }).click();
     await page.waitForURL(`${site.url}${l.prefix}${LAYLA}`);

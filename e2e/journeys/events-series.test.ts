@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, FIXTURE_EVENTS, recordProblems, type Site, startJourney, stopJourney } from '../site';
+import { axeViolations, FIXTURE_EVENTS, recordProblems, type Site, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -118,6 +118,7 @@ describe.each(LANGS)('speaker-series page ($lang)', (l) => {
     const { page, problems } = await openPage();
     await page.goto(site.url + seriesPath);
     await page.waitForLoadState('networkidle');
+    await startCode(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 

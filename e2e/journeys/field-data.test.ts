@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { recordProblems, type Site, startJourney, stopJourney } from '../site';
+import { recordProblems, type Site, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -61,11 +61,10 @@ describe('field data', () => {
     const { page, problems, context } = await desktop();
     const vitalsCode = page.waitForResponse((r) => /^\/_shell\/boot\/vitals\.[0-9a-f]+\.js$/.test(new URL(r.url()).pathname), { timeout: 30_000 });
     await page.goto(site.url + prefix + STORY, { waitUntil: 'networkidle' });
-    // The visitor starts using the page: pointing at a link brings the boot (and with it field data,
-    // web-vitals once the page is idle) and the app.
+    // The visitor starts using the page: reaching for the header brings the boot (and with it field
+    // data, web-vitals once the page is idle) and the app; links are client-side from then on.
     const link = page.locator(`[data-qf-root="header"] nav a[href="${prefix}/events"]`).first();
-    await link.hover();
-    await page.locator('html[data-qf-app]').waitFor({ state: 'attached' });
+    await startCode(page);
     expect((await vitalsCode).ok()).toBe(true);
     await page.waitForLoadState('networkidle');
     // A tap on an internal link: a client-side navigation, timed to the next page's content.

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Site, startJourney, stopJourney } from '../site';
+import { type Site, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(240_000);
 
@@ -92,8 +92,9 @@ async function hydrateAll(page: Page): Promise<void> {
   await settle(page);
 }
 
-/** A client-side navigation, as a click on an internal link of the page does it. */
+/** A client-side navigation, as a click on an internal link of the page does it once the page's code runs. */
 async function navigate(page: Page, path: string, heading: string): Promise<void> {
+  await startCode(page);
   await page.evaluate((href) => {
     const a = document.createElement('a');
     a.href = href;

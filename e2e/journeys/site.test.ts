@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, buildVariant, FIXTURE_EVENTS, type Site, startByFocus, startJourney, stopJourney } from '../site';
+import { axeViolations, buildVariant, FIXTURE_EVENTS, type Site, startByFocus, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -443,6 +443,7 @@ describe('old addresses', () => {
     expect(res.headers.get('location')).toBe(STORY);
     const { page } = await openPage();
     await page.goto(site.url + '/events');
+    await startCode(page);
     await page.evaluate(() => {
       const a = document.createElement('a');
       a.href = '/ar/research/qatar-foundation-opens-new-learning-commons';

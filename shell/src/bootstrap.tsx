@@ -10,7 +10,7 @@ import { reportFailure } from './release-beacon';
 import { followHead } from './document-head';
 import { shellT } from './i18n';
 import { sitePathOf } from './link-target';
-import { loadCompositionHash, loadPageData, reloadOnceFor } from './navigation';
+import { compositionOf, loadCompositionHash, loadPageData, reloadOnceFor } from './navigation';
 import { createRemoteLoader } from './remotes';
 import { captureWidgets, createSlots } from './slots';
 import { startPrefetch } from './prefetch';
@@ -25,7 +25,7 @@ import { applyPrefs, readPrefs } from './chrome/a11y-prefs';
 import { searchPageUrl } from './chrome/search-link';
 import { parts, rootIdPrefix, type PartProps } from './parts';
 import { focusPage } from './boot/chrome';
-import { rootNames, ROOT_ATTR, type BootHandle, type RootName, type ShellApp } from './boot/protocol';
+import { APP_ATTR, rootNames, ROOT_ATTR, type BootHandle, type RootName, type ShellApp } from './boot/protocol';
 import { followLiveRegions } from './live';
 import { createLinkBook } from './links';
 import './styles/global.css';
@@ -146,10 +146,15 @@ export function startApp(boot: BootHandle): void {
     return (sections ??= slots.hydrate(state.pageData, state.widgets));
   };
 
-  const prefetcher = startPrefetch(document, window, (path, query) => loadPageData(path, query), (load) => {
-    // A page the visitor points at: its section's code comes with its data, so the click renders at once.
-    if (load.kind === 'ok') slots.preload(load.pageData);
-  });
+  const prefetcher = startPrefetch(
+    document,
+    window,
+    (path, query) => loadPageData(path, query),
+    (load) => {
+      // A page prefetched (in view, or pointed at): its section's code comes with its data, so the tap renders at once.
+      if (load.kind === 'ok') slots.preload(load.pageData);
+    },
+  );
   // After each client-side navigation (and when the globals of a new language arrive) the head is
   // what the server renders for the page, with the server's origin.
   followHead(store, document, state.siteUrl ?? '', shellT);
@@ -166,6 +171,8 @@ export function startApp(boot: BootHandle): void {
   }
 
   let navigation = 0;
+  /** The composition hash asked after a prefetched navigation (which did not wait for it). */
+  let seenHash: string | null = null;
   async function navigateNow(url: URL, push: boolean) {
     const token = ++navigation;
     navigated = true;
@@ -174,7 +181,15 @@ export function startApp(boot: BootHandle): void {
     store.set({ loading: true });
     // The chrome follows the new page: every root is hydrated (in the background) before it changes.
     const chromeReady = hydrateAll();
-    const [load, hash] = await Promise.all([prefetcher.take(sitePath, url.search) ?? loadPageData(sitePath, url.search), loadCompositionHash()]);
+    // A new composition deployed since this page was rendered reloads the page once (into the target).
+    // A page not prefetched is asked for with the composition hash, both at once. A prefetched page
+    // waits for no request: its data says which composition made it (at most PREFETCH_TIMING.ttlMs
+    // ago), and it is rendered as it is, coherent with that composition; the hash is asked after it,
+    // and a new one reloads the next navigation.
+    const prefetched = prefetcher.take(sitePath, url.search);
+    const [load, asked] = await Promise.all([prefetched ?? loadPageData(sitePath, url.search), prefetched ? null : loadCompositionHash()]);
+    if (token !== navigation) return;
+    const hash = compositionOf([asked, seenHash, load.kind === 'ok' ? load.pageData.webpackCompilationHash : null], store.get().compositionHash) ?? (await loadCompositionHash());
     if (token !== navigation) return;
     if (hash && hash !== store.get().compositionHash && reloadOnceFor(hash, target, safeStorage('sessionStorage') ?? memoryStorage, (u) => window.location.assign(u))) return;
     if (load.kind === 'failed') {
@@ -224,6 +239,8 @@ export function startApp(boot: BootHandle): void {
     announce((announcement) => store.set({ announcement }), navigationAnnouncement(t, head?.title ?? statusTitle));
     // Field data: the new page's content is shown (the time from the tap that asked for it).
     boot.shown({ url: url.href, ...(pageData ? { template: pageData.componentChunkName } : {}), lang });
+    // The composition check a prefetched page did not wait for, once it is shown.
+    if (prefetched) void loadCompositionHash().then((h) => void (h && (seenHash = h)));
   }
 
   // A fragment change on the page in view (the menu's `#map-{id}`, an anchor) is not a navigation.
@@ -244,8 +261,12 @@ export function startApp(boot: BootHandle): void {
     navigate,
     prefetch: (target) => prefetcher.hover(target),
   };
-  document.documentElement.setAttribute('data-qf-app', '');
+  document.documentElement.setAttribute(APP_ATTR, '');
   boot.ready(app);
+  // Every navigation hydrates the whole chrome before it swaps the page: done ahead, when the browser
+  // is idle, a tap waits only for its own page.
+  const whenIdle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+  whenIdle(() => void hydrateAll().catch(console.error), { timeout: 5000 });
 }
 
 

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { schedule } from './hydration';
+import { ACTIVITY_SETTLE_MS, schedule } from './hydration';
 import { EARLY_ACTIVITY_GLOBAL } from './boot/protocol';
 
 describe('slot hydration policies', () => {
@@ -21,8 +21,29 @@ describe('slot hydration policies', () => {
     window.dispatchEvent(new Event('scroll'));
     await Promise.resolve();
     expect(start).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(2000);
+    // A moment after that first use (a tap on a link then finds the network free), when idle.
+    jest.advanceTimersByTime(ACTIVITY_SETTLE_MS);
+    expect(start).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(200);
     expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not count a touch or a press on a link to another page as a use of this one (it starts a navigation)', async () => {
+    const start = jest.fn();
+    const el = document.createElement('div');
+    el.innerHTML = '<a href="/events">Events</a><a href="?page=2">More</a>';
+    document.body.append(el);
+    schedule('idle', el, start);
+    for (const type of ['touchstart', 'pointerdown', 'pointerover']) el.querySelector('a')!.dispatchEvent(new Event(type, { bubbles: true }));
+    await Promise.resolve();
+    jest.advanceTimersByTime(60_000);
+    expect(start).not.toHaveBeenCalled();
+    // A link to this same page ("more" in place) is the page's use.
+    el.querySelectorAll('a')[1]!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await Promise.resolve();
+    jest.advanceTimersByTime(ACTIVITY_SETTLE_MS + 200);
+    expect(start).toHaveBeenCalledTimes(1);
+    el.remove();
   });
 
   it('counts the use of the page the inline loader saw before this code came (the use that brought it)', async () => {
@@ -30,7 +51,7 @@ describe('slot hydration policies', () => {
     const start = jest.fn();
     schedule('idle', document.createElement('div'), start);
     await Promise.resolve();
-    jest.advanceTimersByTime(2000);
+    jest.advanceTimersByTime(ACTIVITY_SETTLE_MS + 200);
     expect(start).toHaveBeenCalledTimes(1);
     delete (window as unknown as Record<string, unknown>)[EARLY_ACTIVITY_GLOBAL];
   });

@@ -1,8 +1,15 @@
 import type { Hydration } from '@qf/shared/contracts';
 import { EARLY_ACTIVITY_GLOBAL } from './boot/protocol';
+import { startsNavigation } from './link-target';
 
 /** What counts as the visitor interacting with a slot: pointing at it, pressing, touching, focusing, typing. */
 export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/**
+ * How long after the visitor's first use of the page an idle slot waits before its code is fetched: a
+ * visitor who scrolls to a link and taps it within this time finds the network free for the next page
+ * (a download started for this page would only delay it; issue 34).
+ */
+export const ACTIVITY_SETTLE_MS = 2000;
 /** What counts as the visitor using the page at all. */
 export const ACTIVITY_EVENTS = ['scroll', 'wheel', 'pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
 
@@ -35,9 +42,13 @@ export function schedule(policy: Hydration, element: HTMLElement, start: () => v
     run();
     return () => undefined;
   }
-  const onInteract = () => run();
+  // A touch, press or pointer on a link to another page starts a navigation, not a use of this one:
+  // code fetched for it would only compete with the next page for the network.
+  const onInteract = (event: Event) => {
+    if (!startsNavigation(event.target, win.location)) run();
+  };
   for (const type of INTERACTION_EVENTS) {
-    element.addEventListener(type, onInteract, { once: true, passive: true });
+    element.addEventListener(type, onInteract, { passive: true });
     cleanups.push(() => element.removeEventListener(type, onInteract));
   }
   if (policy === 'visible' && 'IntersectionObserver' in win) {
@@ -59,7 +70,7 @@ export function schedule(policy: Hydration, element: HTMLElement, start: () => v
 }
 
 /**
- * Calls `fn` in the first idle period after the page has loaded and the visitor has started using it.
+ * Calls `fn` in the first idle period ACTIVITY_SETTLE_MS after the page has loaded and the visitor has started using it.
  * A page that is only looked at runs nothing; one that is read (scrolled) catches up in the gaps.
  */
 function afterActivity(win: ScheduleEnv['win'], doc: Document, fn: () => void): () => void {
@@ -75,9 +86,14 @@ function afterActivity(win: ScheduleEnv['win'], doc: Document, fn: () => void): 
   };
   const loaded = () => (doc.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => win.addEventListener('load', () => resolve(), { once: true })));
   let stopped = false;
-  const onActivity = () => {
+  const onActivity = (event?: Event) => {
+    if (event && startsNavigation(event.target, win.location)) return;
     for (const type of ACTIVITY_EVENTS) win.removeEventListener(type, onActivity);
-    void loaded().then(() => !stopped && idle());
+    void loaded().then(() => {
+      if (stopped) return;
+      const id = win.setTimeout(() => !stopped && idle(), ACTIVITY_SETTLE_MS);
+      cancelIdle = () => win.clearTimeout(id);
+    });
   };
   for (const type of ACTIVITY_EVENTS) win.addEventListener(type, onActivity, { passive: true });
   // The page's inline loader saw the visitor use the page before this code arrived (its use is what

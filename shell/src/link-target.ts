@@ -1,9 +1,8 @@
 import { normalizePath } from '@qf/shared/routing';
+import { FILE_LINK, NOT_A_PAGE } from './prefetch-rules';
 
 // Which clicks the shell turns into client-side navigations. Kept apart from the page-data code (and its
 // schemas) because the first script of every page needs it and nothing else of the router.
-
-const FILE_LINK = /\.(pdf|zip|docx?|xlsx?|pptx?|jpe?g|png|gif|webp|svg|mp4|mp3|ics|csv|txt|xml|json)$/i;
 
 /**
  * The URL a click should navigate to client-side, or null when the browser must handle it: modified
@@ -21,8 +20,17 @@ export function clientNavigationTarget(event: MouseEvent, location: Location): U
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin) return null;
   if (url.pathname === location.pathname && url.search === location.search && url.hash) return null;
-  if (FILE_LINK.test(url.pathname) || /^\/(api|page-data|_shell)\//.test(url.pathname)) return null;
+  if (FILE_LINK.test(url.pathname) || NOT_A_PAGE.test(url.pathname)) return null;
   return url;
 }
 
 export const sitePathOf = (url: URL): string => normalizePath(url.pathname);
+
+/**
+ * Whether an event on `target` is the start of a navigation to another page of the site (a touch,
+ * press or pointer on such a link): not a use of this page, so it fetches no code for it.
+ */
+export function startsNavigation(target: EventTarget | null, location: Location): boolean {
+  const url = clientNavigationTarget({ defaultPrevented: false, button: 0, target } as unknown as MouseEvent, location);
+  return url !== null && url.pathname !== location.pathname;
+}

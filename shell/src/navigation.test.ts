@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { loadCompositionHash, loadPageData, reloadOnceFor, RELOAD_FLAG } from './navigation';
+import { compositionOf, loadCompositionHash, loadPageData, reloadOnceFor, RELOAD_FLAG } from './navigation';
 import { clientNavigationTarget } from './link-target';
 
 const pageData = {
@@ -43,6 +43,19 @@ describe('loading page data (SPEC §4 and §8)', () => {
   it('reads the composition hash from app data', async () => {
     await expect(loadCompositionHash(jest.fn().mockResolvedValue(answer(200, { webpackCompilationHash: 'abc' })))).resolves.toBe('abc');
     await expect(loadCompositionHash(jest.fn().mockRejectedValue(new Error('offline')))).resolves.toBeNull();
+  });
+});
+
+describe('the composition a navigation goes by', () => {
+  it('is a new one if anything known says so, the page one otherwise, and unknown when nothing is known', () => {
+    // A prefetched page made by the page's composition, nothing asked since: rendered as it is.
+    expect(compositionOf([null, null, 'a'], 'a')).toBe('a');
+    // Made by a new composition, or a new one seen after an earlier navigation: reload.
+    expect(compositionOf([null, null, 'b'], 'a')).toBe('b');
+    expect(compositionOf([null, 'b', 'a'], 'a')).toBe('b');
+    // Asked with the page data: the answer, whatever the page data says.
+    expect(compositionOf(['a', null, ''], 'a')).toBe('a');
+    expect(compositionOf([null, null, undefined], 'a')).toBeNull();
   });
 });
 

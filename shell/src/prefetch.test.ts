@@ -24,16 +24,20 @@ class FakeObserver {
     const entries = els.filter((el) => this.observed.has(el)).map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
     this.callback(entries, this as unknown as IntersectionObserver);
   }
+  hide(...els: Element[]) {
+    const entries = els.filter((el) => this.observed.has(el)).map((target) => ({ target, isIntersecting: false }) as IntersectionObserverEntry);
+    this.callback(entries, this as unknown as IntersectionObserver);
+  }
 }
 
 const ok = (path: string): PageLoad => ({ kind: 'ok', pageData: { path } as never });
 
-function setup(env: PrefetchEnv = { userAgent: CHROME }, links = ['/stories/a', '/stories/b', '/stories/c', '/stories/d', '/stories/e', '/stories/f']) {
+function setup(env: PrefetchEnv = { userAgent: CHROME }, links = ['/stories/a', '/stories/b', '/stories/c', '/stories/d', '/stories/e', '/stories/f'], onLoaded?: (load: PageLoad) => void) {
   document.body.innerHTML = `<main>${links.map((href) => `<a href="${href}">${href}</a>`).join('')}<a href="/">here</a><a href="https://other.example/x">out</a><a href="/report.pdf">pdf</a><a href="#top">top</a></main>`;
   window.history.replaceState(null, '', '/');
   const load = jest.fn(async (sitePath: string) => ok(sitePath));
   FakeObserver.instances = [];
-  const prefetcher = createPrefetcher({ load, env, location: window.location, IntersectionObserver: FakeObserver as unknown as typeof IntersectionObserver });
+  const prefetcher = createPrefetcher({ load, env, onLoaded, location: window.location, IntersectionObserver: FakeObserver as unknown as typeof IntersectionObserver });
   prefetcher.watch(document);
   const observer = FakeObserver.instances[0];
   const anchors = [...document.querySelectorAll('a')];
@@ -84,6 +88,30 @@ describe('prefetching page data of links in view', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('counts the first delay from the page load, not from when the app started', () => {
+    document.body.innerHTML = '<a href="/stories/a">a</a>';
+    const load = jest.fn(async (sitePath: string) => ok(sitePath));
+    FakeObserver.instances = [];
+    const prefetcher = createPrefetcher({ load, env: { userAgent: CHROME }, loadedAt: Date.now() - 2500, location: window.location, IntersectionObserver: FakeObserver as unknown as typeof IntersectionObserver });
+    prefetcher.watch(document);
+    FakeObserver.instances[0]!.show(document.querySelector('a')!);
+    jest.advanceTimersByTime(499);
+    expect(load).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(fetched(load)).toEqual(['/stories/a']);
+  });
+
+  it('takes the links in view first: those the visitor scrolled past wait', () => {
+    const { load, observer, anchors } = setup();
+    observer!.show(...anchors.slice(0, 6));
+    // The visitor scrolls on: the first four leave the view, the last two stay.
+    observer!.hide(...anchors.slice(0, 4));
+    jest.advanceTimersByTime(3000);
+    expect(fetched(load)).toEqual(['/stories/e', '/stories/f', '/stories/a', '/stories/b']);
+    jest.advanceTimersByTime(3000);
+    expect(fetched(load)).toHaveLength(6);
+  });
+
   it('fetches a hovered link at once, whatever the batches', () => {
     const { load, prefetcher, anchors } = setup();
     prefetcher.hover(anchors[4]!.firstChild);
@@ -93,6 +121,24 @@ describe('prefetching page data of links in view', () => {
     prefetcher.hover(anchors[7]!);
     prefetcher.hover(document.body);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('announces every prefetched page once, in view or pointed at, so its section code follows its data', async () => {
+    const loaded: string[] = [];
+    const { prefetcher, showAll, anchors } = setup(undefined, undefined, (l) => void (l.kind === 'ok' && loaded.push(l.pageData.path)));
+    showAll();
+    jest.advanceTimersByTime(3000);
+    prefetcher.hover(anchors[5]!);
+    prefetcher.hover(anchors[0]!);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(loaded).toEqual(['/stories/a', '/stories/b', '/stories/c', '/stories/d', '/stories/f']);
+    // The next batch; then a page fetched again after its time to live: its code is already there.
+    jest.advanceTimersByTime(31_000);
+    prefetcher.hover(anchors[0]!);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(loaded).toEqual(['/stories/a', '/stories/b', '/stories/c', '/stories/d', '/stories/f', '/stories/e']);
   });
 
   it.each([

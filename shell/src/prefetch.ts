@@ -1,22 +1,8 @@
 import { clientNavigationTarget, sitePathOf } from './link-target';
 import type { PageLoad } from './navigation';
+import { PREFETCH_TIMING, prefetchAllowed, type PrefetchEnv } from './prefetch-rules';
 
-/** SPEC §9: the first batch after 3000 ms, then batches of 4 paths 3000 ms apart. */
-export const PREFETCH_TIMING = { firstDelayMs: 3000, batchSize: 4, batchIntervalMs: 3000, ttlMs: 30_000 } as const;
-
-const BOT = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|lighthouse|pingdom|ia_archiver/i;
-
-export interface PrefetchEnv {
-  userAgent: string;
-  connection?: { effectiveType?: string; saveData?: boolean } | undefined;
-}
-
-/** No prefetching on 2g, with the data saver on, or for robots (they read pages, never click). */
-export function prefetchAllowed(env: PrefetchEnv): boolean {
-  if (BOT.test(env.userAgent)) return false;
-  if (env.connection?.saveData) return false;
-  return !(env.connection?.effectiveType ?? '').includes('2g');
-}
+export { PREFETCH_TIMING, prefetchAllowed, type PrefetchEnv };
 
 export interface PrefetcherOptions {
   load: (sitePath: string, search: string) => Promise<PageLoad>;
@@ -25,9 +11,18 @@ export interface PrefetcherOptions {
   location: Pick<Location, 'href' | 'origin' | 'pathname' | 'search' | 'hash'>;
   IntersectionObserver?: typeof IntersectionObserver | undefined;
   now?: () => number;
+  /**
+   * When the page loaded (as `now` counts): the first batch goes PREFETCH_TIMING.firstDelayMs after it.
+   * The app may start long after the load (when the visitor first needs it): the links in view then
+   * have waited long enough already. Default: now.
+   */
+  loadedAt?: number;
   timing?: Partial<typeof PREFETCH_TIMING>;
-  /** A page the visitor pointed at has loaded (once per page): its section's code can follow. */
-  onIntent?: (load: PageLoad) => void;
+  /**
+   * A prefetched page has loaded (once per page): its section's code can follow, so the tap that
+   * comes renders at once (SPEC §9: what is prefetched is what the next navigation needs).
+   */
+  onLoaded?: (load: PageLoad) => void;
 }
 
 export interface Prefetcher {
@@ -55,10 +50,13 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
   const allowed = prefetchAllowed(options.env) && Boolean(options.IntersectionObserver);
   const loads = new Map<string, { at: number; load: Promise<PageLoad> }>();
   const queue = new Map<string, { sitePath: string; search: string }>();
+  /** Pages one of whose links is in view (links stay watched: one that leaves the view waits behind those in it). */
+  const inView = new Set<string>();
   /** Pages already queued or fetched once: each link is prefetched at most once per page view. */
   const seen = new Set<string>();
-  const intended = new Set<string>();
-  let nextBatchAt = now() + timing.firstDelayMs;
+  /** Pages whose load was announced (onLoaded): their code is fetched once per page view. */
+  const announced = new Set<string>();
+  let nextBatchAt = (options.loadedAt ?? now()) + timing.firstDelayMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
@@ -70,6 +68,10 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
     if (known && now() - known.at < timing.ttlMs) return;
     const load = options.load(page.sitePath, page.search);
     loads.set(key, { at: now(), load });
+    if (options.onLoaded && !announced.has(key)) {
+      announced.add(key);
+      load.then(options.onLoaded, () => undefined);
+    }
     // Only a page that loaded is worth keeping; anything else is fetched again by the navigation.
     load.then(
       (l) => l.kind !== 'ok' && loads.get(key)?.load === load && loads.delete(key),
@@ -84,7 +86,9 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
 
   function runBatch() {
     timer = undefined;
-    const batch = [...queue.entries()].slice(0, timing.batchSize);
+    // Links in view now first (the visitor scrolled on: what they see is what they may tap next), each
+    // group in the order it came into view.
+    const batch = [...queue.entries()].sort(([a], [b]) => Number(inView.has(b)) - Number(inView.has(a))).slice(0, timing.batchSize);
     for (const [key, page] of batch) {
       queue.delete(key);
       if (key !== current()) fetchPage(page);
@@ -96,11 +100,14 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
   const observer = allowed
     ? new options.IntersectionObserver!((entries) => {
         for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          observer!.unobserve(entry.target);
           const page = pageOf(entry.target, options.location);
           if (!page) continue;
           const key = keyOf(page.sitePath, page.search);
+          if (!entry.isIntersecting) {
+            inView.delete(key);
+            continue;
+          }
+          inView.add(key);
           if (seen.has(key) || key === current()) continue;
           seen.add(key);
           queue.set(key, page);
@@ -128,11 +135,6 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
       seen.add(key);
       queue.delete(key);
       fetchPage(page);
-      const loaded = loads.get(key)?.load;
-      if (loaded && options.onIntent && !intended.has(key)) {
-        intended.add(key);
-        loaded.then(options.onIntent, () => undefined);
-      }
     },
     take(sitePath, search) {
       const key = keyOf(sitePath, search);
@@ -150,9 +152,11 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
 }
 
 /** The prefetcher of this page: links in view, and links the pointer rests on or keyboard focus reaches. */
-export function startPrefetch(doc: Document, win: Window, load: PrefetcherOptions['load'], onIntent?: PrefetcherOptions['onIntent']): Prefetcher {
+export function startPrefetch(doc: Document, win: Window, load: PrefetcherOptions['load'], onLoaded?: PrefetcherOptions['onLoaded']): Prefetcher {
   const nav = win.navigator as Navigator & { connection?: PrefetchEnv['connection'] };
-  const prefetcher = createPrefetcher({ load, onIntent, env: { userAgent: nav.userAgent, connection: nav.connection }, location: win.location, IntersectionObserver: (win as Window & typeof globalThis).IntersectionObserver });
+  const loaded = (win.performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd;
+  const loadedAt = win.performance.timeOrigin + (loaded || win.performance.now());
+  const prefetcher = createPrefetcher({ load, onLoaded, loadedAt, env: { userAgent: nav.userAgent, connection: nav.connection }, location: win.location, IntersectionObserver: (win as Window & typeof globalThis).IntersectionObserver });
   prefetcher.watch(doc);
   doc.addEventListener('mouseover', (e) => prefetcher.hover(e.target), { passive: true });
   doc.addEventListener('focusin', (e) => prefetcher.hover(e.target));

@@ -2,7 +2,7 @@
 import { boot } from './index';
 import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
 import { EARLY_EVENTS_GLOBAL } from './loader';
-import { BOOT_GLOBAL, HELD_PROPERTY, type BootWindow, type RootName, type ShellApp } from './protocol';
+import { BOOT_GLOBAL, type BootWindow, type RootName, type ShellApp } from './protocol';
 
 /** A page as the server sends it: a header root with a menu button, a section with a widget, a link. */
 let doc: Document;
@@ -50,20 +50,6 @@ const start = () => {
   Object.defineProperty(doc, 'currentScript', { configurable: true, get: () => script });
   return boot(window as BootWindow, doc);
 };
-
-/** What the inline loader does with a press on a site link before the boot: kept for the boot, its default (leaving the page) held. */
-function pressHeldByLoader(el: HTMLElement, early: Event[]): void {
-  el.addEventListener(
-    'click',
-    (e) => {
-      e.preventDefault();
-      (e as unknown as Record<string, unknown>)[HELD_PROPERTY] = 1;
-      early.push(e);
-    },
-    { once: true },
-  );
-  el.click();
-}
 
 describe('the boot', () => {
   // jsdom has no fetch: the statement notice the boot reads after load gets no answer here.
@@ -133,13 +119,22 @@ describe('the boot', () => {
     expect(keys).toEqual(['ArrowRight']);
   });
 
-  it('turns a link click into a client-side navigation, and pointing at a link prefetches it', async () => {
+  it('leaves a link click before the app runs to the browser (a plain navigation, nothing fetched for it), and navigates client-side once it runs', async () => {
     serverPage();
     const app = fakeApp();
     start();
     const link = doc.getElementById('events')!;
     link.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(false);
     await flush();
+    expect(doc.head.querySelector('script[src="/_shell/main.js"]')).toBeNull();
+    expect(app.prefetch).not.toHaveBeenCalled();
+    // The visitor reaches for the menu: the app comes, and from then on links are client-side.
+    doc.getElementById('menu')!.click();
+    await flush();
+    link.dispatchEvent(new Event('pointerover', { bubbles: true }));
     expect(app.prefetch).toHaveBeenCalledWith(link);
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     link.dispatchEvent(click);
@@ -156,6 +151,13 @@ describe('the boot', () => {
     window.history.replaceState(null, '', '/search#all=1&type=article&s=library');
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     doc.getElementById('switch')!.dispatchEvent(click);
+    // Before the app, the browser follows the link, which now carries the address after #.
+    expect(click.defaultPrevented).toBe(false);
+    expect(doc.getElementById('switch')!.getAttribute('href')).toBe('/ar/search#all=1&type=article&s=library');
+    // Once the app runs, the same press is a client-side navigation to that address.
+    doc.getElementById('menu')!.click();
+    await flush();
+    doc.getElementById('switch')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
     await flush();
     expect(app.navigate).toHaveBeenCalledWith(new URL('http://localhost/ar/search#all=1&type=article&s=library'), true);
     window.history.replaceState(null, '', '/');
@@ -185,8 +187,9 @@ describe('the boot', () => {
     expect(area.value).toBe('x');
   });
 
-  it('holds a press on a link of the section until the section is interactive, then presses it again', async () => {
+  it('holds a press on a link of the section to this same page until the section is interactive, then presses it again ("load more" in place)', async () => {
     serverPage();
+    window.history.replaceState(null, '', '/stories');
     const app = fakeApp();
     start();
     const more = doc.getElementById('more')!;
@@ -203,26 +206,20 @@ describe('the boot', () => {
     expect(app.startSections).toHaveBeenCalled();
     expect(seen).toEqual([false]);
     expect(app.navigate).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/');
   });
 
-  it('gives a press on a link of the section held before the boot came to the section once it is interactive ("load more" in place)', async () => {
+  it('never holds a press on a link of the section to another page: the browser navigates at once', async () => {
     serverPage();
     const app = fakeApp();
-    const more = doc.getElementById('more')!;
-    const early: Event[] = [];
-    pressHeldByLoader(more, early);
-    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
-    // The section's own handler once it runs: it loads more in place.
-    const handled: boolean[] = [];
+    doc.getElementById('text')!.insertAdjacentHTML('beforeend', '<a href="/stories/other" id="other">Other</a>');
     start();
-    more.addEventListener('click', (e) => {
-      handled.push(e.defaultPrevented);
-      e.preventDefault();
-    });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    doc.getElementById('other')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
     await flush();
-    expect(app.startSections).toHaveBeenCalled();
-    expect(handled).toEqual([false]);
-    expect(app.navigate).not.toHaveBeenCalled();
+    expect(app.startSections).not.toHaveBeenCalled();
+    expect(doc.head.querySelector('script[src="/_shell/main.js"]')).toBeNull();
   });
 
   it('gives a choice made in the section before it was interactive again, once it is (hydration put the server value back)', async () => {
@@ -296,23 +293,6 @@ describe('the boot', () => {
     expect(app.hydrateRoot).toHaveBeenCalledWith('header');
     expect(pressed).toHaveBeenCalledTimes(1);
     expect((window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL]).toBeUndefined();
-  });
-
-  it('navigates client-side to a site link the inline loader held for it (pressed before the boot came)', async () => {
-    serverPage();
-    const app = fakeApp();
-    const link = doc.getElementById('events')!;
-    const early: Event[] = [];
-    pressHeldByLoader(link, early);
-    // A click some other code prevented (not the loader) is not the boot's to finish.
-    const other = doc.getElementById('more')!;
-    other.addEventListener('click', (e) => (e.preventDefault(), early.push(e)), { once: true });
-    other.click();
-    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
-    start();
-    await flush();
-    expect(app.navigate).toHaveBeenCalledTimes(1);
-    expect(app.navigate.mock.calls[0]![0].pathname).toBe('/events');
   });
 
   it('opens the assistant asked for from elsewhere once the header is interactive', async () => {

@@ -4,6 +4,7 @@ import { trackKeyboardFocus } from '../chrome/focus-outline';
 import { startScrollReveal } from '../chrome/scroll-reveal';
 import { installSocialDataLayer } from '../data-layer';
 import { startFieldData } from '../field-data';
+import { ACTIVITY_SETTLE_MS } from '../hydration';
 import { clientNavigationTarget } from '../link-target';
 import { registerServiceWorker, trackFailedResources } from '../service-worker';
 import { STATE_ELEMENT_ID } from '../state-ids';
@@ -173,15 +174,20 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       });
     };
     slot.addEventListener('submit', heldSubmit, true);
-    // A press on a link or button of the section before its code has arrived (the pointer that
-    // brought it came a moment earlier) waits for it, briefly, so a link the section handles itself
-    // ("load more" in place) does what it does once interactive; any other link then navigates.
+    // A press on a button of the section, or on a link to this same page ("load more", a filter: the
+    // section handles them in place), before its code has arrived (the pointer that brought it came a
+    // moment earlier) waits for it, briefly, so it does what it does once interactive. A link to
+    // another page is never held: it navigates at once.
     slot.addEventListener(
       'click',
       (event) => {
         if (interactive || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         const control = (event.target as Element | null)?.closest?.<HTMLElement>('a[href], button, summary');
         if (!control || control.closest('[data-qf-widget]') || control.getAttribute('href')?.startsWith('#')) return;
+        if (control.tagName === 'A') {
+          const to = new URL(control.getAttribute('href') ?? '', win.location.href);
+          if (to.origin !== win.location.origin || to.pathname !== win.location.pathname) return;
+        }
         event.preventDefault();
         event.stopPropagation();
         triggers.fire('slot:main');
@@ -207,42 +213,25 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
     true,
   );
 
-  // Links: a click becomes a client-side navigation (the app keeps this page until the next can
-  // render); pointing at a link fetches the app and that page ahead of the click.
-  const navigateTo = (url: URL) => {
-    if (url.pathname + url.search === win.location.pathname + win.location.search && !url.hash) return;
-    handle.progress(true);
-    app()
-      .then((a) => a.navigate(url, true))
-      .catch((error: unknown) => {
-        console.error(error);
-        win.location.assign(url.href);
-      });
-  };
+  // Links: once the app runs, a click becomes a client-side navigation (the app keeps this page until
+  // the next can render, with its data and code prefetched); pointing at a link prefetches that page.
+  // Before the app, a click is the browser's own navigation, never held for code (a tap must never be
+  // slower than a plain link; SPEC's decision on §2): the inline loader has prefetched the HTML.
   doc.addEventListener('click', (event) => {
+    if (!loaded) return;
     const url = clientNavigationTarget(event, win.location);
     if (!url) return;
     event.preventDefault();
-    navigateTo(url);
+    if (url.pathname + url.search === win.location.pathname + win.location.search && !url.hash) return;
+    handle.progress(true);
+    loaded.navigate(url, true).catch((error: unknown) => {
+      console.error(error);
+      win.location.assign(url.href);
+    });
   });
-  /** A press on a site link that the inline loader held for this script: navigated now, as it would have been. */
-  const heldLink = (event: Event) => {
-    const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
-    if (!(event as unknown as Record<string, unknown>)[HELD_PROPERTY] || event.type !== 'click' || !anchor || !anchor.isConnected) return;
-    // A link of the section ("load more" in place) is pressed again, now that the section's own
-    // wait-for-code above listens: the section handles it once interactive, else it navigates.
-    if (slot?.contains(anchor) && !anchor.closest('[data-qf-widget]')) {
-      anchor.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-      return;
-    }
-    const url = clientNavigationTarget({ defaultPrevented: false, button: 0, target: anchor } as unknown as MouseEvent, win.location);
-    if (url) navigateTo(url);
-    else win.location.assign(anchor.href);
-  };
   const intent = (event: Event) => {
     const anchor = (event.target as Element | null)?.closest?.('a[href]');
-    if (!anchor || !clientNavigationTarget({ button: 0, target: anchor } as unknown as MouseEvent, win.location)) return;
-    app().then((a) => a.prefetch(anchor), () => undefined);
+    if (loaded && anchor && clientNavigationTarget({ button: 0, target: anchor } as unknown as MouseEvent, win.location)) loaded.prefetch(anchor);
   };
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) doc.addEventListener(type, intent, { passive: true });
 
@@ -290,8 +279,14 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
     startScrollProgress(doc, win);
     startToTop(doc, win);
     void startStatement(doc, win);
-    void registerServiceWorker({ location: win.location, serviceWorker: win.navigator.serviceWorker, resourcesFailed: resources.failed, reload: () => win.location.reload(), logError: console.error });
-    field.observeVitals();
+  });
+  // What fetches files for later (the service worker and its offline pages, web-vitals' chunk) waits a
+  // moment more: a visitor who taps a link now finds the network free for the next page.
+  afterLoad(win, doc, () => {
+    win.setTimeout(() => {
+      void registerServiceWorker({ location: win.location, serviceWorker: win.navigator.serviceWorker, resourcesFailed: resources.failed, reload: () => win.location.reload(), logError: console.error });
+      field.observeVitals();
+    }, ACTIVITY_SETTLE_MS);
   });
   // Scroll reveal hides what is below the fold until it comes into view: it starts with the first scroll.
   win.addEventListener('scroll', () => startScrollReveal(), { once: true, passive: true });
@@ -306,7 +301,6 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       if ((event as unknown as Record<string, unknown>)[HELD_PROPERTY]) heldSubmit?.(event);
       continue;
     }
-    heldLink(event);
     replay(event);
   }
   return handle;

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { bootLoaderScript, EARLY_EVENTS_GLOBAL } from './loader';
-import { BOOT_GLOBAL, HELD_PROPERTY, EARLY_ACTIVITY_GLOBAL, EARLY_STATEMENT_GLOBAL } from './protocol';
+import { BOOT_GLOBAL, EARLY_ACTIVITY_GLOBAL, EARLY_STATEMENT_GLOBAL } from './protocol';
 import { STATE_ELEMENT_ID } from '../state-ids';
 
 const early = window as unknown as Record<string, unknown>;
@@ -12,6 +12,7 @@ describe('the inline boot loader', () => {
   let statement: { show: boolean; url?: string };
   let observed: Element[];
   let intersect: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+  let prefetchObserver: { intersect: (entries: { isIntersecting: boolean; target: Element }[]) => void; observed: Element[] } | undefined;
   // Each loader's listeners are taken away after it (one window serves every test).
   const added: [EventTarget, string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
   const forget = () => {
@@ -46,9 +47,14 @@ describe('the inline boot loader', () => {
     intersect = undefined;
     window.fetch = jest.fn(async () => ({ ok: true, json: async () => statement })) as unknown as typeof fetch;
     window.requestIdleCallback = ((callback: () => void) => setTimeout(callback, 0)) as unknown as typeof requestIdleCallback;
-    window.IntersectionObserver = jest.fn((callback: (entries: { isIntersecting: boolean }[]) => void) => {
-      intersect = callback;
-      return { observe: (el: Element) => observed.push(el), disconnect: jest.fn() };
+    prefetchObserver = undefined;
+    window.IntersectionObserver = jest.fn((callback: (entries: { isIntersecting: boolean; target?: Element }[]) => void) => {
+      // The loader's first observer watches slots; the one its prefetch makes watches links.
+      const links = intersect !== undefined || document.querySelector('a[href]') !== null;
+      const watching: Element[] = [];
+      if (links) prefetchObserver = { intersect: callback, observed: watching };
+      else intersect = callback;
+      return { observe: (el: Element) => (links ? watching : observed).push(el), unobserve: jest.fn(), disconnect: jest.fn() };
     }) as unknown as typeof IntersectionObserver;
     window.history.replaceState(null, '', '/stories/a');
     loading();
@@ -79,24 +85,24 @@ describe('the inline boot loader', () => {
     expect(early[EARLY_EVENTS_GLOBAL]).toHaveLength(2);
   });
 
-  it('holds a press on one of the site links for the boot (it navigates client-side), never one to elsewhere or a modified one', () => {
+  it('never holds a press on one of the site links, and fetches nothing for it: the browser navigates at once', () => {
     run();
-    document.body.innerHTML = '<a id="in" href="/events">Events</a><a id="out" href="https://www.instagram.com/qatarfoundation">Instagram</a><a id="top" href="#main">Top</a><a id="tab" href="/events" target="_blank">Events</a>';
-    const press = (id: string, init: MouseEventInit = {}) => {
-      const event = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
-      document.getElementById(id)!.dispatchEvent(event);
+    document.body.innerHTML = '<a id="in" href="/events">Events</a><a id="out" href="https://www.instagram.com/qatarfoundation">Instagram</a><a id="top" href="#main">Top</a>';
+    const press = (id: string) => {
+      const link = document.getElementById(id)!;
+      for (const type of ['touchstart', 'pointerdown']) link.dispatchEvent(new Event(type, { bubbles: true }));
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+      link.dispatchEvent(event);
       return event.defaultPrevented;
     };
-    expect(press('out')).toBe(false);
+    expect(press('in')).toBe(false);
+    // The boot would only compete with the next page for the network.
+    expect(bootScripts()).toHaveLength(0);
+    expect(early[EARLY_EVENTS_GLOBAL]).toEqual([]);
+    // A link that stays on the page (an anchor) or leaves the site is the page's use: the boot comes.
     expect(press('top')).toBe(false);
-    expect(press('tab')).toBe(false);
-    expect(press('in', { ctrlKey: true })).toBe(false);
-    expect(press('in')).toBe(true);
     expect(bootScripts()).toHaveLength(1);
-    // The boot finds the press among those kept for it.
-    expect((early[EARLY_EVENTS_GLOBAL] as Event[]).filter((e) => (e as unknown as Record<string, unknown>)[HELD_PROPERTY]).map((e) => (e.target as HTMLAnchorElement).id)).toEqual(['in']);
-    // The boot came: the loader does not follow the link itself after its wait.
-    early[BOOT_GLOBAL] = {};
+    expect(press('out')).toBe(false);
   });
 
   it('holds a widget form sent before the boot came for the boot, and posts it as it is when the boot does not come', () => {
@@ -184,6 +190,78 @@ describe('the inline boot loader', () => {
     expect(bootScripts()).toHaveLength(0);
     intersect!([{ isIntersecting: true }]);
     expect(bootScripts()).toHaveLength(1);
+  });
+
+  describe('prefetch (SPEC §9) while the page has no app', () => {
+    const links = '<a href="/events">E</a><a href="/stories/a">this page</a><a href="https://elsewhere.example/x">X</a><a href="#top">T</a><a href="/api/forms/x">API</a><a href="/files/report.pdf">PDF</a><a href="/stories/b" target="_blank">new tab</a>' +
+      ['/programmes', '/schools', '/people', '/places', '/events?type=talk'].map((h) => `<a href="${h}">${h}</a>`).join('');
+    const prefetched = () => [...document.head.querySelectorAll('script[type="speculationrules"]')].map((s) => (JSON.parse(s.textContent ?? '') as { prefetch: { source: string; urls: string[] }[] }).prefetch);
+    const allInView = () => prefetchObserver!.intersect(prefetchObserver!.observed.map((target) => ({ isIntersecting: true, target })));
+    let supports: PropertyDescriptor | undefined;
+    beforeEach(() => {
+      supports = Object.getOwnPropertyDescriptor(HTMLScriptElement, 'supports');
+      Object.defineProperty(HTMLScriptElement, 'supports', { configurable: true, value: (type: string) => type === 'speculationrules' });
+      jest.useFakeTimers();
+    });
+    afterEach(() => {
+      jest.useRealTimers();
+      if (supports) Object.defineProperty(HTMLScriptElement, 'supports', supports);
+      else delete (HTMLScriptElement as { supports?: unknown }).supports;
+      Object.defineProperty(window.navigator, 'userAgent', { configurable: true, value: navigator.userAgent });
+    });
+
+    it('prefetches the site pages whose links come into view, from 3 s after load, in batches of 4 every 3 s, with the page nonce', () => {
+      page(ok('interaction'), links);
+      run();
+      window.dispatchEvent(new Event('load'));
+      // Only pages of this site, never this page, a file, an API, an anchor or a new tab.
+      expect(prefetchObserver!.observed.map((a) => a.getAttribute('href'))).toEqual(['/events', '/programmes', '/schools', '/people', '/places', '/events?type=talk']);
+      allInView();
+      jest.advanceTimersByTime(2999);
+      expect(prefetched()).toEqual([]);
+      jest.advanceTimersByTime(1);
+      const origin = window.location.origin;
+      expect(prefetched()).toEqual([[{ source: 'list', urls: ['/events', '/programmes', '/schools', '/people'].map((p) => origin + p) }]]);
+      jest.advanceTimersByTime(2999);
+      expect(prefetched()).toHaveLength(1);
+      jest.advanceTimersByTime(1);
+      expect(prefetched()[1]).toEqual([{ source: 'list', urls: [`${origin}/places`, `${origin}/events?type=talk`] }]);
+      // Prefetching fetches no script of ours.
+      expect(bootScripts()).toHaveLength(0);
+    });
+
+    it('stops once the app runs (its own prefetcher takes over), and uses <link rel=prefetch> where speculation rules are unknown', () => {
+      delete (HTMLScriptElement as { supports?: unknown }).supports;
+      page(ok('interaction'), links);
+      run();
+      window.dispatchEvent(new Event('load'));
+      allInView();
+      jest.advanceTimersByTime(3000);
+      expect([...document.head.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute('href'))).toEqual(['/events', '/programmes', '/schools', '/people'].map((p) => window.location.origin + p));
+      document.documentElement.setAttribute('data-qf-app', '');
+      jest.advanceTimersByTime(3000);
+      expect(document.head.querySelectorAll('link[rel="prefetch"]')).toHaveLength(4);
+      document.documentElement.removeAttribute('data-qf-app');
+    });
+
+    it('prefetches nothing for a robot, on 2g or with the data saver on', () => {
+      for (const [userAgent, connection] of [
+        ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', undefined],
+        [navigator.userAgent, { effectiveType: 'slow-2g' }],
+        [navigator.userAgent, { effectiveType: '4g', saveData: true }],
+      ] as const) {
+        document.head.innerHTML = '';
+        prefetchObserver = undefined;
+        Object.defineProperty(window.navigator, 'userAgent', { configurable: true, value: userAgent });
+        Object.defineProperty(window.navigator, 'connection', { configurable: true, value: connection });
+        page(ok('interaction'), links);
+        run();
+        window.dispatchEvent(new Event('load'));
+        jest.advanceTimersByTime(10_000);
+        expect([userAgent, prefetchObserver, prefetched()]).toEqual([userAgent, undefined, []]);
+      }
+      delete (window.navigator as { connection?: unknown }).connection;
+    });
   });
 
   it('fetches the boot when the statement flag says to show the notice', async () => {

@@ -8,12 +8,14 @@ import type { Hydration } from '@qf/shared/contracts';
 
 /** Set on the window by the inline loader once the visitor has used the page (scrolled, moved a pointer…). */
 export const EARLY_ACTIVITY_GLOBAL = '__qfActive';
-/** Set on an event the inline loader held for the boot (a site link pressed, a widget's form sent): the boot finishes it. */
+/** Set on an event the inline loader held for the boot (a widget's form sent): the boot finishes it. */
 export const HELD_PROPERTY = '__qfHeld';
 /** The statement flag's answer, asked for by the inline loader once the loaded page is painted (SPEC §4). */
 export const EARLY_STATEMENT_GLOBAL = '__qfStatement';
 
-/** The shell's own React roots in the server HTML (`data-qf-root`). */
+/** On `<html>` once the shell's app runs: links navigate client-side from then on, and its prefetcher takes over from the inline loader's. */
+export const APP_ATTR = 'data-qf-app';
+
 /**
  * On `<html>` when the request came without the theme cookie that the pre-paint script writes on every
  * visit: a browser that has stored nothing for the site yet (or keeps no cookies). The pre-paint script
@@ -21,6 +23,7 @@ export const EARLY_STATEMENT_GLOBAL = '__qfStatement';
  * browser process (2.5–10.5 ms of the parser's time in Lighthouse's traces of a first visit, ~1 ms without).
  */
 export const NEW_VISITOR_ATTR = 'data-qf-new';
+/** The shell's own React roots in the server HTML (`data-qf-root`). */
 export const ROOT_ATTR = 'data-qf-root';
 /** A root's trigger (a hydration policy); a root without one hydrates only for a client-side navigation. */
 export const ROOT_POLICY_ATTR = 'data-qf-hydrate';
