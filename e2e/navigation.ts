@@ -58,7 +58,7 @@ export interface TapFigure {
 
 /** A fresh phone (no cache, no storage) with Lighthouse's CPU; the network is the throttling proxy's. */
 async function phonePage(browser: Browser, javaScript: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: javaScript, serviceWorkers: process.env.QF_NAV_SW === 'block' ? 'block' : 'allow' });
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: javaScript, serviceWorkers: 'allow' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
