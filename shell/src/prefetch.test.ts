@@ -33,7 +33,7 @@ class FakeObserver {
 const ok = (path: string): PageLoad => ({ kind: 'ok', pageData: { path } as never });
 
 function setup(env: PrefetchEnv = { userAgent: CHROME }, links = ['/stories/a', '/stories/b', '/stories/c', '/stories/d', '/stories/e', '/stories/f'], onLoaded?: (load: PageLoad) => void) {
-  document.body.innerHTML = `<main>${links.map((href) => `<a href="${href}">${href}</a>`).join('')}<a href="/">here</a><a href="https://other.example/x">out</a><a href="/report.pdf">pdf</a><a href="#top">top</a></main>`;
+  document.body.innerHTML = `<main>${links.map((href) => `<a href="${href}">${href}</a>`).join('')}<a href="/">here</a><a href="https://other.example/x">out</a><a href="/report.pdf">pdf</a><a href="#top">top</a><a href="/ar" data-language-switch="">العربية</a></main>`;
   window.history.replaceState(null, '', '/');
   const load = jest.fn(async (sitePath: string) => ok(sitePath));
   FakeObserver.instances = [];
@@ -51,7 +51,7 @@ describe('prefetching page data of links in view', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('watches only links the router would handle: not the current page, other sites, files or hashes', () => {
+  it('watches only links the router would handle: not the current page, the language switch, other sites, files or hashes', () => {
     const { observer, anchors } = setup();
     expect([...observer!.observed].map((a) => a.getAttribute('href'))).toEqual(['/stories/a', '/stories/b', '/stories/c', '/stories/d', '/stories/e', '/stories/f', '/']);
     expect(observer!.observed.has(anchors.find((a) => a.getAttribute('href') === '/report.pdf')!)).toBe(false);

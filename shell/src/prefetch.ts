@@ -119,7 +119,8 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
   return {
     watch(root) {
       if (!observer || stopped) return;
-      root.querySelectorAll('a[href]').forEach((a) => {
+      // Not the language switch: the same page in the other language is seldom the next one.
+      root.querySelectorAll('a[href]:not([data-language-switch])').forEach((a) => {
         if (pageOf(a, options.location)) observer.observe(a);
       });
     },

@@ -193,7 +193,7 @@ describe('the inline boot loader', () => {
   });
 
   describe('prefetch (SPEC §9) while the page has no app', () => {
-    const links = '<a href="/events">E</a><a href="/stories/a">this page</a><a href="https://elsewhere.example/x">X</a><a href="#top">T</a><a href="/api/forms/x">API</a><a href="/files/report.pdf">PDF</a><a href="/stories/b" target="_blank">new tab</a>' +
+    const links = '<a href="/events">E</a><a href="/ar/stories/a" data-language-switch="">العربية</a><a href="/stories/a">this page</a><a href="https://elsewhere.example/x">X</a><a href="#top">T</a><a href="/api/forms/x">API</a><a href="/files/report.pdf">PDF</a><a href="/stories/b" target="_blank">new tab</a>' +
       ['/programmes', '/schools', '/people', '/places', '/events?type=talk'].map((h) => `<a href="${h}">${h}</a>`).join('');
     const prefetched = () => [...document.head.querySelectorAll('script[type="speculationrules"]')].map((s) => (JSON.parse(s.textContent ?? '') as { prefetch: { source: string; urls: string[] }[] }).prefetch);
     const allInView = () => prefetchObserver!.intersect(prefetchObserver!.observed.map((target) => ({ isIntersecting: true, target })));
@@ -214,7 +214,7 @@ describe('the inline boot loader', () => {
       page(ok('interaction'), links);
       run();
       window.dispatchEvent(new Event('load'));
-      // Only pages of this site, never this page, a file, an API, an anchor or a new tab.
+      // Only pages of this site, never this page, the language switch, a file, an API, an anchor or a new tab.
       expect(prefetchObserver!.observed.map((a) => a.getAttribute('href'))).toEqual(['/events', '/programmes', '/schools', '/people', '/places', '/events?type=talk']);
       allInView();
       jest.advanceTimersByTime(2999);

@@ -62,7 +62,8 @@ export function bootLoaderScript(bootSrc: string, appSrc: string): string {
     'else a.forEach(function(h){var e=d.createElement("link");e.rel="prefetch";e.href=h;d.head.appendChild(e)});',
     'x=Date.now()+' + t.batchIntervalMs + ';v()},v=function(){if(!z&&b.length)z=setTimeout(g,Math.max(0,x-Date.now()))};',
     'var o=new IntersectionObserver(function(a){a.forEach(function(e){if(!e.isIntersecting)return;o.unobserve(e.target);var h=e.target.pathname+e.target.search;if(u[h])return;u[h]=1;b.push(e.target.href)});v()});',
-    '[].forEach.call(d.querySelectorAll("a[href]"),function(a){if(k(a)&&!u[a.pathname+a.search])o.observe(a)})};',
+    // Not the language switch: the same page in the other language is seldom the next one.
+    '[].forEach.call(d.querySelectorAll("a[href]:not([data-language-switch])"),function(a){if(k(a)&&!u[a.pathname+a.search])o.observe(a)})};',
     `${j(EARLY_ACTIVITY_TYPES)}.forEach(function(t){w.addEventListener(t,function(){w[${j(EARLY_ACTIVITY_GLOBAL)}]=1;f()},{capture:true,passive:true,once:true})});`,
     'var r=function(){',
     // What the page asks for without being used: the policies in the page's state.
