@@ -24,6 +24,14 @@ describe('the home page', () => {
     expect(data.audiences.every((a) => a.href.startsWith('/ar/') && /[\u0600-\u06FF]/.test(a.title))).toBe(true);
   });
 
+  it('links each area to its own page, the World Cup’s included, in the visitor’s language', async () => {
+    for (const [lang, prefix] of [['en', ''], ['ar', '/ar']] as const) {
+      const data = homeDataSchema.parse((await home.resolve('/', lang))?.data);
+      expect(data.areas.map((a) => a.href)).toEqual(['/education', '/research', '/community', '/world-cup'].map((p) => prefix + p));
+      for (const a of data.areas) expect([a.href, (await home.resolve(a.href.replace(/^\/ar/, '') || '/', lang))?.template]).toEqual([a.href, 'area']);
+    }
+  });
+
   it('answers the root path; /stories is the list’s', async () => {
     expect((await home.resolve('/stories', 'en'))?.template).toBe('stories');
     expect((await home.resolve('/', 'ar'))?.template).toBe('home');

@@ -40,7 +40,8 @@ export function createHomePage(content: ContentSource): TemplatePages<Record<nev
       const data: HomeData = homeDataSchema.parse({
         stories,
         audiences,
-        areas: (['education', 'research', 'community', 'worldcup'] as const).map((v) => ({ vertical: v, href: localePath(lang, v === 'worldcup' ? '/stories' : `/${v}`) })),
+        // Each area's own page (the World Cup's is /world-cup: it linked to the stories list).
+        areas: (['education', 'research', 'community', 'worldcup'] as const).map((v) => ({ vertical: v, href: localePath(lang, routes.templates.area.pattern[v === 'worldcup' ? 'worldCup' : v]) })),
       });
       return {
         head: { title: t('home.title'), description: t('home.description'), alternatePath: routes.href(otherLang(lang), 'home'), kind: 'website', ...(stories[0]?.image ? { image: stories[0].image.src } : {}) },
