@@ -102,11 +102,11 @@ export const panels = {
         askHint: 'احصل على إجابات من هذا الموقع',
         pages: {
           'community-members': 'أفراد المجتمع',
-          'prospective-students': 'الطلاب المستقبليون',
+          'prospective-students': 'الطلاب الراغبون في الالتحاق',
           'researchers-and-entrepreneurs': 'الباحثون ورواد الأعمال',
           'journalists-and-media': 'الصحفيون ووسائل الإعلام',
           'job-seekers': 'الباحثون عن عمل',
-          'new-to-qatar-foundation': 'جديد على مؤسسة قطر',
+          'new-to-qatar-foundation': 'جديد في مؤسسة قطر',
         },
       },
       assistant: {
