@@ -47,6 +47,14 @@ describe('the accessibility panel', () => {
     expect(screen.getByRole('checkbox', { name: 'تباين عالٍ' })).not.toBeChecked();
   });
 
+  it('shows the text size buttons with the letter of the page’s script', () => {
+    const { unmount } = renderPanel('ar');
+    expect([screen.getByRole('button', { name: 'تصغير النص' }).textContent, screen.getByRole('button', { name: 'تكبير النص' }).textContent]).toEqual(['أ−تصغير النص', 'أ+تكبير النص']);
+    unmount();
+    renderPanel('en');
+    expect(screen.getByRole('button', { name: 'Larger text' }).textContent).toBe('A+Larger text');
+  });
+
   it('is a labelled dialog', () => {
     renderPanel();
     expect(screen.getByRole('dialog', { name: 'Accessibility options' })).toHaveAttribute('aria-modal', 'true');

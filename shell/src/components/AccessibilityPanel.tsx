@@ -52,12 +52,12 @@ export function AccessibilityPanel({ open, onClose, fallbackFocus }: Accessibili
         <legend>{t('panels.accessibility.textSize')}</legend>
         <div className={styles.stepper}>
           <button type="button" aria-disabled={atMin} onClick={() => !atMin && step(-1)}>
-            <span aria-hidden="true">A−</span>
+            <span aria-hidden="true">{t('panels.accessibility.smallerGlyph')}</span>
             <span className="qf-visually-hidden">{t('panels.accessibility.smaller')}</span>
           </button>
           <output aria-live="polite">{t('panels.accessibility.textSizeValue', { percent: TEXT_SIZES[prefs.textSize] })}</output>
           <button type="button" aria-disabled={atMax} onClick={() => !atMax && step(1)}>
-            <span aria-hidden="true">A+</span>
+            <span aria-hidden="true">{t('panels.accessibility.largerGlyph')}</span>
             <span className="qf-visually-hidden">{t('panels.accessibility.larger')}</span>
           </button>
         </div>

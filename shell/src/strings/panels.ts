@@ -55,6 +55,9 @@ export const panels = {
         textSizeValue: '{{percent}} %',
         smaller: 'Smaller text',
         larger: 'Larger text',
+        // What the two buttons show: the script's own letter (a Latin A read "+A" in an Arabic page).
+        smallerGlyph: 'A−',
+        largerGlyph: 'A+',
         contrast: 'High contrast',
         underline: 'Underline links',
         readable: 'Readable font',
@@ -131,6 +134,8 @@ export const panels = {
         textSizeValue: '{{percent}} ٪',
         smaller: 'تصغير النص',
         larger: 'تكبير النص',
+        smallerGlyph: 'أ−',
+        largerGlyph: 'أ+',
         contrast: 'تباين عالٍ',
         underline: 'تسطير الروابط',
         readable: 'خط سهل القراءة',
