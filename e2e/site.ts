@@ -466,10 +466,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The visitor follows the events list's first event link and reaches for the page; returns the full loads it took. */
+/** The visitor comes back to the tab, follows the events list's first event link and reaches for the page; returns the full loads it took. */
 export async function followEventLink(page: Page): Promise<number> {
   let loads = 0;
   const counted = () => loads++;
+  // The visitor comes back to the tab (after the switch under it): the page's code asks which
+  // composition is live. Without it, a link prefetched before the switch (at most 30 s earlier) shows
+  // the page as its prefetch made it, and only the navigation after it reloads (shell README).
+  if (await page.evaluate(() => document.documentElement.hasAttribute('data-qf-app'))) {
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/page-data/app-data.json');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await asked;
+  }
   page.on('load', counted);
   const link = page.locator('main a[href*="/events/"]').first();
   const href = (await link.getAttribute('href'))!;

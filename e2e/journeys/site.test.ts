@@ -237,6 +237,8 @@ describe('in the browser', () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + STORY);
     await shellReady(page);
+    // Links navigate client-side once the page's code runs (before it, a tap is a plain navigation).
+    await startCode(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
@@ -276,6 +278,7 @@ describe('in the browser', () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + '/');
     await shellReady(page);
+    await startCode(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.getByRole('region', { name: 'Explore the foundation your way' }).getByRole('link', { name: 'Job seekers' }).click();
     await page.waitForURL(`${site.url}/job-seekers`);
@@ -510,6 +513,9 @@ describe('independent delivery', () => {
 
     expect((await html('/idkt')).body).toContain('Technology database, updated');
 
+    // The visitor starts using the page rendered before the redeploy: its code runs, and its next
+    // client-side navigation finds the new composition.
+    await startCode(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'IDKT' }).click();
     await page.waitForURL(`${site.url}/idkt`);
     await page.getByText('Technology database, updated').first().waitFor();

@@ -171,8 +171,17 @@ export function startApp(boot: BootHandle): void {
   }
 
   let navigation = 0;
-  /** The composition hash asked after a prefetched navigation (which did not wait for it). */
+  /**
+   * The composition hash as last asked apart from a navigation: when the app starts, when the visitor
+   * comes back to the tab, and after a prefetched navigation (which did not wait for it). A new one
+   * reloads the next navigation, prefetched or not (a page prefetched before a deploy is not shown).
+   */
   let seenHash: string | null = null;
+  const checkComposition = () => void loadCompositionHash().then((h) => void (h && (seenHash = h)));
+  checkComposition();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') checkComposition();
+  });
   async function navigateNow(url: URL, push: boolean) {
     const token = ++navigation;
     navigated = true;
@@ -189,7 +198,8 @@ export function startApp(boot: BootHandle): void {
     const prefetched = prefetcher.take(sitePath, url.search);
     const [load, asked] = await Promise.all([prefetched ?? loadPageData(sitePath, url.search), prefetched ? null : loadCompositionHash()]);
     if (token !== navigation) return;
-    const hash = compositionOf([asked, seenHash, load.kind === 'ok' ? load.pageData.webpackCompilationHash : null], store.get().compositionHash) ?? (await loadCompositionHash());
+    if (asked) seenHash = asked;
+    const hash = compositionOf(asked ? [asked] : [seenHash, load.kind === 'ok' ? load.pageData.webpackCompilationHash : null], store.get().compositionHash) ?? (await loadCompositionHash());
     if (token !== navigation) return;
     if (hash && hash !== store.get().compositionHash && reloadOnceFor(hash, target, safeStorage('sessionStorage') ?? memoryStorage, (u) => window.location.assign(u))) return;
     if (load.kind === 'failed') {
@@ -240,7 +250,7 @@ export function startApp(boot: BootHandle): void {
     // Field data: the new page's content is shown (the time from the tap that asked for it).
     boot.shown({ url: url.href, ...(pageData ? { template: pageData.componentChunkName } : {}), lang });
     // The composition check a prefetched page did not wait for, once it is shown.
-    if (prefetched) void loadCompositionHash().then((h) => void (h && (seenHash = h)));
+    if (prefetched) checkComposition();
   }
 
   // A fragment change on the page in view (the menu's `#map-{id}`, an anchor) is not a navigation.

@@ -49,13 +49,13 @@ describe('loading page data (SPEC §4 and §8)', () => {
 describe('the composition a navigation goes by', () => {
   it('is a new one if anything known says so, the page one otherwise, and unknown when nothing is known', () => {
     // A prefetched page made by the page's composition, nothing asked since: rendered as it is.
-    expect(compositionOf([null, null, 'a'], 'a')).toBe('a');
+    expect(compositionOf([null, 'a'], 'a')).toBe('a');
     // Made by a new composition, or a new one seen after an earlier navigation: reload.
-    expect(compositionOf([null, null, 'b'], 'a')).toBe('b');
-    expect(compositionOf([null, 'b', 'a'], 'a')).toBe('b');
-    // Asked with the page data: the answer, whatever the page data says.
-    expect(compositionOf(['a', null, ''], 'a')).toBe('a');
-    expect(compositionOf([null, null, undefined], 'a')).toBeNull();
+    expect(compositionOf([null, 'b'], 'a')).toBe('b');
+    expect(compositionOf(['b', 'a'], 'a')).toBe('b');
+    // Nothing empty counts.
+    expect(compositionOf(['', 'a'], 'a')).toBe('a');
+    expect(compositionOf([null, undefined], 'a')).toBeNull();
   });
 });
 

@@ -52,10 +52,10 @@ export async function loadCompositionHash(fetchImpl: typeof fetch = fetch): Prom
 }
 
 /**
- * The composition hash a navigation goes by, from what it knows without asking (in order: the hash
- * asked with the page data, one asked after an earlier navigation, the one the page data was made
- * with): the first that differs from the page's own (a new composition: reload), else the first
- * known; null when nothing is known (the caller asks).
+ * The composition hash a navigation goes by, from what it knows (the hash asked with the page data; or,
+ * for a prefetched page, the one last asked apart from a navigation and the one its page data was made
+ * with): the first that differs from the page's own (a new composition: reload), else the first known;
+ * null when nothing is known (the caller asks).
  */
 export function compositionOf(known: readonly (string | null | undefined)[], current: string | null): string | null {
   const hashes = known.filter((h): h is string => Boolean(h));
