@@ -503,6 +503,8 @@ describe('independent delivery', () => {
   it('shows a redeployed remote on the next request and in an open browser after exactly one reload', async () => {
     const { page } = await openPage();
     await page.goto(site.url + STORY);
+    // The visitor reads the page with its code running (links are client-side).
+    await startCode(page);
     let loads = 0;
     page.on('load', () => loads++);
 
@@ -513,15 +515,19 @@ describe('independent delivery', () => {
 
     expect((await html('/idkt')).body).toContain('Technology database, updated');
 
-    // The visitor starts using the page rendered before the redeploy: its code runs, and its next
-    // client-side navigation finds the new composition.
-    await startCode(page);
+    // The visitor comes back to the tab: the page's code asks which composition is live, and its next
+    // client-side navigation is one full load into it.
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/page-data/app-data.json');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await asked;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'IDKT' }).click();
     await page.waitForURL(`${site.url}/idkt`);
     await page.getByText('Technology database, updated').first().waitFor();
     expect(loads).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem('qf:reloaded-for'))).toBeTruthy();
 
+    // Client-side again once the reloaded page's code runs.
+    await startCode(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
     await page.locator('h1', { hasText: 'Events' }).waitFor();
     expect(loads).toBe(1);

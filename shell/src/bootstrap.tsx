@@ -151,8 +151,10 @@ export function startApp(boot: BootHandle): void {
     window,
     (path, query) => loadPageData(path, query),
     (load) => {
-      // A page prefetched (in view, or pointed at): its section's code comes with its data, so the tap renders at once.
-      if (load.kind === 'ok') slots.preload(load.pageData);
+      // A page prefetched (in view, or pointed at): its section's code comes with its data, so the tap
+      // renders at once. Not a page of another composition (deployed since this page was rendered):
+      // the tap to it reloads the page, and its remotes must not replace those this page runs.
+      if (load.kind === 'ok' && load.pageData.webpackCompilationHash === store.get().compositionHash) slots.preload(load.pageData);
     },
   );
   // After each client-side navigation (and when the globals of a new language arrive) the head is
@@ -195,8 +197,13 @@ export function startApp(boot: BootHandle): void {
     // waits for no request: its data says which composition made it (at most PREFETCH_TIMING.ttlMs
     // ago), and it is rendered as it is, coherent with that composition; the hash is asked after it,
     // and a new one reloads the next navigation.
-    const prefetched = prefetcher.take(sitePath, url.search);
-    const [load, asked] = await Promise.all([prefetched ?? loadPageData(sitePath, url.search), prefetched ? null : loadCompositionHash()]);
+    let prefetched = prefetcher.take(sitePath, url.search);
+    const early = prefetched ? await prefetched : undefined;
+    if (token !== navigation) return;
+    // Page data made by another composition than the one last seen live (the browser's HTTP cache
+    // keeps page data a minute) is not shown: it is asked again, past that cache.
+    if (early?.kind === 'ok' && seenHash && early.pageData.webpackCompilationHash !== seenHash) prefetched = undefined;
+    const [load, asked] = prefetched && early ? [early, null] : await Promise.all([loadPageData(sitePath, url.search, fetch, 200, early ? 'no-cache' : undefined), loadCompositionHash()]);
     if (token !== navigation) return;
     if (asked) seenHash = asked;
     const hash = compositionOf(asked ? [asked] : [seenHash, load.kind === 'ok' ? load.pageData.webpackCompilationHash : null], store.get().compositionHash) ?? (await loadCompositionHash());

@@ -17,10 +17,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Fetch a page's data as SPEC §4 and §8 say: 404 is the 404 page, 500 the 500 page, anything else
  * (network error, 503, a malformed answer) is retried 3 times before giving up.
  */
-export async function loadPageData(sitePath: string, search: string, fetchImpl: typeof fetch = fetch, retryDelayMs = 200): Promise<PageLoad> {
+export async function loadPageData(sitePath: string, search: string, fetchImpl: typeof fetch = fetch, retryDelayMs = 200, cache?: RequestCache): Promise<PageLoad> {
   for (let attempt = 0; attempt <= PAGE_DATA_RETRIES; attempt++) {
     try {
-      const res = await fetchImpl(pageDataUrl(sitePath, search), { headers: { accept: 'application/json' } });
+      const res = await fetchImpl(pageDataUrl(sitePath, search), { headers: { accept: 'application/json' }, ...(cache ? { cache } : {}) });
       if (res.status === 404) return { kind: 'not-found' };
       if (res.status === 500) return { kind: 'error' };
       if (res.ok) {

@@ -2,7 +2,7 @@
 import { boot } from './index';
 import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
 import { EARLY_EVENTS_GLOBAL } from './loader';
-import { BOOT_GLOBAL, type BootWindow, type RootName, type ShellApp } from './protocol';
+import { BOOT_GLOBAL, HELD_PROPERTY, type BootWindow, type RootName, type ShellApp } from './protocol';
 
 /** A page as the server sends it: a header root with a menu button, a section with a widget, a link. */
 let doc: Document;
@@ -50,6 +50,20 @@ const start = () => {
   Object.defineProperty(doc, 'currentScript', { configurable: true, get: () => script });
   return boot(window as BootWindow, doc);
 };
+
+/** What the inline loader does with a press on a link to this same page before the boot: kept for the boot, its default held. */
+function pressHeldByLoader(el: HTMLElement, early: Event[]): void {
+  el.addEventListener(
+    'click',
+    (e) => {
+      e.preventDefault();
+      (e as unknown as Record<string, unknown>)[HELD_PROPERTY] = 1;
+      early.push(e);
+    },
+    { once: true },
+  );
+  el.click();
+}
 
 describe('the boot', () => {
   // jsdom has no fetch: the statement notice the boot reads after load gets no answer here.
@@ -205,6 +219,28 @@ describe('the boot', () => {
     await flush();
     expect(app.startSections).toHaveBeenCalled();
     expect(seen).toEqual([false]);
+    expect(app.navigate).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('gives a press on a link of the section held before the boot came to the section once it is interactive ("load more" in place)', async () => {
+    serverPage();
+    window.history.replaceState(null, '', '/stories');
+    const app = fakeApp();
+    const more = doc.getElementById('more')!;
+    const early: Event[] = [];
+    pressHeldByLoader(more, early);
+    (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
+    // The section's own handler once it runs: it loads more in place.
+    const handled: boolean[] = [];
+    start();
+    more.addEventListener('click', (e) => {
+      handled.push(e.defaultPrevented);
+      e.preventDefault();
+    });
+    await flush();
+    expect(app.startSections).toHaveBeenCalled();
+    expect(handled).toEqual([false]);
     expect(app.navigate).not.toHaveBeenCalled();
     window.history.replaceState(null, '', '/');
   });

@@ -229,6 +229,17 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       win.location.assign(url.href);
     });
   });
+  /**
+   * A press on a link to this same page ("load more", a filter) that the inline loader held for this
+   * script: given to the section, whose own wait-for-code above answers it in place once interactive;
+   * a link outside the section is followed.
+   */
+  const heldLink = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
+    if (!anchor || !anchor.isConnected) return;
+    if (slot?.contains(anchor) && !anchor.closest('[data-qf-widget]')) anchor.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    else win.location.assign(anchor.href);
+  };
   const intent = (event: Event) => {
     const anchor = (event.target as Element | null)?.closest?.('a[href]');
     if (loaded && anchor && clientNavigationTarget({ button: 0, target: anchor } as unknown as MouseEvent, win.location)) loaded.prefetch(anchor);
@@ -301,7 +312,8 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       if ((event as unknown as Record<string, unknown>)[HELD_PROPERTY]) heldSubmit?.(event);
       continue;
     }
-    replay(event);
+    if (event.type === 'click' && (event as unknown as Record<string, unknown>)[HELD_PROPERTY]) heldLink(event);
+    else replay(event);
   }
   return handle;
 }

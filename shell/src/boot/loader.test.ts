@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { bootLoaderScript, EARLY_EVENTS_GLOBAL } from './loader';
-import { BOOT_GLOBAL, EARLY_ACTIVITY_GLOBAL, EARLY_STATEMENT_GLOBAL } from './protocol';
+import { BOOT_GLOBAL, HELD_PROPERTY, EARLY_ACTIVITY_GLOBAL, EARLY_STATEMENT_GLOBAL } from './protocol';
 import { STATE_ELEMENT_ID } from '../state-ids';
 
 const early = window as unknown as Record<string, unknown>;
@@ -103,6 +103,23 @@ describe('the inline boot loader', () => {
     expect(press('top')).toBe(false);
     expect(bootScripts()).toHaveLength(1);
     expect(press('out')).toBe(false);
+  });
+
+  it('holds a press on a link to this same page ("load more") for the boot, which gives it to the section', () => {
+    run();
+    document.body.innerHTML = '<a id="more" href="/stories/a?page=2">More</a><a id="other" href="/stories/b">Other</a>';
+    const press = (id: string) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+      document.getElementById(id)!.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(press('other')).toBe(false);
+    expect(bootScripts()).toHaveLength(0);
+    expect(press('more')).toBe(true);
+    expect(bootScripts()).toHaveLength(1);
+    expect((early[EARLY_EVENTS_GLOBAL] as Event[]).filter((e) => (e as unknown as Record<string, unknown>)[HELD_PROPERTY]).map((e) => (e.target as HTMLElement).id)).toEqual(['more']);
+    // The boot came: the loader does not follow the link itself after its wait.
+    early[BOOT_GLOBAL] = {};
   });
 
   it('holds a widget form sent before the boot came for the boot, and posts it as it is when the boot does not come', () => {

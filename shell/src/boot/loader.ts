@@ -9,7 +9,7 @@ export const EARLY_EVENTS_GLOBAL = '__qfEarly';
 export const STATEMENT_IDLE_TIMEOUT_MS = 2000;
 /** What the inline loader records before the boot runs, and what makes it fetch the boot at once. */
 export const EARLY_EVENT_TYPES = ['click', 'pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart', 'change'] as const;
-/** How long a widget's form sent before the boot came waits for it before it is posted as it is. */
+/** How long a widget's form sent, or a press on a link to this same page, waits for the boot before going as it is. */
 export const EARLY_HOLD_MS = 2000;
 /** Using the page at all (not aimed at anything): fetches the boot, is not replayed. */
 export const EARLY_ACTIVITY_TYPES = ['scroll', 'wheel', 'pointermove'] as const;
@@ -24,9 +24,10 @@ export const EARLY_ACTIVITY_TYPES = ['scroll', 'wheel', 'pointermove'] as const;
  * looked at runs these lines and one small fetch, nothing else. Until the boot runs, presses, pointers, focus, keys and changed fields are recorded
  * (without stopping them) and the boot replays them: a menu button pressed on a slow connection still
  * opens the menu once the code is there. A widget's form sent is held for the boot (which brings the
- * widget to life and sends it again; without the boot within EARLY_HOLD_MS it is posted as it is).
+ * widget to life and sends it again; without the boot within EARLY_HOLD_MS it is posted as it is), and
+ * so is a press on a link to this same page ("load more", a filter: the section answers it in place).
  *
- * A tap on one of the site's links is never held and fetches nothing: it is a plain navigation, as fast
+ * A tap on a link to another page of the site is never held and fetches nothing: it is a plain navigation, as fast
  * as a link can be (client-side navigation starts once the app runs; SPEC's decision on §2). To make it
  * faster still, SPEC §9's prefetch runs here for every visitor it applies to (not on 2g, with the data
  * saver or for robots): from PREFETCH_TIMING.firstDelayMs after load, the site's links that come into
@@ -47,6 +48,13 @@ export function bootLoaderScript(bootSrc: string, appSrc: string): string {
     // A touch, a press or a pointer on one of the site's links is the start of a navigation: it fetches
     // nothing (the boot would only compete with the next page for the network).
     `${j(EARLY_EVENT_TYPES)}.forEach(function(t){d.addEventListener(t,function(e){if(w[${j(BOOT_GLOBAL)}]||t!=="keydown"&&t!=="change"&&m(e))return;q.push(e);f()},{capture:true,passive:true})});`,
+    // A press on a link to this same page with another query ("load more", a filter) is held for the
+    // boot, which gives it to the section once interactive (answered in place); without the boot within
+    // EARLY_HOLD_MS it is followed as a link.
+    'd.addEventListener("click",function(e){',
+    `if(w[${j(BOOT_GLOBAL)}]||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;`,
+    'var a=e.target&&e.target.closest&&e.target.closest("a[href]");if(!a||!k(a)||a.pathname!==w.location.pathname)return;',
+    `e.preventDefault();e[${j(HELD_PROPERTY)}]=1;q.push(e);f();setTimeout(function(){if(!w[${j(BOOT_GLOBAL)}])w.location.assign(a.href)},${EARLY_HOLD_MS})},true);`,
     // A widget's form sent before the boot has come is held for it (the boot brings the widget to
     // life and sends it again, answered in place); without the boot it goes as it is, a plain post.
     'd.addEventListener("submit",function(e){',
