@@ -10,7 +10,7 @@ import { reportFailure } from './release-beacon';
 import { followHead } from './document-head';
 import { shellT } from './i18n';
 import { sitePathOf } from './link-target';
-import { compositionOf, loadCompositionHash, loadPageData, reloadOnceFor } from './navigation';
+import { compositionOf, loadCompositionHash, loadPageData, reloadInto, reloadOnceFor } from './navigation';
 import { createRemoteLoader } from './remotes';
 import { captureWidgets, createSlots } from './slots';
 import { startPrefetch } from './prefetch';
@@ -208,7 +208,7 @@ export function startApp(boot: BootHandle): void {
     if (asked) seenHash = asked;
     const hash = compositionOf(asked ? [asked] : [seenHash, load.kind === 'ok' ? load.pageData.webpackCompilationHash : null], store.get().compositionHash) ?? (await loadCompositionHash());
     if (token !== navigation) return;
-    if (hash && hash !== store.get().compositionHash && reloadOnceFor(hash, target, safeStorage('sessionStorage') ?? memoryStorage, (u) => window.location.assign(u))) return;
+    if (hash && hash !== store.get().compositionHash && reloadOnceFor(hash, target, safeStorage('sessionStorage') ?? memoryStorage, (u) => reloadInto(u))) return;
     if (load.kind === 'failed') {
       window.location.assign(target);
       return;
@@ -279,6 +279,9 @@ export function startApp(boot: BootHandle): void {
     prefetch: (target) => prefetcher.hover(target),
   };
   document.documentElement.setAttribute(APP_ATTR, '');
+  // The inline loader's HTML prefetches serve the browser's own navigations, which the app no longer
+  // makes: their rules go (the browser discards what they fetched).
+  for (const rules of document.querySelectorAll('script[type="speculationrules"]')) rules.remove();
   boot.ready(app);
   // Every navigation hydrates the whole chrome before it swaps the page: done ahead, when the browser
   // is idle, a tap waits only for its own page.

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { compositionOf, loadCompositionHash, loadPageData, reloadOnceFor, RELOAD_FLAG } from './navigation';
+import { compositionOf, loadCompositionHash, reloadInto, loadPageData, reloadOnceFor, RELOAD_FLAG } from './navigation';
 import { clientNavigationTarget } from './link-target';
 
 const pageData = {
@@ -60,6 +60,12 @@ describe('the composition a navigation goes by', () => {
 });
 
 describe('the guarded reload', () => {
+  it('loads the target anew from the server (a reload of its own address, not a navigation the HTTP cache may answer), keeping Back', () => {
+    const calls: string[] = [];
+    reloadInto('/events/a', { history: { pushState: (_s: unknown, _t: string, u: string) => void calls.push(`push ${u}`) }, location: { reload: () => void calls.push('reload') } } as unknown as Window);
+    expect(calls).toEqual(['push /events/a', 'reload']);
+  });
+
   it('reloads once for a new composition and never again for the same one', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };

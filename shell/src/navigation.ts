@@ -62,6 +62,16 @@ export function compositionOf(known: readonly (string | null | undefined)[], cur
   return hashes.find((h) => h !== current) ?? hashes[0] ?? null;
 }
 
+/**
+ * A full load of `url` that revalidates the document with the server: the reload for a new composition
+ * must not be answered by the browser's HTTP cache (pages are kept a minute), nor by a prefetch made
+ * before the switch. The address is pushed first, so Back still returns to the page the visitor left.
+ */
+export function reloadInto(url: string, win: Pick<Window, 'history' | 'location'> = window): void {
+  win.history.pushState(null, '', url);
+  win.location.reload();
+}
+
 export const RELOAD_FLAG = 'qf:reloaded-for';
 
 /**
