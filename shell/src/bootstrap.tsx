@@ -194,9 +194,7 @@ export function startApp(boot: BootHandle): void {
     const chromeReady = hydrateAll();
     // A new composition deployed since this page was rendered reloads the page once (into the target).
     // A page not prefetched is asked for with the composition hash, both at once. A prefetched page
-    // waits for no request: its data says which composition made it (at most PREFETCH_TIMING.ttlMs
-    // ago), and it is rendered as it is, coherent with that composition; the hash is asked after it,
-    // and a new one reloads the next navigation.
+    // waits for no request: it goes by the hash last asked (seenHash) and the one its data was made by.
     let prefetched = prefetcher.take(sitePath, url.search);
     const early = prefetched ? await prefetched : undefined;
     if (token !== navigation) return;

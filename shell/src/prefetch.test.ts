@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
-import { createPrefetcher, prefetchAllowed, type PrefetchEnv } from './prefetch';
+import { createPrefetcher } from './prefetch';
+import { prefetchAllowed, type PrefetchEnv } from './prefetch-rules';
 import type { PageLoad } from './navigation';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

@@ -2,8 +2,6 @@ import { clientNavigationTarget, sitePathOf } from './link-target';
 import type { PageLoad } from './navigation';
 import { PREFETCH_TIMING, prefetchAllowed, type PrefetchEnv } from './prefetch-rules';
 
-export { PREFETCH_TIMING, prefetchAllowed, type PrefetchEnv };
-
 export interface PrefetcherOptions {
   load: (sitePath: string, search: string) => Promise<PageLoad>;
   env: PrefetchEnv;
