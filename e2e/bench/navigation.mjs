@@ -7,6 +7,8 @@
 // time. Prints the table and what the prefetch fetched before the tap; exits 1 above a bar.
 //
 // Options: --runs N (5), --lang en|ar (both), --only <words of a scenario's name>, --json FILE.
+// QF_NAV_DEBUG=1 prints what the browser asked for after each tap (the critical path) and keeps a
+// screenshot of a tap that showed nothing within 30 s (/tmp/nav-timeout-*.png).
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
