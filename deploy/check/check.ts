@@ -579,14 +579,16 @@ export interface CanaryRule {
   minRequests: number;
   /** How much worse (a share: 0.05 is five points) its error ratio may be than the live release's. */
   margin: number;
+  /** Clients that must have reported browser failures before those reports count (issue 37, L1). */
+  minReporters: number;
 }
 
 /** The supervisor's default canary rule, read from its source (it is not exported). */
 export function supervisorCanaryRule(root = repoRoot): CanaryRule {
   const source = readFileSync(path.join(root, 'shared/scripts/supervisor.ts'), 'utf8');
-  const m = /canaryRule\s*=\s*options\.canaryRule\s*\?\?\s*\{\s*minRequests:\s*(\d+),\s*margin:\s*([\d.]+)/.exec(source);
+  const m = /canaryRule\s*=\s*options\.canaryRule\s*\?\?\s*\{\s*minRequests:\s*(\d+),\s*margin:\s*([\d.]+),\s*everyMs:\s*\d+,\s*minReporters:\s*(\d+)/.exec(source);
   if (!m) throw new Error('shared/scripts/supervisor.ts: the default canaryRule was not found (did it move?)');
-  return { minRequests: Number(m[1]), margin: Number(m[2]) };
+  return { minRequests: Number(m[1]), margin: Number(m[2]), minReporters: Number(m[3]) };
 }
 
 /** The canary's PromQL (shared/scripts/prometheus-health.ts RELEASE_QUERIES): counts per section and release. */
@@ -595,6 +597,7 @@ export interface ReleaseQueries {
   serverErrors: string;
   widgetErrors: string;
   browserErrors: string;
+  reporters: string;
 }
 
 /**
@@ -602,18 +605,25 @@ export interface ReleaseQueries {
  * RELEASE_QUERIES' series (`sum by (qf_section, qf_release) (series{…})`, totals since each shell
  * started) is counted over the analysis window for the section, once for the canary's release and once
  * for every other (the live one), and the errors (5xx, widgets that failed on the server, failures
- * browsers reported) are divided by the pages as the supervisor does. The answer is the canary's ratio
+ * browsers reported, counted only while at least `minReporters` clients reported them: the most any
+ * one shell saw) are divided by the pages as the supervisor does. The answer is the canary's ratio
  * minus the live ratio, and nothing until the canary has served `minRequests` pages in the window (so
  * the measurement is inconclusive rather than a verdict on a handful of pages).
  */
 export function canaryAnalysisQuery(queries: ReleaseQueries, rule: CanaryRule): string {
-  const count = (query: string, release: 'canary' | 'live') => {
-    const m = /^sum by \(qf_section, qf_release\) \(([a-zA-Z_:][a-zA-Z0-9_:]*)\{(.*)\}\)$/.exec(query);
+  const series = (query: string, release: 'canary' | 'live', aggregation: 'sum' | 'max') => {
+    const m = new RegExp(`^${aggregation} by \\(qf_section, qf_release\\) \\(([a-zA-Z_:][a-zA-Z0-9_:]*)\\{(.*)\\}\\)$`).exec(query);
     if (!m) throw new Error(`the canary's PromQL changed shape (${query}): update canaryAnalysisQuery`);
     const which = release === 'canary' ? 'qf_release="{{args.canary-release}}"' : 'qf_release!="{{args.canary-release}}"';
-    return `sum(increase(${m[1]}{${m[2]},qf_section="{{args.section}}",${which}}[{{args.window}}]))`;
+    return `${m[1]}{${m[2]},qf_section="{{args.section}}",${which}}`;
   };
-  const errors = (release: 'canary' | 'live') => [queries.serverErrors, queries.widgetErrors, queries.browserErrors].map((q) => `(${count(q, release)} or vector(0))`).join('\n    + ');
+  const count = (query: string, release: 'canary' | 'live') => `sum(increase(${series(query, release, 'sum')}[{{args.window}}]))`;
+  const errors = (release: 'canary' | 'live') =>
+    [
+      `(${count(queries.serverErrors, release)} or vector(0))`,
+      `(${count(queries.widgetErrors, release)} or vector(0))`,
+      `(${count(queries.browserErrors, release)} and on() (max(${series(queries.reporters, release, 'max')}) >= ${rule.minReporters}) or vector(0))`,
+    ].join('\n    + ');
   return [
     '(',
     `    ${errors('canary')}`,

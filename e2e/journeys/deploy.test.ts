@@ -57,7 +57,8 @@ beforeAll(async () => {
   shellUrl = `http://127.0.0.1:${port}`;
   site = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), RELEASES_DIR: store, SUPERVISOR_PORT: '0', DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl },
+    // The journey is the proxy in front of the shell (TRUSTED_PROXIES): its visitors come from addresses of their own.
+    env: { ...process.env, PORT: String(port), RELEASES_DIR: store, SUPERVISOR_PORT: '0', DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, TRUSTED_PROXIES: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   site.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -165,12 +166,15 @@ describe('a section deployed and rolled back while visitors read it', () => {
   });
 
   /** The page `path` as a visitor of `cohort` gets it (the release named by its scripts' addresses). */
-  const pageFor = async (cohort: number, sitePath = '/events') => (await fetch(shellUrl + sitePath, { headers: { cookie: `qf_cohort=${cohort}` } })).text();
+  /** A visitor's address of their own, as the journey (a trusted proxy) tells the shell: one client's pages and reports count as one reader's. */
+  let visitors = 0;
+  const nextAddress = () => `198.51.100.${(visitors++ % 250) + 1}`;
+  const pageFor = async (cohort: number, sitePath = '/events') => (await fetch(shellUrl + sitePath, { headers: { cookie: `qf_cohort=${cohort}`, 'x-forwarded-for': nextAddress() } })).text();
   const releasesIn = (html: string) => [...new Set([...html.matchAll(/\/releases\/mf-events\/([^/]+)\/dist\/browser\//g)].map((m) => m[1]))];
 
   /** A visitor of `cohort` in a browser of their own: the events list, reached for so that it hydrates. */
   async function visit(cohort: number, sitePath = '/events') {
-    const context = await browser!.newContext();
+    const context = await browser!.newContext({ extraHTTPHeaders: { 'x-forwarded-for': nextAddress() } });
     await context.addCookies([{ name: 'qf_cohort', value: String(cohort), url: shellUrl }]);
     const page = await context.newPage();
     const problems = recordProblems(page);
@@ -193,7 +197,8 @@ describe('a section deployed and rolled back while visitors read it', () => {
     expect(calm.problems).toEqual([]);
     await calm.context.close();
 
-    // Visitors of the canary's cohort: its view throws in their browser; the page says so, the browser tells the shell.
+    // Visitors of the canary's cohort: its view throws in their browser; the page says so, the browser tells
+    // the shell. Five of them, each from an address of their own: reports count from five clients on.
     for (let i = 0; i < 5; i++) {
       const { page, context } = await visit(10);
       await page.getByRole('alert').filter({ hasText: 'This part of the page could not be displayed.' }).waitFor();

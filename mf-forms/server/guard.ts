@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { isLang, type Lang } from '@qf/shared/i18n';
 import { backPath, outcomePage } from './outcome-page';
-import { clientNetwork } from './client-address';
+import { clientNetwork } from '@qf/shared/server';
 import { noteSubmission } from './metrics';
 
 export interface GuardOptions {

@@ -21,7 +21,7 @@ async function fakePrometheus(answers: Partial<Record<keyof typeof RELEASE_QUERI
 }
 
 describe("the canary's counts from Prometheus", () => {
-  it("sums every shell's pages and errors (5xx, widgets, browsers) per release", async () => {
+  it("sums every shell's pages and errors (5xx, widgets, browsers) per release, and says how many clients reported failures (the most one shell saw)", async () => {
     const live = { qf_section: 'mf-events', qf_release: 'e1' };
     const canary = { qf_section: 'mf-events', qf_release: 'e2' };
     const prom = await fakePrometheus({
@@ -35,12 +35,13 @@ describe("the canary's counts from Prometheus", () => {
         [live, 2],
         [canary, 4],
       ],
+      reporters: [[canary, 3]],
     });
     try {
       const counts = await prometheusReleaseCounts(prom.url);
       expect(counts.sort((a, b) => a.build.localeCompare(b.build))).toEqual([
-        { remote: 'mf-events', build: 'e1', requests: 180, errors: 2 },
-        { remote: 'mf-events', build: 'e2', requests: 20, errors: 8 },
+        { remote: 'mf-events', build: 'e1', requests: 180, errors: 2, reported: 2, reporters: 0 },
+        { remote: 'mf-events', build: 'e2', requests: 20, errors: 8, reported: 4, reporters: 3 },
       ]);
       expect(prom.asked.sort()).toEqual(Object.values(RELEASE_QUERIES).sort());
     } finally {
@@ -50,7 +51,7 @@ describe("the canary's counts from Prometheus", () => {
 
   it("asks over every shell's series, by section and release, leaving out answers of no release", () => {
     for (const query of Object.values(RELEASE_QUERIES)) {
-      expect(query).toMatch(/^sum by \(qf_section, qf_release\) \(/);
+      expect(query).toMatch(query === RELEASE_QUERIES.reporters ? /^max by \(qf_section, qf_release\) \(/ : /^sum by \(qf_section, qf_release\) \(/);
       expect(query).toContain('job="shell"');
       expect(query).toContain('qf_release!=""');
     }

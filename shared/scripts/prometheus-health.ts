@@ -12,6 +12,11 @@ export const RELEASE_QUERIES = {
   serverErrors: 'sum by (qf_section, qf_release) (http_server_request_duration_seconds_count{job="shell",qf_section!="",qf_release!="",http_response_status_code=~"5.."})',
   widgetErrors: 'sum by (qf_section, qf_release) (qf_widget_failures_total{job="shell",qf_release!=""})',
   browserErrors: 'sum by (qf_section, qf_release) (qf_browser_failures_total{job="shell",qf_release!=""})',
+  /**
+   * Clients that reported failures of a release: the most any one shell saw (a client's reports reach
+   * several shells, so a sum would count it once per shell; the largest is a count of distinct clients).
+   */
+  reporters: 'max by (qf_section, qf_release) (qf_browser_failure_reporters{job="shell",qf_release!=""})',
 } as const;
 
 interface VectorAnswer {
@@ -40,10 +45,13 @@ async function vector(baseUrl: string, query: string, timeoutMs: number): Promis
  * A query that fails throws: the supervisor then skips this look rather than judge on half the data.
  */
 export async function prometheusReleaseCounts(baseUrl: string, timeoutMs = 3000): Promise<ReleaseCounts[]> {
-  const [requests = new Map<string, number>(), ...errors] = await Promise.all([RELEASE_QUERIES.requests, RELEASE_QUERIES.serverErrors, RELEASE_QUERIES.widgetErrors, RELEASE_QUERIES.browserErrors].map((q) => vector(baseUrl, q, timeoutMs)));
-  const keys = new Set([...requests.keys(), ...errors.flatMap((e) => [...e.keys()])]);
+  const queries = [RELEASE_QUERIES.requests, RELEASE_QUERIES.serverErrors, RELEASE_QUERIES.widgetErrors, RELEASE_QUERIES.browserErrors, RELEASE_QUERIES.reporters];
+  const [requests, serverErrors, widgetErrors, browserErrors, reporters] = await Promise.all(queries.map((q) => vector(baseUrl, q, timeoutMs)));
+  const errors = [serverErrors!, widgetErrors!, browserErrors!];
+  const keys = new Set([...requests!.keys(), ...errors.flatMap((e) => [...e.keys()])]);
   return [...keys].map((key) => {
     const [remote = '', build = ''] = key.split(' ');
-    return { remote, build, requests: Math.round(requests.get(key) ?? 0), errors: Math.round(errors.reduce((sum, e) => sum + (e.get(key) ?? 0), 0)) };
+    const count = (v: Map<string, number>) => Math.round(v.get(key) ?? 0);
+    return { remote, build, requests: count(requests!), errors: errors.reduce((sum, e) => sum + count(e), 0), reported: count(browserErrors!), reporters: count(reporters!) };
   });
 }

@@ -89,7 +89,7 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
     smoke: options.smoke ?? noProblems,
     drainMs: 100,
     readyTimeoutMs: 10_000,
-    canaryRule: { minRequests: 20, margin: 0.05, everyMs: 50 },
+    canaryRule: { minRequests: 20, margin: 0.05, everyMs: 50, minReporters: 5 },
     ...(options.health ? { releaseHealth: options.health } : {}),
     ...(options.prometheusUrl ? { prometheusUrl: options.prometheusUrl } : {}),
     log: (line) => logs.push(line),
@@ -229,9 +229,10 @@ describe('the supervisor', () => {
   });
 
   describe('a canary', () => {
-    /** The shell's counts as the test sets them: per build, pages and errors. */
-    let counts: Record<string, [number, number]> = {};
-    const health = async (): Promise<ReleaseCounts[]> => Object.entries(counts).map(([build, [requests, errors]]) => ({ remote: 'mf-events', build, requests, errors }));
+    /** The shell's counts as the test sets them: per build, pages and errors (and of those, what browsers reported, by how many clients). */
+    let counts: Record<string, [number, number] | [number, number, number, number]> = {};
+    const health = async (): Promise<ReleaseCounts[]> =>
+      Object.entries(counts).map(([build, [requests, errors, reported, reporters]]) => ({ remote: 'mf-events', build, requests, errors, ...(reported !== undefined ? { reported, reporters } : {}) }));
     beforeEach(() => (counts = { aaa: [100, 1] }));
     const until = async (check: () => boolean, ms = 5000) => {
       const end = Date.now() + ms;
@@ -294,6 +295,29 @@ describe('the supervisor', () => {
       // The canary's server is stopped once drained (100 ms here).
       await new Promise((r) => setTimeout(r, 300));
       await expect(answers(canaryUrl)).resolves.toBe(false);
+    });
+
+    it('counts the failures browsers report only once several clients reported them (issue 37, L1: one client rolled any canary back with 20 pages and 20 beacons)', async () => {
+      const s = await startWith(release('aaa'), { health });
+      await s.deploy('mf-events', release('bbb'), 50);
+      // 20 pages of the canary and 20 failures reported, all by one client, then by four: not a verdict.
+      for (const reporters of [1, 4]) {
+        counts = { aaa: [200, 1, 0, 0], bbb: [20, 20, 20, reporters] };
+        await new Promise((r) => setTimeout(r, 300));
+        expect([reporters, s.live()['mf-events']!.canary]).toEqual([reporters, expect.anything()]);
+      }
+      // Five clients report them: they count.
+      counts = { aaa: [200, 1, 0, 0], bbb: [20, 20, 20, 5] };
+      expect(await until(() => !s.live()['mf-events']!.canary)).toBe(true);
+      expect(history().at(-1)).toMatchObject({ action: 'canary-rollback', reason: expect.stringContaining('automatic: error rate 100 % (20 errors, 20 pages)') });
+    });
+
+    it('counts what the shell saw itself whoever asked: a canary answering 5xx to one client is rolled back', async () => {
+      const s = await startWith(release('aaa'), { health });
+      await s.deploy('mf-events', release('bbb'), 50);
+      counts = { aaa: [200, 1, 0, 0], bbb: [20, 10, 0, 0] };
+      expect(await until(() => !s.live()['mf-events']!.canary)).toBe(true);
+      expect(history().at(-1)).toMatchObject({ action: 'canary-rollback', reason: expect.stringContaining('automatic: error rate 50 % (10 errors, 20 pages)') });
     });
 
     it('is judged by what every shell saw when a Prometheus is given (PROMETHEUS_URL), summed over the shells', async () => {

@@ -81,6 +81,13 @@ export interface LiveRemote {
 export interface Counts {
   requests: number;
   errors: number;
+  /**
+   * Of `errors`, those browsers reported, and how many clients reported them (an IPv4 address, an IPv6
+   * /64). Reports count only once `canaryRule.minReporters` clients made them: anyone can send one,
+   * so one client must not roll a release back (issue 37, L1). Absent from an older shell: all count.
+   */
+  reported?: number;
+  reporters?: number;
 }
 
 export interface CanaryState {
@@ -157,8 +164,9 @@ export interface SupervisorOptions {
   /**
    * A canary is rolled back when, over at least `minRequests` of its pages, its error rate is above the
    * live release's by more than `margin` (0.05: five points); the counts are looked at every `everyMs`.
+   * The failures browsers report count once `minReporters` clients reported them (`Counts`).
    */
-  canaryRule?: { minRequests: number; margin: number; everyMs: number };
+  canaryRule?: { minRequests: number; margin: number; everyMs: number; minReporters: number };
   /** The shell's release counts (default: its GET /_qf/release-health with the token this supervisor gave it). */
   releaseHealth?: () => Promise<ReleaseCounts[]>;
   /**
@@ -316,7 +324,14 @@ export function createSupervisor(options: SupervisorOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const drainMs = options.drainMs ?? 1500;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
-  const canaryRule = options.canaryRule ?? { minRequests: 20, margin: 0.05, everyMs: 1000 };
+  const canaryRule = options.canaryRule ?? { minRequests: 20, margin: 0.05, everyMs: 1000, minReporters: 5 };
+  // CANARY_MIN_REPORTERS: where every browser comes from one address (a proxy that gives the shells
+  // none of its clients' addresses, a journey on one machine), fewer clients can be enough.
+  const minReporters = options.env.CANARY_MIN_REPORTERS;
+  if (!options.canaryRule && minReporters !== undefined) {
+    if (!/^[1-9]\d{0,5}$/.test(minReporters)) throw new DeployError(`CANARY_MIN_REPORTERS must be a whole number of clients, 1 or more (is ${JSON.stringify(minReporters)})`);
+    canaryRule.minReporters = Number(minReporters);
+  }
   /** The token of the shell's release counts: given to the shell this supervisor starts. */
   const opsToken = randomBytes(24).toString('hex');
   const smokeShellDir = options.shell?.dir ?? options.smokeShellDir;
@@ -810,7 +825,7 @@ export function createSupervisor(options: SupervisorOptions) {
   }
   const pick = (all: ReleaseCounts[], remote: RemoteName, build: string): Counts => {
     const c = all.find((r) => r.remote === remote && r.build === build);
-    return { requests: c?.requests ?? 0, errors: c?.errors ?? 0 };
+    return { requests: c?.requests ?? 0, errors: c?.errors ?? 0, ...(c?.reported !== undefined ? { reported: c.reported, reporters: c.reporters ?? 0 } : {}) };
   };
   /** A release's build id (a release never changes: read once, not at every look of the canary watch). */
   const builds = new Map<string, string>();
@@ -961,7 +976,12 @@ export function createSupervisor(options: SupervisorOptions) {
   /** The verdict on a canary from the counts since it started: the reason to roll it back, or none. */
   function verdict(remote: RemoteName, current: LiveRemote, all: ReleaseCounts[]): string | undefined {
     const canary = current.canary!;
-    const since = (now: Counts, base: Counts): Counts => (now.requests < base.requests ? now : { requests: now.requests - base.requests, errors: now.errors - base.errors });
+    // Errors that count: browsers' reports only once enough clients made them (reporters are since the shell started).
+    const counted = (x: Counts): Counts => ({ requests: x.requests, errors: x.errors - (x.reported !== undefined && (x.reporters ?? 0) < canaryRule.minReporters ? x.reported : 0) });
+    const since = (now: Counts, base: Counts): Counts => {
+      const [n, b] = [counted(now), counted(base)];
+      return now.requests < base.requests ? n : { requests: n.requests - b.requests, errors: Math.max(0, n.errors - b.errors) };
+    };
     const c = since(pick(all, remote, buildOfRelease(canary.folder)), canary.baseline.canary);
     const l = since(pick(all, remote, buildOfRelease(current.folder)), canary.baseline.live);
     if (c.requests < canaryRule.minRequests) return undefined;

@@ -141,6 +141,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     onBrowserFailure: (remote, build, kind) => metrics.browserFailure(remote, build, kind),
   });
   const { noteError } = health;
+  metrics.reporters(() => health.reporters());
   /**
    * A page or its data is answered from `view`: release health counts it, and its log line and metrics
    * name the route it matched (the owner's pattern, never the path), the owner and the owner's release.

@@ -64,7 +64,22 @@ export function createShellMetrics(registry: Registry) {
       this.set(brotliWaiting());
     },
   });
+  let reporters: () => readonly { remote: string; build: string; reporters: number }[] = () => [];
+  new Gauge({
+    name: 'qf_browser_failure_reporters',
+    help: "Clients (an IPv4 address, an IPv6 /64) that reported a failure of a section's release since this shell started, up to 1,000 per release: the canary rule counts browsers' reports only once several clients made them.",
+    labelNames: ['qf_section', 'qf_release'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const r of reporters()) this.set({ qf_section: r.remote, qf_release: r.build }, r.reporters);
+    },
+  });
   return {
+    /** Where the gauge of clients that reported failures reads from (release health). */
+    reporters(read: () => readonly { remote: string; build: string; reporters: number }[]): void {
+      reporters = read;
+    },
     /** A brotli stream's end (brotli-queue.ts), with its making's time when it ran. */
     brotli(outcome: BrotliOutcome, seconds?: number): void {
       brotli.inc({ outcome });

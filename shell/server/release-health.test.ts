@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { RemoteName } from '@qf/shared/contracts';
-import { BEACONS_PER_MINUTE, registerReleaseHealth, type HealthView } from './release-health';
+import { BEACONS_PER_MINUTE, PAGES_PER_CLIENT_MINUTE, registerReleaseHealth, type HealthView } from './release-health';
 
 /** The sections of the registry here: mf-sample is one no shell build knows of. */
 const inRegistry = new Set(['mf-content', 'mf-events', 'mf-forms', 'mf-idkt', 'mf-sample']);
@@ -44,9 +44,9 @@ describe('release health, as a plugin', () => {
     await app.inject('/ar/stories/broken');
     await app.inject({ url: '/stories/widget-failed', headers: { 'x-cohort': 'canary' } });
     expect(await counts()).toEqual([
-      { remote: 'mf-content', build: 'live-build', requests: 2, errors: 1, byKind: { '5xx': 1 } },
-      { remote: 'mf-forms', build: 'canary-build', requests: 0, errors: 1, byKind: { widget: 1 } },
-      { remote: 'mf-content', build: 'canary-build', requests: 1, errors: 0, byKind: {} },
+      { remote: 'mf-content', build: 'live-build', requests: 2, errors: 1, byKind: { '5xx': 1 }, reported: 0, reporters: 0 },
+      { remote: 'mf-forms', build: 'canary-build', requests: 0, errors: 1, byKind: { widget: 1 }, reported: 0, reporters: 0 },
+      { remote: 'mf-content', build: 'canary-build', requests: 1, errors: 0, byKind: {}, reported: 0, reporters: 0 },
     ]);
   });
 
@@ -65,10 +65,28 @@ describe('release health, as a plugin', () => {
     expect((await beacon(JSON.stringify({ remote: 'mf-sample', kind: 'render' }), 'canary', '192.0.2.9')).statusCode).toBe(204);
     const after = await counts();
     expect(after.length).toBe(before.length + 3);
-    expect(after).toContainEqual({ remote: 'mf-sample', build: 'canary-build', requests: 0, errors: 1, byKind: { render: 1 } });
+    expect(after).toContainEqual({ remote: 'mf-sample', build: 'canary-build', requests: 0, errors: 1, byKind: { render: 1 }, reported: 1, reporters: 1 });
     expect(after.some((c: { remote: string }) => c.remote === 'mf-nope')).toBe(false);
-    expect(after).toContainEqual({ remote: 'mf-events', build: 'canary-build', requests: 0, errors: 1, byKind: { hydration: 1 } });
-    expect(after).toContainEqual({ remote: 'mf-idkt', build: 'live-build', requests: 0, errors: BEACONS_PER_MINUTE, byKind: { render: BEACONS_PER_MINUTE } });
+    expect(after).toContainEqual({ remote: 'mf-events', build: 'canary-build', requests: 0, errors: 1, byKind: { hydration: 1 }, reported: 1, reporters: 1 });
+    expect(after).toContainEqual({ remote: 'mf-idkt', build: 'live-build', requests: 0, errors: BEACONS_PER_MINUTE, byKind: { render: BEACONS_PER_MINUTE }, reported: BEACONS_PER_MINUTE, reporters: 1 });
+  });
+
+  it('says how many clients reported failures (an IPv6 client by its /64), and counts at most PAGES_PER_CLIENT_MINUTE pages of one client (issue 37, L1)', async () => {
+    const report = (ip: string) => beacon(JSON.stringify({ remote: 'mf-idkt', kind: 'mount' }), 'canary', ip);
+    // One machine: the same address, then fresh addresses of its IPv6 /64; beacons beyond the limit are not counted either.
+    for (let i = 0; i < 30; i++) await report('203.0.113.77');
+    for (let i = 1; i <= 30; i++) await report(`2001:db8:7:7::${i.toString(16)}`);
+    const of = async () => (await counts()).find((c: { remote: string; build: string }) => c.remote === 'mf-idkt' && c.build === 'canary-build');
+    expect(await of()).toMatchObject({ errors: 2 * BEACONS_PER_MINUTE, reported: 2 * BEACONS_PER_MINUTE, reporters: 2 });
+    // Three more clients: five.
+    for (const ip of ['192.0.2.31', '192.0.2.32', '2001:db8:8::1']) await report(ip);
+    expect(await of()).toMatchObject({ reporters: 5 });
+    // One client asking the canary's pages again and again counts as a reader would.
+    const pages = async () => (await counts()).find((c: { remote: string; build: string }) => c.remote === 'mf-content' && c.build === 'canary-build').requests as number;
+    const before = await pages();
+    for (let i = 0; i < PAGES_PER_CLIENT_MINUTE + 20; i++) await app.inject({ url: '/stories/again', headers: { 'x-cohort': 'canary' }, remoteAddress: '198.51.100.200' });
+    await app.inject({ url: '/stories/again', headers: { 'x-cohort': 'canary' }, remoteAddress: '198.51.100.201' });
+    expect((await pages()) - before).toBe(PAGES_PER_CLIENT_MINUTE + 1);
   });
 
   it('counts nothing while no canary runs', async () => {

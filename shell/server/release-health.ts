@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isRemoteName, type RemoteName } from '@qf/shared/contracts';
 import { splitLang } from '@qf/shared/routing';
+import { clientNetwork } from '@qf/shared/server';
 import { shellT } from '../src/i18n';
 import { addressLimit } from './address-limit';
 import type { RegistryClient } from './registry';
@@ -27,36 +28,83 @@ export const beaconSchema = z.strictObject({ remote: z.string().refine(isRemoteN
 /** Beacons counted from one client address per minute: a page reports a handful; a flood is not a signal. */
 export const BEACONS_PER_MINUTE = 20;
 
+/**
+ * Pages counted from one client a minute while a canary runs (a visitor reads a few): one client asking
+ * a page again and again does not make a release look better, or worse, than its visitors find it.
+ */
+export const PAGES_PER_CLIENT_MINUTE = 30;
+
+/** Clients remembered per release as having reported a failure (the count stops growing there: a signal is long clear by then). */
+const REPORTERS_KEPT = 1000;
+
+/** Releases whose reporters are remembered (the oldest reported is forgotten first). */
+const RELEASES_KEPT = 64;
+
+/** The errors browsers report (the others the shell saw itself: an answer of 500 or more, a widget that failed on the server). */
+const REPORTED: ReadonlySet<ErrorKind> = new Set(['mount', 'render', 'hydration']);
+
 export interface ReleaseCounts {
   remote: RemoteName;
   build: string;
   requests: number;
   errors: number;
   byKind: Partial<Record<ErrorKind, number>>;
+  /**
+   * Of `errors`, those browsers reported (beacons), and how many clients reported them (an IPv4 address,
+   * an IPv6 /64: clientNetwork; counted up to 1,000). Anyone can send a beacon, so the canary rule
+   * counts reported errors only once several clients report them: one client cannot roll a release
+   * back (issue 37, L1). The errors the shell saw itself always count.
+   */
+  reported: number;
+  reporters: number;
 }
 
 export function createReleaseHealth(now: () => number = Date.now) {
-  const counts = new Map<string, ReleaseCounts>();
+  const counts = new Map<string, Omit<ReleaseCounts, 'reporters'>>();
+  // Who reported failures of each release, canary or not (the metrics read it too): bounded both ways.
+  const reporters = new Map<string, Set<string>>();
   const since = new Date(now()).toISOString();
   const of = (remote: RemoteName, build: string) => {
     const key = `${remote}@${build}`;
     let c = counts.get(key);
-    if (!c) counts.set(key, (c = { remote, build, requests: 0, errors: 0, byKind: {} }));
+    if (!c) counts.set(key, (c = { remote, build, requests: 0, errors: 0, byKind: {}, reported: 0 }));
     return c;
   };
+  const admitPage = addressLimit(PAGES_PER_CLIENT_MINUTE, now);
+  const admitBeacon = addressLimit(BEACONS_PER_MINUTE, now);
   return {
-    request(remote: RemoteName, build: string) {
-      of(remote, build).requests++;
+    /** A page of `remote`'s release `build` answered to `address` (the client's, as the server believes it): counted up to PAGES_PER_CLIENT_MINUTE per client. */
+    request(remote: RemoteName, build: string, address: string) {
+      if (admitPage(clientNetwork(address))) of(remote, build).requests++;
     },
+    /** An error of `remote`'s release `build` (counted while a canary runs). */
     error(remote: RemoteName, build: string, kind: ErrorKind) {
       const c = of(remote, build);
       c.errors++;
       c.byKind[kind] = (c.byKind[kind] ?? 0) + 1;
+      if (REPORTED.has(kind)) c.reported++;
     },
-    /** Whether a beacon from `address` may be counted now (BEACONS_PER_MINUTE per address). */
-    admitBeacon: addressLimit(BEACONS_PER_MINUTE, now),
+    /** A browser at `address` reported a failure of `remote`'s release `build` (canary or not). */
+    reportedBy(remote: RemoteName, build: string, address: string) {
+      const key = `${remote}@${build}`;
+      let clients = reporters.get(key);
+      if (!clients) {
+        reporters.set(key, (clients = new Set()));
+        if (reporters.size > RELEASES_KEPT) reporters.delete(reporters.keys().next().value!);
+      }
+      if (clients.size < REPORTERS_KEPT) clients.add(clientNetwork(address));
+    },
+    /** How many clients reported failures of each release (the releases any reported). */
+    reporters(): { remote: string; build: string; reporters: number }[] {
+      return [...reporters].map(([key, clients]) => {
+        const at = key.lastIndexOf('@');
+        return { remote: key.slice(0, at), build: key.slice(at + 1), reporters: clients.size };
+      });
+    },
+    /** Whether a beacon from `address` may be counted now (BEACONS_PER_MINUTE per client: an IPv6 client by its /64). */
+    admitBeacon: (address: string) => admitBeacon(clientNetwork(address)),
     snapshot(): { since: string; releases: ReleaseCounts[] } {
-      return { since, releases: [...counts.values()].map((c) => ({ ...c, byKind: { ...c.byKind } })) };
+      return { since, releases: [...counts.values()].map((c) => ({ ...c, byKind: { ...c.byKind }, reporters: reporters.get(`${c.remote}@${c.build}`)?.size ?? 0 })) };
     },
   };
 }
@@ -111,7 +159,7 @@ export function registerReleaseHealth<V extends HealthView>(
     const owner = await seen.view.registry.owner(splitLang(seen.sitePath).path).catch(() => null);
     const build = owner ? await buildOf(seen.view, owner) : undefined;
     if (!owner || !build) return;
-    health.request(owner, build);
+    health.request(owner, build, request.ip);
     if (reply.statusCode >= 500) health.error(owner, build, '5xx');
   });
 
@@ -132,7 +180,9 @@ export function registerReleaseHealth<V extends HealthView>(
       // A section this visitor's registry does not have (gone since the page was made, or made up) is not counted.
       if (await view.registry.entry(remote)) {
         await noteError(view, remote, beacon.data.kind);
-        onBrowserFailure?.(remote, (await buildOf(view, remote)) ?? '', beacon.data.kind);
+        const build = await buildOf(view, remote);
+        if (build) health.reportedBy(remote, build, request.ip);
+        onBrowserFailure?.(remote, build ?? '', beacon.data.kind);
       }
     }
     return reply.code(204).send();
@@ -155,5 +205,7 @@ export function registerReleaseHealth<V extends HealthView>(
       answeredBy.set(request, { view, sitePath });
     },
     noteError,
+    /** How many clients reported failures of each release (the metrics). */
+    reporters: () => health.reporters(),
   };
 }

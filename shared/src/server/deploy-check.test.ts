@@ -146,6 +146,7 @@ describe('the canary analysis is the supervisor\'s canary', () => {
     const queries = { ...RELEASE_QUERIES, serverErrors: RELEASE_QUERIES.serverErrors.replace('"5.."', '"5..|429"') };
     expect(checkCanaryAnalysis(manifests, queries, rule)).toEqual([expect.stringContaining('is not the canary\'s PromQL')]);
     expect(checkCanaryAnalysis(manifests, RELEASE_QUERIES, { ...rule, minRequests: rule.minRequests + 1 })).toEqual([expect.stringContaining('is not the canary\'s PromQL')]);
+    expect(checkCanaryAnalysis(manifests, RELEASE_QUERIES, { ...rule, minReporters: rule.minReporters + 1 })).toEqual([expect.stringContaining('is not the canary\'s PromQL')]);
     expect(checkCanaryAnalysis(manifests, RELEASE_QUERIES, { ...rule, margin: rule.margin * 2 })).toEqual([expect.stringContaining('successCondition'), expect.stringContaining('failureCondition')]);
     const lenient = changed('analysis-template.yaml', (t) => t.replace('failureLimit: 0', 'failureLimit: 2'));
     expect(checkCanaryAnalysis(lenient, RELEASE_QUERIES, rule)).toEqual([expect.stringContaining('failureLimit of error-ratio-above-live is 2')]);
@@ -159,7 +160,7 @@ describe('the canary analysis is the supervisor\'s canary', () => {
     const expected = query.replace(/\{\{args\.([a-z-]+)\}\}/g, (_, name: string) => args[name]!);
     const [tests] = parseYaml(readFileSync(path.join(repoRoot, 'deploy/prometheus/tests/canary-analysis.test.yml'), 'utf8')) as { tests: { promql_expr_test: { expr: string }[] }[] }[];
     const exprs = tests!.tests.flatMap((t) => t.promql_expr_test.map((e) => e.expr));
-    expect(exprs.length).toBe(4);
+    expect(exprs.length).toBe(5);
     for (const expr of exprs) expect(expr).toBe(expected);
   });
 

@@ -4,3 +4,4 @@ export * from './compat';
 export * from './observability';
 export * from './tracing';
 export * from './kept-metrics';
+export * from './client-network';
