@@ -43,6 +43,8 @@ describe('the script before the first paint, at the top of <head>', () => {
 
   it('reads no storage on a first visit (the server marks <html>): dark unless the system asks for light, consent asked', async () => {
     const getItem = jest.spyOn(Storage.prototype, 'getItem');
+    // The look once idle (below) waits on a timer this test never lets run.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
     try {
       document.documentElement.setAttribute(NEW_VISITOR_ATTR, '');
       document.body.remove();
@@ -64,7 +66,36 @@ describe('the script before the first paint, at the top of <head>', () => {
       expect(document.body.dataset.theme).toBe('light');
       expect(getItem).not.toHaveBeenCalled();
     } finally {
+      jest.clearAllTimers();
+      jest.useRealTimers();
       getItem.mockRestore();
+      document.documentElement.removeAttribute(NEW_VISITOR_ATTR);
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+
+  it('looks at storage once the first page is idle: a choice made on the old site (darkMode) without a cookie applies then, and the cookie follows (issue 38)', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    try {
+      document.cookie = 'qf_theme=; max-age=0; path=/';
+      localStorage.setItem(THEME_KEY, 'true'); // dark, chosen on the old site
+      Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => ({ matches: q.includes('light') }) });
+      document.documentElement.setAttribute(NEW_VISITOR_ATTR, '');
+      if (!document.body) document.documentElement.append(document.createElement('body'));
+      new Function(prePaintScript())();
+      // The first paint: the system's light.
+      expect(document.body.dataset.theme).toBe('light');
+      jest.runOnlyPendingTimers();
+      expect(document.body.dataset.theme).toBe('dark');
+      expect(document.body.classList.contains('qf-a11y-contrast')).toBe(true);
+      expect(document.cookie).toContain('qf_theme=dark');
+      // A first visit that stored nothing stays as painted.
+      localStorage.clear();
+      new Function(prePaintScript())();
+      jest.runOnlyPendingTimers();
+      expect(document.body.dataset.theme).toBe('light');
+    } finally {
+      jest.useRealTimers();
       document.documentElement.removeAttribute(NEW_VISITOR_ATTR);
       delete (window as { matchMedia?: unknown }).matchMedia;
     }

@@ -22,11 +22,16 @@ const NOTHING_STORED = `document.documentElement.hasAttribute(${JSON.stringify(N
  * yet: they apply from a mutation observer on `<html>`, whose callback runs as a microtask once the
  * parser has inserted `<body>`, in the same task, before any rendering.
  *
- * Stored choices are read only from a browser that can have some: on a first visit (NEW_VISITOR_ATTR,
- * from the server) nothing is read, the system's colour scheme decides the theme and consent is asked.
+ * Stored choices are read before the paint only from a browser that can have some: on a first visit
+ * (NEW_VISITOR_ATTR, from the server: no theme cookie) the system's colour scheme decides the theme and
+ * consent is asked. Storage is looked at once the page is idle all the same: a visitor who chose a theme
+ * on the old site (its `darkMode` key) but has no cookie yet gets that choice then, and the cookie, so
+ * every later page has it from the first paint (issue 38, item 3).
  */
 export function prePaintScript(): string {
-  const onBody = `${themePrePaintScript(NOTHING_STORED)}${a11yPrePaintScript(NOTHING_STORED)}`;
+  const stored = `${themePrePaintScript('false')}${a11yPrePaintScript('false')}`;
+  const later = `if(${NOTHING_STORED})(window.requestIdleCallback||setTimeout)(function(){try{if(localStorage.length){${stored}}}catch(e){}});`;
+  const onBody = `${themePrePaintScript(NOTHING_STORED)}${a11yPrePaintScript(NOTHING_STORED)}${later}`;
   return [
     'document.documentElement.setAttribute("data-qf-js","");',
     consentPrePaintScript(NOTHING_STORED),
