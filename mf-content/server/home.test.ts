@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileStore } from '@qf/shared/content';
 import { homeDataSchema } from '../src/views/home-data';
@@ -22,6 +23,13 @@ describe('the home page', () => {
     const data = homeDataSchema.parse((await home.resolve('/', 'ar'))?.data);
     expect(data.audiences).toHaveLength(6);
     expect(data.audiences.every((a) => a.href.startsWith('/ar/') && /[\u0600-\u06FF]/.test(a.title))).toBe(true);
+  });
+
+  it('is where the menu’s areas lead too (the World Cup’s led to /stories; issue 38)', async () => {
+    const [menu] = JSON.parse(readFileSync(path.resolve(__dirname, '../../content/entries/menu.json'), 'utf8')) as { fields: { menuItems: Record<string, { path: string; filterVerticalCategory?: string }[]> } }[];
+    const areas = Object.entries(menu!.fields.menuItems).flatMap(([locale, items]) => items.filter((i) => i.filterVerticalCategory).map((i) => [locale, i.path] as const));
+    expect(areas.map(([, p]) => p)).toEqual(['/education', '/research', '/community', '/world-cup', '/education', '/research', '/community', '/world-cup']);
+    for (const [locale, p] of areas) expect([locale, p, (await home.resolve(p, locale === 'ar-QA' ? 'ar' : 'en'))?.template]).toEqual([locale, p, 'area']);
   });
 
   it('links each area to its own page, the World Cup’s included, in the visitor’s language', async () => {

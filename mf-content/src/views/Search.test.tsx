@@ -72,6 +72,18 @@ describe('the search page', () => {
     await waitFor(() => expect(window.location.hash).toBe('#all=1&allType=1&s=learning'));
   });
 
+  it('lists months in calendar order and the newest year first, whatever their counts (issue 38)', async () => {
+    window.history.replaceState(null, '', '/search#all=1&allType=1&s=learning');
+    const months = { ...result(1), facets: { month: { '10': 9, '11': 7, '12': 5, '02': 4, '01': 1 }, year: { '2024': 9, '2026': 2, '2025': 5 } } };
+    global.fetch = jest.fn(async () => ({ ok: true, json: async () => months })) as unknown as typeof fetch;
+    render(<SectionRoot section={section} view="search" data={{}} lang="en" bus={createBus()} host={{}} />);
+    await screen.findByRole('region', { name: 'Filter results' });
+    // In their closed disclosures: in the document, hidden until opened.
+    const names = (legend: string) => [...screen.getByRole('group', { name: legend, hidden: true }).querySelectorAll('label')].map((l) => l.textContent?.replace(/\s+/g, ' ').trim());
+    expect(names('Month')).toEqual(['January (1)', 'February (4)', 'October (9)', 'November (7)', 'December (5)']);
+    expect(names('Year')).toEqual(['2026 (2)', '2025 (5)', '2024 (9)']);
+  });
+
   it('names the filters in Arabic', async () => {
     window.history.replaceState(null, '', '/ar/search#all=1&allType=1&s=x&type=event');
     global.fetch = jest.fn(async () => ({ ok: true, json: async () => result(1) })) as unknown as typeof fetch;

@@ -41,6 +41,12 @@ function useValueLabel(result: Result): (kind: SearchKind, value: string) => str
   };
 }
 
+/** Kinds whose values read in calendar order, not by count: months January to December, the newest year first. */
+const CALENDAR_ORDER: Partial<Record<SearchKind, (a: string, b: string) => number>> = {
+  month: (a, b) => a.localeCompare(b),
+  year: (a, b) => b.localeCompare(a),
+};
+
 /**
  * The filters of SPEC §3: every kind the results have values for, each value with its count (counted
  * as if that kind were not chosen, so choosing one type keeps the others in view), several at once,
@@ -55,6 +61,8 @@ function Filters({ id, result, state, onChange }: { id: string; result: Result; 
     const chosen = state.filters[kind] ?? [];
     // A chosen value the results no longer have stays, so it can be unchosen.
     const values: [string, number][] = [...Object.entries(counts), ...chosen.filter((v) => !(v in counts)).map((v): [string, number] => [v, 0])];
+    const order = CALENDAR_ORDER[kind];
+    if (order) values.sort(([a], [b]) => order(a, b));
     return { kind, chosen, values };
   }).filter((k) => k.values.length > 0);
   if (!kinds.length) return null;
