@@ -274,6 +274,29 @@ describe('in the browser', () => {
     await page.close();
   });
 
+  for (const [lang, nav, links] of [
+    ['en', 'Main', [['Events', '/events'], ['Our experts', '/media-center/experts'], ['IDKT', '/idkt'], ['Events', '/events']]],
+    ['ar', 'القائمة الرئيسية', [['الفعاليات', '/ar/events'], ['خبراؤنا', '/ar/media-center/experts'], ['تنمية الصناعة ونقل المعرفة', '/ar/idkt'], ['الفعاليات', '/ar/events']]],
+  ] as const) {
+    it(`moves focus to the new page's heading after every header link, not only the first (${lang}; issue 38: from the second on it stayed on the link)`, async () => {
+      const { page, problems } = await openPage();
+      await page.goto(`${site.url}${lang === 'ar' ? '/ar' : ''}/about`);
+      await shellReady(page);
+      await startCode(page);
+      for (const [name, path] of links) {
+        await page.getByRole('navigation', { name: nav }).getByRole('link', { name, exact: true }).click();
+        await page.waitForURL(site.url + path);
+        // The heading shown has focus (the page left is hidden in <main> until it unmounts).
+        await page.waitForFunction(() => {
+          const active = document.activeElement;
+          return active?.tagName === 'H1' && !active.closest('[hidden]') && active.closest('main') !== null;
+        }, undefined, { timeout: 5000 });
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('goes from the home page to an audience page and an entity found by search, without a full reload', async () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + '/');

@@ -5,7 +5,7 @@ import { shellT } from '../i18n';
 import { CONSENT_ASK_ATTR, CONSENT_KEY, consentPrePaintScript } from '../chrome/consent';
 import { CookieMarkup, ScrollProgressMarkup, StatementMarkup, ToTopMarkup } from '../components/ChromeMarkup';
 import { EARLY_STATEMENT_GLOBAL } from './protocol';
-import { STATEMENT_DISMISSED_KEY, startCookieBanner, startScrollProgress, startStatement, startToTop } from './chrome';
+import { focusPage, STATEMENT_DISMISSED_KEY, startCookieBanner, startScrollProgress, startStatement, startToTop } from './chrome';
 
 /** The server's markup of the chrome in a language, as the boot finds it. */
 function page(lang: 'en' | 'ar') {
@@ -203,5 +203,21 @@ describe('scrolling: the progress bar and the way back to the top', () => {
     await flush();
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
     expect(screen.getByRole('heading', { name: 'Page' })).toHaveFocus();
+  });
+});
+
+describe('focus after a client-side navigation', () => {
+  it('goes to the heading shown, not to the one of the page left, still in <main> while it unmounts (issue 38)', () => {
+    document.body.innerHTML = '<nav><a href="/idkt">IDKT</a></nav><main id="main" tabindex="-1"><div data-qf-section hidden><h1>Our experts</h1></div><div data-qf-section><h1>IDKT</h1></div></main>';
+    document.querySelector<HTMLElement>('nav a')!.focus();
+    focusPage(document);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'IDKT' }));
+    expect(document.activeElement?.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('goes to <main> when no heading is shown', () => {
+    document.body.innerHTML = '<main id="main" tabindex="-1"><div hidden><h1>Gone</h1></div><p>A page without a heading</p></main>';
+    focusPage(document);
+    expect(document.activeElement?.id).toBe('main');
   });
 });

@@ -20,9 +20,15 @@ const storageOf = (win: Win, kind: 'localStorage' | 'sessionStorage'): Storage |
   }
 };
 
-/** The page's heading (or `<main>`) takes focus: after scrolling to the top, or when a pressed control goes away. */
+/**
+ * The page's heading (or `<main>`) takes focus: after a client-side navigation, after scrolling to the
+ * top, or when a pressed control goes away. The heading shown: after a navigation to another section the
+ * page left is still in `<main>`, hidden, until it unmounts, and its heading came first (focus went
+ * nowhere and stayed on the link the visitor followed; issue 38, item 2).
+ */
 export function focusPage(doc: Document, heading = true): void {
-  const target = (heading ? doc.querySelector<HTMLElement>('main h1') : null) ?? doc.getElementById('main');
+  const shown = heading ? [...doc.querySelectorAll<HTMLElement>('main h1')].find((h) => !h.closest('[hidden]')) : undefined;
+  const target = shown ?? doc.getElementById('main');
   if (!target) return;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
