@@ -15,8 +15,8 @@ beforeAll(async () => ({ site, browser } = await startJourney()));
 afterAll(() => stopJourney(site, browser));
 
 const T = {
-  en: { path: '/idkt/newsletter', heading: 'Subscribe to the IDKT quarterly newsletter', label: 'Email address', submit: 'Subscribe', required: 'please enter the email address', invalid: 'the email is invalid' },
-  ar: { path: '/ar/idkt/newsletter', heading: 'اشترك في النشرة الفصلية لتنمية الصناعة ونقل المعرفة', label: 'البريد الإلكتروني', submit: 'اشترك', required: 'يُرجى إدخال عنوان البريد الإلكتروني', invalid: 'البريد الإلكتروني غير صالح' },
+  en: { path: '/idkt/newsletter', heading: 'Subscribe to the IDKT quarterly newsletter', label: 'Email address', submit: 'Subscribe', required: 'please enter the email address', invalid: 'the email is invalid', thanks: 'Thanks for subscribing.' },
+  ar: { path: '/ar/idkt/newsletter', heading: 'اشترك في النشرة الفصلية لتنمية الصناعة ونقل المعرفة', label: 'البريد الإلكتروني', submit: 'اشترك', required: 'يُرجى إدخال عنوان البريد الإلكتروني', invalid: 'البريد الإلكتروني غير صالح', thanks: 'شكراً لاشتراكك.' },
 } as const;
 
 describe.each(['en', 'ar'] as const)('the newsletter in %s', (lang) => {
@@ -48,6 +48,23 @@ describe.each(['en', 'ar'] as const)('the newsletter in %s', (lang) => {
     await form.getByText(t.invalid, { exact: true }).first().waitFor();
     expect(page.url()).toBe(url);
     expect(posts).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps focus on Subscribe through a keyboard submit, while it sends and after (issue 38: it fell to <body>)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    await page.goto(site.url + t.path);
+    const form = page.getByRole('region', { name: t.heading });
+    await form.getByLabel(t.label, { exact: true }).focus();
+    await page.keyboard.type(`keys-${lang}-${Date.now()}@example.org`);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(t.submit);
+    await page.keyboard.press('Enter');
+    await form.getByRole('status').filter({ hasText: t.thanks }).waitFor();
+    await expect(page.evaluate(() => document.activeElement?.tagName === 'BUTTON' && document.activeElement.closest('form') !== null)).resolves.toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

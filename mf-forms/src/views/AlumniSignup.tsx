@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { alumniErrors, alumniFields, alumniInstitutions, alumniMessages, alumniResponseSchema, alumniSchema, type AlumniField, type AlumniOutcome, type AlumniSignup as AlumniValues } from '../forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError, TextField, useFormId } from './form-parts';
+import { describedControl, errorList, FieldError, oneAtATime, SubmitButton, TextField, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
@@ -81,7 +81,7 @@ export function AlumniSignup({ data }: ViewComponentProps<Record<string, unknown
           {result.message}
         </p>
       ) : null}
-      <form ref={formRef} className={styles.form} method="post" action={`/api/forms/alumni?lang=${lang}`} noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
+      <form ref={formRef} className={styles.form} method="post" action={`/api/forms/alumni?lang=${lang}`} noValidate onSubmit={oneAtATime(formState.isSubmitting, handleSubmit(onValid))}>
         <Honeypot />
         <p className={styles.fieldHint}>{t('engagement.required')}</p>
         <div className={styles.row}>
@@ -117,9 +117,9 @@ export function AlumniSignup({ data }: ViewComponentProps<Record<string, unknown
           </label>
           <FieldError formId={id} name="consent" message={message('consent')} />
         </div>
-        <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
+        <SubmitButton className={styles.button} busy={formState.isSubmitting}>
           {formState.isSubmitting ? t('engagement.sending') : t('engagement.alumni.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

@@ -5,7 +5,7 @@ import { artEntryAccept, artEntryErrors, artEntryFields, artEntryMessages, type 
 import { actionWithPage } from '@qf/shared/contracts';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { Honeypot } from './Honeypot';
-import { fieldErrorsOf } from './form-parts';
+import { fieldErrorsOf, oneAtATime, SubmitButton } from './form-parts';
 import { schemaResolver } from './schema-resolver';
 import { chosenFile, Field, FileField, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
 import styles from './Uploads.module.css';
@@ -80,7 +80,7 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
         {t('uploads.closesOn', { date: formatDate(lang, data.closesAt) })} {t('artEntry.onePerParticipant')} {t('uploads.required')}
       </p>
       <UploadSummary formId={formId} errors={errors} order={artEntryFields} failure={status.kind === 'failed' ? status.message : undefined} filesDropped={data.answer?.filesDropped} />
-      <form ref={formRef} method="post" action={actionWithPage(url, data.answer)} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>
+      <form ref={formRef} method="post" action={actionWithPage(url, data.answer)} encType="multipart/form-data" noValidate className={styles.form} onSubmit={oneAtATime(status.kind === 'submitting', handleSubmit(() => submit(formRef.current!)))}>
         <Honeypot />
         {text('name', { autoComplete: 'name' })}
         {text('email', { type: 'email', autoComplete: 'email' })}
@@ -93,9 +93,9 @@ export function ArtEntry({ data }: ViewComponentProps<ArtEntryProps>): ReactElem
         <FileField ctx={ctx} name="image" label={t('artEntry.image')} accept={artEntryAccept.image} />
         {text('link', { type: 'url', autoComplete: 'url', hint: t('artEntry.linkHint'), optional: true })}
         <TermsField ctx={ctx} name="terms" checked={typed.terms === 'true'} />
-        <button type="submit" className={styles.submit} disabled={status.kind === 'submitting'}>
+        <SubmitButton className={styles.submit} busy={status.kind === 'submitting'}>
           {status.kind === 'submitting' ? t('artEntry.submitting') : t('artEntry.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { ECSS_QUESTION_MAX, ecssQuestionErrors, ecssQuestionFields, ecssQuestionMessages, ecssQuestionResponseSchema, ecssQuestionSchema, type EcssQuestionInput, type EcssQuestionOutcome } from '../forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError, TextField, useFormId } from './form-parts';
+import { describedControl, errorList, FieldError, oneAtATime, SubmitButton, TextField, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
@@ -79,7 +79,7 @@ export function EcssQuestion({ data }: ViewComponentProps<EcssQuestionProps>): R
           {result.message}
         </p>
       ) : null}
-      <form ref={formRef} className={styles.form} method="post" action={`/api/forms/ecss/questions?lang=${lang}`} noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
+      <form ref={formRef} className={styles.form} method="post" action={`/api/forms/ecss/questions?lang=${lang}`} noValidate onSubmit={oneAtATime(formState.isSubmitting, handleSubmit(onValid))}>
         <Honeypot />
         <div className={styles.row}>
           {text('name', 'name')}
@@ -109,9 +109,9 @@ export function EcssQuestion({ data }: ViewComponentProps<EcssQuestionProps>): R
           </p>
           <FieldError formId={id} name="question" message={message('question')} />
         </div>
-        <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
+        <SubmitButton className={styles.button} busy={formState.isSubmitting}>
           {formState.isSubmitting ? t('engagement.sending') : t('engagement.ecss.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

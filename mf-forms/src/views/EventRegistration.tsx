@@ -4,7 +4,7 @@ import { registrationErrors, registrationFields, registrationMessages, registrat
 import { actionWithPage, type FormAnswer } from '@qf/shared/contracts';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError, fieldErrorsOf, TextField, useFormId } from './form-parts';
+import { describedControl, errorList, FieldError, fieldErrorsOf, oneAtATime, SubmitButton, TextField, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './EventRegistration.module.css';
@@ -177,10 +177,10 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
         method="post"
         action={actionWithPage(`/api/forms/events/${encodeURIComponent(data.eventId)}/registrations?lang=${lang}`, data.answer)}
         noValidate
-        onSubmit={(e) => {
+        onSubmit={oneAtATime(formState.isSubmitting, (e) => {
           setResult(null);
-          void handleSubmit(onValid)(e);
-        }}
+          return handleSubmit(onValid)(e);
+        })}
         className={styles.form}
       >
         <Honeypot />
@@ -233,9 +233,9 @@ export function EventRegistration({ data }: ViewComponentProps<EventRegistration
           </label>
           <FieldError formId={id} name="vaccinated" message={message('vaccinated')} />
         </div>
-        <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
+        <SubmitButton className={styles.button} busy={formState.isSubmitting}>
           {formState.isSubmitting ? t('registration.submitting') : t('registration.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

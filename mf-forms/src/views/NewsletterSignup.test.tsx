@@ -128,7 +128,14 @@ describe('NewsletterSignup', () => {
         global.fetch = jest.fn(() => new Promise<Response>((r) => (finish = r))) as unknown as typeof fetch;
         showWidget(lang);
         submit(lang, ' reader@example.org ');
-        expect(await screen.findByRole('button', { name: ui[lang].submitting })).toBeDisabled();
+        // Busy, not disabled: a disabled button loses focus (a keyboard submit left focus on <body>).
+        const sending = await screen.findByRole('button', { name: ui[lang].submitting });
+        expect(sending).toBeEnabled();
+        expect(sending).toHaveAttribute('aria-disabled', 'true');
+        // A second press, or Enter in the field, sends nothing more.
+        fireEvent.click(sending);
+        fireEvent.submit(sending.closest('form')!);
+        expect(global.fetch).toHaveBeenCalledTimes(1);
         await act(async () => finish({ ok: true, status: 201, json: async () => ({ outcome: 'subscribed', message: spec[lang].subscribed }) } as Response));
         await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(spec[lang].subscribed));
         expect(screen.getByRole('button', { name: ui[lang].submit })).toBeEnabled();

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { NEWSLETTER_LISTS, newsletterError, newsletterMessages, newsletterResponseSchema, newsletterSchema, type NewsletterInput, type NewsletterList, type NewsletterOutcome } from '../forms';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, errorList, FieldError, useFormId } from './form-parts';
+import { describedControl, errorList, FieldError, oneAtATime, SubmitButton, useFormId } from './form-parts';
 import { Honeypot } from './Honeypot';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './NewsletterSignup.module.css';
@@ -77,10 +77,10 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
         method="post"
         action={`/api/forms/newsletter?lang=${lang}`}
         noValidate
-        onSubmit={(e) => {
+        onSubmit={oneAtATime(formState.isSubmitting, (e) => {
           setResult(null);
-          void handleSubmit(onValid)(e);
-        }}
+          return handleSubmit(onValid)(e);
+        })}
       >
         <Honeypot />
         {list === 'general' ? null : <input type="hidden" name="list" value={list} />}
@@ -89,9 +89,9 @@ export function NewsletterSignup({ data }: ViewComponentProps<Record<string, unk
         </label>
         <div className={styles.row}>
           <input {...register('email')} {...describedControl(id, 'email', message)} type="email" autoComplete="email" inputMode="email" dir="ltr" required className={styles.input} />
-          <button type="submit" className={styles.button} disabled={formState.isSubmitting}>
+          <SubmitButton className={styles.button} busy={formState.isSubmitting}>
             {formState.isSubmitting ? t('newsletter.submitting') : t('newsletter.submit')}
-          </button>
+          </SubmitButton>
         </div>
         <FieldError formId={id} name="email" message={message} />
         {/* Always in the page, so assistive technology announces the outcome when it appears. */}

@@ -4,7 +4,7 @@ import { pollErrors, pollMessages, pollResponseSchema, pollResultsSchema, pollVo
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { remember, remembered, voterId } from './browser-memory';
 import { ErrorSummary } from './ErrorSummary';
-import { FieldError, useFormId } from './form-parts';
+import { FieldError, oneAtATime, SubmitButton, useFormId } from './form-parts';
 import { failureMessage, postForm, schemaResolver } from './schema-resolver';
 import styles from './small-forms.module.css';
 
@@ -131,7 +131,7 @@ export function Poll({ data }: ViewComponentProps<PollProps>): ReactElement {
     <section className={styles.panel} aria-labelledby={headingId}>
       <ErrorSummary errors={message ? [['optionId', message]] : []} idOf={() => `${id}-option-0`} />
       {status}
-      <form className={styles.form} method="post" action={`/api/forms/polls/${encodeURIComponent(data.pollId)}/votes?lang=${lang}`} noValidate onSubmit={(e) => void handleSubmit(onValid)(e)}>
+      <form className={styles.form} method="post" action={`/api/forms/polls/${encodeURIComponent(data.pollId)}/votes?lang=${lang}`} noValidate onSubmit={oneAtATime(formState.isSubmitting, handleSubmit(onValid))}>
         <fieldset className={styles.field} aria-describedby={message ? `${id}-optionId-error` : undefined} disabled={closed}>
           <legend>
             <h2 id={headingId}>{poll.question}</h2>
@@ -143,9 +143,9 @@ export function Poll({ data }: ViewComponentProps<PollProps>): ReactElement {
           ))}
           <FieldError formId={id} name="optionId" message={message} />
         </fieldset>
-        <button type="submit" className={styles.button} disabled={formState.isSubmitting || closed}>
+        <SubmitButton className={styles.button} busy={formState.isSubmitting} disabled={closed}>
           {t('engagement.poll.vote')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

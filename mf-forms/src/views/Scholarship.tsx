@@ -5,7 +5,7 @@ import { scholarshipAccept, scholarshipErrors, scholarshipFields, scholarshipFil
 import { actionWithPage } from '@qf/shared/contracts';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { Honeypot } from './Honeypot';
-import { fieldErrorsOf } from './form-parts';
+import { fieldErrorsOf, oneAtATime, SubmitButton } from './form-parts';
 import { schemaResolver } from './schema-resolver';
 import { chosenFile, Field, FileField, TermsField, UploadSummary, useFocusFirstError, useUploadSubmit, windowState, type UploadWindowProps } from './upload-parts';
 import styles from './Uploads.module.css';
@@ -107,7 +107,7 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
         {t('uploads.closesOn', { date: formatDate(lang, data.closesAt) })} {results} {t('uploads.required')}
       </p>
       <UploadSummary formId={formId} errors={errors} order={scholarshipFields} failure={status.kind === 'failed' ? status.message : undefined} filesDropped={data.answer?.filesDropped} />
-      <form ref={formRef} method="post" action={actionWithPage(url, data.answer)} encType="multipart/form-data" noValidate className={styles.form} onSubmit={handleSubmit(() => submit(formRef.current!))}>
+      <form ref={formRef} method="post" action={actionWithPage(url, data.answer)} encType="multipart/form-data" noValidate className={styles.form} onSubmit={oneAtATime(status.kind === 'submitting', handleSubmit(() => submit(formRef.current!)))}>
         <Honeypot />
         <fieldset className={styles.group}>
           <legend>{t('scholarship.student')}</legend>
@@ -145,9 +145,9 @@ export function Scholarship({ data }: ViewComponentProps<ScholarshipProps>): Rea
           {select('choice3', schoolOptions)}
         </fieldset>
         <TermsField ctx={ctx} name="terms" checked={typed.terms === 'true'} />
-        <button type="submit" className={styles.submit} disabled={status.kind === 'submitting'}>
+        <SubmitButton className={styles.submit} busy={status.kind === 'submitting'}>
           {status.kind === 'submitting' ? t('scholarship.submitting') : t('scholarship.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

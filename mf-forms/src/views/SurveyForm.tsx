@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { surveyAnswerSchema, surveyErrors, surveyFields, surveyFromForm, surveyMessages, surveyResponseSchema, surveyScores, SURVEY_COMMENT_MAX, type SurveyResponseInput } from '../forms';
 import { useLang, useT } from '@qf/shared/react';
 import { ErrorSummary } from './ErrorSummary';
-import { describedControl, FieldError } from './form-parts';
+import { describedControl, FieldError, SubmitButton } from './form-parts';
 import { failureMessage, postForm } from './schema-resolver';
 import styles from './small-forms.module.css';
 import type { SurveyDetails } from './survey-details';
@@ -124,9 +124,9 @@ export function SurveyForm({ survey, headingId, onAnswered, onClose }: { survey:
           <FieldError formId={id} name="comment" message={comment} />
         </div>
         <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={submitting}>
+          <SubmitButton className={styles.button} busy={submitting}>
             {submitting ? t('engagement.sending') : t('engagement.survey.submit')}
-          </button>
+          </SubmitButton>
           <button type="button" className={styles.secondary} onClick={onClose}>
             {t('engagement.survey.notNow')}
           </button>

@@ -90,7 +90,7 @@ describe('ArtEntry', () => {
     showArt(open);
     await fillArt();
     fireEvent.click(screen.getByRole('button', { name: 'Submit artwork' }));
-    expect(await screen.findByRole('button', { name: 'Submitting…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Submitting…' })).toHaveAttribute('aria-disabled', 'true');
     const [url, init] = (global.fetch as jest.Mock).mock.calls[0]!;
     expect(url).toBe('/api/forms/art-entries?window=w-art&lang=en');
     expect(init.headers['idempotency-key']).toMatch(/^[A-Za-z0-9-]{8,100}$/);

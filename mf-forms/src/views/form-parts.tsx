@@ -1,4 +1,4 @@
-import { useId, type ReactElement } from 'react';
+import { useId, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, UseFormRegisterReturn } from 'react-hook-form';
 import type { FormAnswer } from '@qf/shared/contracts';
 import styles from './small-forms.module.css';
@@ -7,6 +7,30 @@ import styles from './small-forms.module.css';
 export function describedControl(formId: string, name: string, message: string | undefined, hint = false) {
   const describedBy = [hint ? `${formId}-${name}-hint` : null, message ? `${formId}-${name}-error` : null].filter(Boolean).join(' ');
   return { id: `${formId}-${name}`, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
+}
+
+/**
+ * A form's submit button. While the form is being sent (`busy`) it says so and a press does nothing,
+ * but it keeps focus (aria-disabled, not disabled): a disabled button loses focus, and after a keyboard
+ * submit focus fell to <body> (issue 38, item 3). `disabled` is for a form that cannot be sent at all.
+ */
+export function SubmitButton({ busy, disabled, className, children }: { busy: boolean; disabled?: boolean; className?: string; children: ReactNode }): ReactElement {
+  return (
+    <button type="submit" className={className} disabled={disabled} aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()}>
+      {children}
+    </button>
+  );
+}
+
+/** A form's submit handler that lets a submit pass only when none is being sent (Enter in a field submits without the button). */
+export function oneAtATime(busy: boolean, submit: (event: FormEvent<HTMLFormElement>) => unknown): (event: FormEvent<HTMLFormElement>) => void {
+  return (event) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    void submit(event);
+  };
 }
 
 /** A field's message, next to it. */
