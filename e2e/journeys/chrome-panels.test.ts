@@ -116,6 +116,41 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     await context.close();
   });
 
+  it.each(WIDTHS)('a first tap on search before the code ran: the panel takes focus, Escape gives it back and clears the address, at %i px', async (width) => {
+    const { context, page, problems } = await open(width);
+    await page.goto(`${site.url}${prefix(lang)}/about`);
+    // No hover first: the tap itself brings the header's code (the link's `#qf-search-panel` goes first).
+    const opener = page.locator('a[href="#qf-search-panel"]').filter({ visible: true });
+    await opener.click();
+    const input = page.getByRole('dialog', { name: t.search }).getByRole('combobox', { name: t.searchLabel });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: t.search }).waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).hash).toBe('');
+    // The next open and close behave the same.
+    await opener.click();
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('#map on a first load at 1440 px puts focus in the map panel, and Escape gives it to the World Cup button', async () => {
+    const { context, page, problems } = await open(1440);
+    await page.goto(`${site.url}${prefix(lang)}/about#map`);
+    const worldCup = page.getByRole('navigation', { name: lang === 'en' ? 'Main' : 'القائمة الرئيسية', exact: true }).getByRole('button', { name: lang === 'en' ? 'World Cup' : 'كأس العالم', exact: true });
+    await page.waitForFunction(() => document.querySelector('#qf-mega-panel')?.contains(document.activeElement) ?? false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('#qf-mega-panel[data-state="open"]'));
+    expect(await worldCup.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).hash).toBe('');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it.each(WIDTHS)('the assistant answers a question with links from the site search at %i px', async (width) => {
     const { context, page, problems } = await open(width);
     await page.goto(`${site.url}${prefix(lang)}/events`);

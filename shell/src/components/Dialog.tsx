@@ -29,16 +29,20 @@ export function Dialog({ id, open, onClose, labelledBy, className, initialFocus,
 
   useEffect(() => {
     if (!open) return;
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Where focus was, unless nowhere (<body>: a panel opened by its address, `#id`, before the code ran).
+    const before = document.activeElement;
+    returnTo.current = before instanceof HTMLElement && before !== document.body ? before : null;
     const first = initialFocus?.current ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? ref.current;
     first?.focus();
     return () => {
+      // A panel opened by its address (a tap on its link before the code ran) leaves the address as it was.
+      if (window.location.hash === `#${id}`) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
       const back = returnTo.current && visible(returnTo.current) ? returnTo.current : fallbackFocus?.current;
       // Only when focus is still ours: a link that navigated has already moved it on purpose.
       const active = document.activeElement;
       if (back && (!active || active === document.body || ref.current?.contains(active))) back.focus();
     };
-  }, [open, initialFocus, fallbackFocus]);
+  }, [open, id, initialFocus, fallbackFocus]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {

@@ -439,6 +439,34 @@ describe('map mode', () => {
     expect(window.location.hash).toBe('');
   });
 
+  it('#map on a first load puts focus in the panel, on the category shown, and Escape gives it to the area', async () => {
+    window.history.replaceState(null, '', '/events#map');
+    mount({ path: '/events' });
+    await flush();
+    const region = screen.getByRole('region', { name: 'World Cup' });
+    const [shown] = within(region).getAllByRole('button', { expanded: true });
+    expect(document.activeElement).toBe(shown);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await flush();
+    expect(document.activeElement).toBe(within(nav()).getByRole('button', { name: 'World Cup' }));
+    expect(window.location.hash).toBe('');
+  });
+
+  it('#map from a link in the page leaves focus on the link', async () => {
+    mount();
+    const link = document.body.appendChild(document.createElement('a'));
+    link.href = '#map';
+    link.focus();
+    act(() => {
+      window.history.replaceState(null, '', '/#map');
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    await flush();
+    expect(within(nav()).getByRole('button', { name: 'World Cup' })).toHaveAttribute('aria-expanded', 'true');
+    expect(document.activeElement).toBe(link);
+    link.remove();
+  });
+
   it('a later hash change opens the map, and an unknown place opens it without a selection', async () => {
     mount();
     act(() => {

@@ -108,8 +108,24 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
     const holds = (c: MenuCategory) => target.place !== null && (c.places ?? []).includes(target.place);
     const category = area.categories.find((c) => c.slug === 'all' && holds(c)) ?? area.categories.find(holds) ?? area.categories[0]!;
     const surface: Surface = desktopNow() ? 'mega' : 'drawer';
+    // Opened by its address with focus nowhere (a first load of `…#map`): the area's button becomes the
+    // opener (focus comes back to it when the menu closes) and the chosen category takes focus once the
+    // panel shows, as the slide-in menu's first entry does.
+    const active = document.activeElement;
+    if (surface === 'mega' && (!active || active === document.body)) {
+      nav.current?.querySelector<HTMLElement>(`button[data-area="${CSS.escape(area.id)}"]`)?.focus({ preventScroll: true });
+      focusPanel.current = true;
+    }
     dispatch({ type: 'openMap', surface, area: area.id, category: category.id, place: holds(category) ? target.place : null, view: stateRef.current.view });
   }, [data, dispatch]);
+  const focusPanel = useRef(false);
+  useEffect(() => {
+    if (!focusPanel.current || !megaOpen) return;
+    const chosen = nav.current?.querySelector<HTMLElement>('#qf-mega-panel button[aria-expanded="true"]');
+    if (!chosen) return;
+    focusPanel.current = false;
+    chosen.focus({ preventScroll: true });
+  });
 
   // A route change collapses the menu (focus goes to the new page, not back to the opener); the new
   // address may itself ask for the map.
@@ -217,7 +233,7 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
             <a href={localePath(lang, a.path)} className={styles.withoutScript}>
               {a.label}
             </a>
-            <button type="button" className={styles.withScript} data-menu-item aria-expanded={megaOpen && state.path[0] === a.id} aria-controls="qf-mega-panel" onPointerEnter={prefetch} onFocus={prefetch} onClick={() => act({ type: 'choose', surface: 'mega', level: 0, id: a.id })}>
+            <button type="button" className={styles.withScript} data-menu-item data-area={a.id} aria-expanded={megaOpen && state.path[0] === a.id} aria-controls="qf-mega-panel" onPointerEnter={prefetch} onFocus={prefetch} onClick={() => act({ type: 'choose', surface: 'mega', level: 0, id: a.id })}>
               {a.label}
             </button>
             {levels && megaPath[0] === a.id ? (
