@@ -68,14 +68,19 @@ export const errorOptions = {
   },
   // Node hands the bytes it read as a Buffer (Fastify's types say a JSON-serialised one).
   clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) {
-    if (!socket.writable) return socket.destroy();
+    const held = socket as Socket & { _httpMessage?: { req?: { url?: string }; headersSent?: boolean } | null; parser?: { incoming?: unknown } | null; [FIRST_BYTES]?: Buffer };
+    // A route may have answered already (the gateway forwards a section's answer before the visitor's body
+    // came whole): its answer is on its way or gone (the request's head was read, its answer is no longer
+    // the connection's), and the connection ends without a second one after it (there was one when the
+    // deadline came first: two 408s on one connection, the second unasked for).
+    const answered = held._httpMessage ? held._httpMessage.headersSent : Boolean(held.parser?.incoming);
+    if (!socket.writable || answered) return socket.destroy();
     // A request that did not arrive whole within its deadline (deadlineOptions: headers, or the whole
     // request) is 408, in the language of the request when its head was read; headers over Node's limit
     // (16 KB) are 431, as Node says it; anything else Node cannot parse is 400.
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     const status = timedOut ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const code: ErrorCode = timedOut ? 'timeout' : 'bad-request';
-    const held = socket as Socket & { _httpMessage?: { req?: { url?: string } }; [FIRST_BYTES]?: Buffer };
     const inFlight = held._httpMessage?.req?.url;
     const lang = inFlight !== undefined ? langOf(inFlight) : langOfPacket(Buffer.isBuffer(error.rawPacket) ? error.rawPacket : held[FIRST_BYTES]);
     const body = JSON.stringify({ error: code, message: errorMessages[lang][code] });
