@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -223,6 +224,21 @@ export interface SiteOptions {
   prepareContent?: (entriesDir: string) => void;
   /** Environment for every server (for example a higher FORMS_RATE_LIMIT). */
   env?: Record<string, string>;
+  /**
+   * The digests the registry gives of a section's Node container (default: those of its build, which the
+   * shell requires, as in production): a journey may change them to stand for tampered or unlisted files.
+   */
+  serverIntegrity?: (remote: Remote, digests: Record<string, string>) => Record<string, string> | undefined;
+}
+
+/** The SRI digests of the scripts of a workspace's Node container, as its build lists them (build-files.json), as a release's record gives them. */
+export function serverIntegrityOf(remote: Remote): Record<string, string> {
+  const dist = path.join(root, remote, 'dist');
+  const builds = JSON.parse(readFileSync(path.join(dist, 'build-files.json'), 'utf8')) as Record<string, { dir: string; files: string[] }>;
+  const node = builds[`${remote}-node`];
+  if (!node) throw new Error(`${remote}: its build-files.json lists no Node build`);
+  const scripts = node.files.filter((f) => f.endsWith('.js'));
+  return Object.fromEntries(scripts.map((f) => [f, `sha256-${createHash('sha256').update(readFileSync(path.join(dist, node.dir, f))).digest('base64')}`]));
 }
 
 /**
@@ -236,7 +252,9 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const shellPort = await freePort();
   const shellUrl = `http://127.0.0.1:${shellPort}`;
   const registry = path.join(work, 'registry.json');
-  const writeRegistry = () => writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}` }])) }));
+  const integrity = new Map(remotes.map((r) => [r, (options.serverIntegrity ?? ((_, d) => d))(r, serverIntegrityOf(r))]));
+  const writeRegistry = () =>
+    writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(integrity.get(r) ? { serverIntegrity: integrity.get(r) } : {}) }])) }));
   writeRegistry();
   const children = new Map<string, ChildProcess>();
   // What the servers write is kept as it comes (chunks, bounded by bytes) and split into lines only when
@@ -262,7 +280,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   options.prepareContent?.(path.join(contentDir, 'entries'));
   // JSON logs at info (the servers' stdout is a pipe anyway; jest's setup silences servers built in
   // its own process, not these), so journeys can read them (logLines).
-  const env = { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', ...options.env };
+  const env = { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', REMOTE_CODE_DIGESTS: 'required', ...options.env };
 
   // Each server's inspector port, opened only if it must be asked where it is stuck (whereStuck).
   const inspectPorts = new Map<string, number>();

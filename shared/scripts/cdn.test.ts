@@ -1,3 +1,5 @@
+import { registrySchema } from '@qf/shared/contracts';
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -93,7 +95,9 @@ describe('the browser-build store', () => {
     expect(run('publish', 'mf-events', '1.2.0+abc')).toMatchObject({ status: 0, stdout: `mf-events@1.2.0+abc is already published to ${cdn()}; nothing to do\n` });
     // With the CDN's address: the registry entry's pins, for the pipeline's registry edit.
     const pins = JSON.parse(run('publish', 'mf-events', '1.2.0+abc', '--url', 'https://cdn.example/').stdout.split('\n')[1]!) as Record<string, string>;
-    expect(pins).toEqual(pinnedFiles(cdn(), 'https://cdn.example', 'mf-events', '1.2.0+abc'));
+    // …and the digests of its Node container, which the shells check before running it (issue 37).
+    expect(pins).toEqual({ ...pinnedFiles(cdn(), 'https://cdn.example', 'mf-events', '1.2.0+abc'), serverIntegrity: { 'remoteEntry.js': `sha256-${createHash('sha256').update('module.exports = {};').digest('base64')}` } });
+    expect(registrySchema.safeParse({ remotes: { 'mf-events': { url: 'http://mf-events-stable:3002', ...pins } } }).success).toBe(true);
     expect(run('publish', 'mf-events', '../x').status).toBe(2);
     expect(run('publish', 'mf-events', '1.2.0+nope')).toMatchObject({ status: 1, stderr: expect.stringContaining('is not a release (no release.json)') });
     expect(run('prune')).toMatchObject({ status: 0, stdout: 'nothing past 7 days and the last 10 releases of each section\n' });

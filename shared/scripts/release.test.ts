@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { alreadyReleased, describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, sameBuildInfo, sectionsIn, writeRelease } from './release';
+import { alreadyReleased, describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, sameBuildInfo, sectionsIn, serverIntegrityOf, writeRelease } from './release';
 
 let work: string;
 beforeEach(() => (work = mkdtempSync(path.join(os.tmpdir(), 'qf-release-'))));
@@ -49,6 +49,19 @@ describe('writeRelease', () => {
     expect(record.files['server/remoteEntry.js']).toEqual({ bytes: 20, sha256: createHash('sha256').update('module.exports = {};').digest('hex') });
     expect(JSON.parse(readFileSync(path.join(folder, 'release.json'), 'utf8'))).toEqual(record);
     expect(readdirSync(path.join(store(), 'mf-events'))).toEqual(['1.2.0+abc123']);
+  });
+
+  it("gives the registry the digests of the release's Node container: its server scripts only, as SRI digests of their SHA-256", () => {
+    const digest = (text: string) => createHash('sha256').update(text).digest();
+    const files = {
+      'server/remoteEntry.js': { bytes: 1, sha256: digest('a').toString('hex') },
+      'server/112.abc.js': { bytes: 1, sha256: digest('b').toString('hex') },
+      'server/112.abc.js.map': { bytes: 1, sha256: digest('c').toString('hex') },
+      'server/nested/x.js': { bytes: 1, sha256: digest('d').toString('hex') },
+      'browser/remoteEntry.1.js': { bytes: 1, sha256: digest('e').toString('hex') },
+      'app/main.js': { bytes: 1, sha256: digest('f').toString('hex') },
+    };
+    expect(serverIntegrityOf({ files })).toEqual({ '112.abc.js': `sha256-${digest('b').toString('base64')}`, 'remoteEntry.js': `sha256-${digest('a').toString('base64')}` });
   });
 
   it('changes nothing when the same build is released again', () => {

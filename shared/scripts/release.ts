@@ -28,7 +28,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { buildInfoSchema, isRemoteName, registrySchema, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
+import { buildInfoSchema, isRemoteName, registrySchema, type BuildInfo, type RemoteName, type ServerIntegrity } from '@qf/shared/contracts';
 import { sectionNames } from '../../scripts/workspaces.cjs';
 import { gitState } from '../build/source-date';
 import { readJsonSource } from './gate';
@@ -132,6 +132,15 @@ export function sameBuildInfo(a: string, b: string): boolean {
 function readBudgets(workspace: string): Budgets {
   const pkg = JSON.parse(readFileSync(path.join(workspace, 'package.json'), 'utf8')) as { qf?: { budgets?: Budgets } };
   return pkg.qf?.budgets ?? {};
+}
+
+/**
+ * The digests the registry gives of a release's Node container (`serverIntegrity`, issue 37): each script
+ * of its `server/` folder, as Subresource Integrity digests of the SHA-256 its record took at release.
+ */
+export function serverIntegrityOf(record: Pick<ReleaseRecord, 'files'>): ServerIntegrity {
+  const scripts = Object.entries(record.files).filter(([file]) => /^server\/[^/]+\.js$/.test(file));
+  return Object.fromEntries(scripts.sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, { sha256: hex }]) => [file.slice('server/'.length), `sha256-${Buffer.from(hex, 'hex').toString('base64')}`]));
 }
 
 /** Where a release lives in the store. */

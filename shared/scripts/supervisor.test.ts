@@ -2,6 +2,7 @@
 // throw-away store with the real release writer: deploy, rollback, what is refused and why, the store's
 // browser builds, the control API, and a live server that dies. The real sections, the shell and a
 // browser across a deploy are the deploy journey's (e2e/journeys/deploy.test.ts).
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -98,7 +99,7 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
   return supervisor;
 }
 
-const registry = () => JSON.parse(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')) as { remotes: Record<string, { url: string; manifest: string; routes?: string }> };
+const registry = () => JSON.parse(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')) as { remotes: Record<string, { url: string; manifest: string; routes?: string; serverIntegrity?: Record<string, string> }> };
 const history = () => readFileSync(path.join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 const answers = (url: string) => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
 const buildOf = async (url: string) => ((await (await fetch(`${url}/build-info.json`)).json()) as { buildId: string }).buildId;
@@ -122,6 +123,8 @@ describe('the supervisor', () => {
     expect(entry.routes).toBe(`${s.url}/releases/mf-events/${a}/dist/browser/routes.b-aaa.json`);
     await expect(fetch(entry.routes!).then((r) => r.json())).resolves.toMatchObject({ remote: 'mf-events', routes: [{ pattern: '/events' }, { pattern: '/events/:slug' }] });
     await expect(buildOf(entry.url)).resolves.toBe('aaa');
+    // The shells run the release's Node container only as its record's digests say (issue 37, item 5).
+    expect(entry.serverIntegrity).toEqual({ 'remoteEntry.js': `sha256-${createHash('sha256').update('module.exports = {};').digest('base64')}` });
     expect(history()).toEqual([expect.objectContaining({ remote: 'mf-events', action: 'start', release: 'mf-events@1.0.0+aaa' })]);
     expect(JSON.parse(readFileSync(path.join(stateDir(), 'live.json'), 'utf8')).remotes['mf-events']).toMatchObject({ release: 'mf-events@1.0.0+aaa', url: entry.url, previous: [] });
   });
@@ -460,6 +463,7 @@ describe('the supervisor on a cluster (issue 33: rolling updates)', () => {
     serverEntry: `http://site.test/cdn/mf-events/${release}/server/remoteEntry.js`,
     routes: `http://site.test/cdn/mf-events/${release}/browser/routes.b-${build}.json`,
     buildInfo: `http://site.test/cdn/mf-events/${release}/build-info.json`,
+    serverIntegrity: { 'remoteEntry.js': `sha256-${createHash('sha256').update('module.exports = {};').digest('base64')}` },
   });
 
   it('runs a section’s instances on its slots, pins its release in the browser-build store, and rolls a deploy and a rollback one instance at a time', async () => {

@@ -78,7 +78,16 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   // A remote whose build cannot join this shell's (contract, shared singletons) is never loaded.
-  const remotes = overrides.remotes ?? createServerRemotes();
+  // Their code runs only as their releases' digests say (remote-integrity.ts); a refusal is an operator's page.
+  const remotes =
+    overrides.remotes ??
+    createServerRemotes({
+      digestsRequired: config.REMOTE_CODE_DIGESTS === 'required',
+      onRefused: (refusal) => {
+        app.log.error({ section: refusal.remote, file: refusal.url, reason: refusal.reason }, 'remote code refused');
+        metrics.remoteCodeRefused(refusal.remote, refusal.reason);
+      },
+    });
   const shellBuild = ownBuild.buildId;
   const shellAssets = readShellAssets(config.clientDir);
   const manifests = createManifestReader();

@@ -25,6 +25,13 @@ const envSchema = z.object({
   CONVOCATION_HOST: z.string().default('convocation.qf.org.qa'),
   /** Other hosts a redirect rule may send visitors to (comma-separated). */
   REDIRECT_ALLOWED_HOSTS: z.string().default(''),
+  /**
+   * Whether a section's Node container runs only with the digests of its release in the registry
+   * (`serverIntegrity`, remote-integrity.ts). `checked` (default): files are checked when the registry
+   * gives digests (the supervisor and the pipeline always do) and run unchecked otherwise (a hand-written
+   * registry, `npm run dev`); `required`: a container without digests is refused (production).
+   */
+  REMOTE_CODE_DIGESTS: z.enum(['checked', 'required']).default('checked'),
   /** How long a remote's build status is trusted before it is checked again. */
   REMOTE_STATUS_TTL_MS: z.coerce.number().int().nonnegative().default(500),
   /** A browser key of the Google Maps JavaScript API: the menu's map mode shows a map only when it is set. */

@@ -75,7 +75,10 @@ describe('deploy: shell', () => {
       const pins = [entry!.manifest, entry!.serverEntry, entry!.routes, entry!.buildInfo];
       for (const pin of pins) expect([remote, pin]).toEqual([remote, expect.stringMatching(new RegExp(`^https://cdn\\.qf\\.org\\.qa/${remote}/[^/]+/`))]);
       expect(new Set(pins.map((p) => p!.split('/').slice(0, 5).join('/'))).size).toBe(1);
+      // …and the shells run that container only as its release's digests say (issue 37, item 5).
+      expect([remote, Object.keys(entry!.serverIntegrity ?? {})]).toEqual([remote, expect.arrayContaining(['remoteEntry.js'])]);
     }
+    expect(deploymentEnv(manifests, 'shell').get('REMOTE_CODE_DIGESTS')).toBe('required');
   });
 });
 

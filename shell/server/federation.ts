@@ -8,6 +8,7 @@ import {
   type RemoteServerModule,
   type RouteManifest,
 } from '@qf/shared/contracts';
+import { expectContainer, installIntegrityCheck, RemoteCodeRefused, type Refusal } from './remote-integrity';
 
 export interface LoadedRemote {
   buildId: string;
@@ -18,6 +19,16 @@ export interface LoadedRemote {
 /** Builds of one remote kept loaded at once: the live one, a canary, and one before (pages still rendering). */
 const BUILDS_KEPT = 3;
 
+/** How long a build whose code was refused stays refused before the shell fetches it again (a fixed file then gets through). */
+const REFUSED_MS = 10_000;
+
+export interface ServerRemotesOptions {
+  /** Refuse a container whose registry entry gives no digests (REMOTE_CODE_DIGESTS=required). */
+  digestsRequired?: boolean;
+  /** A file of a container refused (remote-integrity.ts): logged and counted by the shell. */
+  onRefused?: (refusal: Refusal) => void;
+}
+
 /**
  * Loads remotes' Node builds at run time through Module Federation. A build not loaded yet is
  * registered (force) under a URL naming it and loaded; the modules of each build are kept, so two
@@ -25,7 +36,10 @@ const BUILDS_KEPT = 3;
  * requests already rendering keep the module they hold. Loads of one remote are made one at a time:
  * registering a build replaces the remote's registration, and a load in flight would get the other's.
  */
-export function createServerRemotes() {
+export function createServerRemotes(options: ServerRemotesOptions = {}) {
+  installIntegrityCheck();
+  const onRefused = options.onRefused ?? (() => undefined);
+  const refused = new Map<string, { error: RemoteCodeRefused; until: number }>();
   const loaded = new Map<string, LoadedRemote>();
   const loading = new Map<string, Promise<LoadedRemote>>();
   const queue = new Map<RemoteName, Promise<unknown>>();
@@ -34,6 +48,7 @@ export function createServerRemotes() {
   async function load(remote: RemoteName, entry: RegistryEntry, buildId: string): Promise<LoadedRemote> {
     const name = federatedName(remote);
     const url = entry.serverEntry ?? `${entry.url}/server/remoteEntry.js`;
+    expectContainer(remote, url, entry.serverIntegrity, { required: options.digestsRequired ?? false, onRefused });
     registerRemotes([{ name, entry: `${url}?build=${encodeURIComponent(buildId)}` }], { force: registeredOnce.has(remote) });
     registeredOnce.add(remote);
     const [serverModule, routesModule] = await Promise.all([loadRemote<unknown>(`${name}/server`), loadRemote<unknown>(`${name}/routes`)]);
@@ -62,13 +77,21 @@ export function createServerRemotes() {
         loaded.set(key, current);
         return current;
       }
+      const refusal = refused.get(key);
+      if (refusal && refusal.until > Date.now()) throw refusal.error;
       let pending = loading.get(key);
       if (!pending) {
         const before = queue.get(remote) ?? Promise.resolve();
         pending = before
           .catch(() => undefined)
           .then(() => load(remote, entry, buildId))
-          .then((value) => (keep(remote, key, value), value))
+          .then((value) => (keep(remote, key, value), refused.delete(key), value))
+          .catch((error: unknown) => {
+            // Module Federation words a failed chunk as its own error: the refusal is the cause somewhere in it.
+            const cause = refusalIn(error);
+            if (cause) refused.set(key, { error: cause, until: Date.now() + REFUSED_MS });
+            throw cause ?? error;
+          })
           .finally(() => loading.delete(key));
         queue.set(remote, pending.catch(() => undefined));
         loading.set(key, pending);
@@ -79,3 +102,9 @@ export function createServerRemotes() {
 }
 
 export type ServerRemotes = ReturnType<typeof createServerRemotes>;
+
+/** The refusal an error of a load is, or carries as its cause. */
+function refusalIn(error: unknown): RemoteCodeRefused | undefined {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (e instanceof RemoteCodeRefused) return e;
+  return undefined;
+}

@@ -43,6 +43,12 @@ export function createShellMetrics(registry: Registry) {
     labelNames: ['qf_section', 'qf_release', 'kind'] as const,
     registers,
   });
+  const refused = new Counter({
+    name: 'qf_remote_code_refused_total',
+    help: "Files of a section's Node container the shell refused to run (remote-integrity.ts), by section and reason: mismatch (bytes differ from the release's digest), unlisted (not in the release), undigested (no digests while REMOTE_CODE_DIGESTS=required).",
+    labelNames: ['qf_section', 'reason'] as const,
+    registers,
+  });
   const brotli = new Counter({
     name: 'qf_page_brotli_total',
     help: "Brotli streams of kept pages, by outcome: made, none (the page cannot be brotli), full (refused: the queue was full, the page stays gzip), cancelled (the page left the cache first).",
@@ -100,6 +106,9 @@ export function createShellMetrics(registry: Registry) {
     },
     widgetFailed(section: string, release: string): void {
       widgets.inc({ qf_section: section, qf_release: release });
+    },
+    remoteCodeRefused(section: string, reason: 'mismatch' | 'unlisted' | 'undigested'): void {
+      refused.inc({ qf_section: section, reason });
     },
     browserFailure(section: string, release: string, kind: 'mount' | 'render' | 'hydration'): void {
       browsers.inc({ qf_section: section, qf_release: release, kind });

@@ -215,7 +215,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   function entryOf(reg: Registry, remote: RemoteName): RegistryEntry | undefined {
     const entry = reg.remotes[remote];
     if (!entry?.canary || variant !== 'canary') return entry;
-    const { canary, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, buildInfo: _buildInfo, ...own } = entry;
+    const { canary, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, buildInfo: _buildInfo, serverIntegrity: _serverIntegrity, ...own } = entry;
     return {
       ...own,
       url: canary.url,
@@ -223,6 +223,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       ...(canary.serverEntry ? { serverEntry: canary.serverEntry } : {}),
       ...(canary.routes ? { routes: canary.routes } : {}),
       ...(canary.buildInfo ? { buildInfo: canary.buildInfo } : {}),
+      ...(canary.serverIntegrity ? { serverIntegrity: canary.serverIntegrity } : {}),
     };
   }
 

@@ -83,6 +83,18 @@ export const routeManifestSchema = z.object({
 });
 export type RouteManifest = z.infer<typeof routeManifestSchema>;
 
+/**
+ * The digests of a release's Node container (issue 37, item 5): each script of its `server/` folder
+ * (names relative to the folder of `serverEntry`, `remoteEntry.js` included) and its Subresource
+ * Integrity digest (`sha256-<base64>`), taken from the release record when the release was made. The
+ * shell runs no file of that container whose bytes do not match, nor one the list does not name.
+ */
+export const serverIntegritySchema = z.record(
+  z.string().check(z.regex(/^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}\.js$/, 'a script of the server folder, as `remoteEntry.js` or `112.ec0668e016.js`')),
+  z.string().check(z.regex(/^sha(256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$/, 'a Subresource Integrity digest, as sha256-<base64>')),
+);
+export type ServerIntegrity = z.infer<typeof serverIntegritySchema>;
+
 /** One entry of the registry: where a remote's server and builds live, and which release it serves. */
 export const registryEntrySchema = z.object({
   /** Origin of the remote's server: its API, page resolver and static builds. */
@@ -110,6 +122,8 @@ export const registryEntrySchema = z.object({
    * remote lives and which release; which paths it owns is the release's own word.
    */
   routes: z.optional(z.url()),
+  /** The digests of the release's Node container (`serverIntegritySchema`): without them its files run unchecked. */
+  serverIntegrity: z.optional(serverIntegritySchema),
   /**
    * A release tried on a share of visitors first (issue 12): visitors whose cohort (0-99, a cookie the
    * shell sets while a canary runs) is below `percent` get this server and browser build for this
@@ -122,6 +136,7 @@ export const registryEntrySchema = z.object({
       serverEntry: z.optional(z.url()),
       routes: z.optional(z.url()),
       buildInfo: z.optional(z.url()),
+      serverIntegrity: z.optional(serverIntegritySchema),
       percent: z.int().check(z.gte(1), z.lte(99)),
       /** The release's id, for logs and the release health the shell reports. */
       release: z.optional(z.string()),
