@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { useT, type ViewComponentProps } from '@qf/shared/react';
+import { localDigitsIn } from '@qf/shared/i18n';
+import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import { categoryKeys } from './category-text';
 import type { CategoryListData } from './list-data';
 import styles from './Directory.module.css';
@@ -10,6 +11,7 @@ import styles from './Directory.module.css';
  */
 export function CategoryList({ data }: ViewComponentProps<CategoryListData>): ReactElement {
   const t = useT();
+  const lang = useLang();
   const keys = categoryKeys(data);
   const options = keys.categoryKey ? { category: t(keys.categoryKey) } : {};
   const title = t(keys.title, options);
@@ -34,8 +36,8 @@ export function CategoryList({ data }: ViewComponentProps<CategoryListData>): Re
             {item.excerpt ? <p>{item.excerpt}</p> : null}
             {item.address ? (
               <>
-                <address className={styles.address}>{item.address.text}</address>
-                {item.openingHours ? <p className={styles.meta}>{t('categoryList.openingHours', { hours: item.openingHours })}</p> : null}
+                <address className={styles.address}>{localDigitsIn(lang, item.address.text)}</address>
+                {item.openingHours ? <p className={styles.meta}>{t('categoryList.openingHours', { hours: localDigitsIn(lang, item.openingHours) })}</p> : null}
                 <a className={styles.directions} href={item.address.directions} target="_blank" rel="noopener noreferrer">
                   {t('directory.directions', { name: item.title })} <span className={styles.hint}>{t('directory.opensInNewTab')}</span>
                 </a>

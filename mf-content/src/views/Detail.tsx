@@ -1,11 +1,14 @@
 import type { ReactElement } from 'react';
-import { useT, type ViewComponentProps } from '@qf/shared/react';
+import { localDigitsIn } from '@qf/shared/i18n';
+import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import type { DetailData } from './directory-data';
 import styles from './Directory.module.css';
 
 /** Detail pages of the directory: place, programme, school, university and person (one chunk for all five). */
 export function Detail({ data }: ViewComponentProps<DetailData>): ReactElement {
   const t = useT();
+  // Facts and addresses are typed with Western digits: an Arabic page writes them as its dates (SPEC).
+  const lang = useLang();
   const contact = data.contact && (data.contact.phone || data.contact.email || data.contact.website) ? data.contact : undefined;
   return (
     <article className={styles.page} data-kind={data.kind}>
@@ -38,14 +41,14 @@ export function Detail({ data }: ViewComponentProps<DetailData>): ReactElement {
             {data.facts.map((f) => (
               <div key={f.key}>
                 <dt>{t(`directory.facts.${f.key}`)}</dt>
-                <dd>{f.href ? <a href={f.href}>{f.value}</a> : f.value}</dd>
+                <dd>{f.href ? <a href={f.href}>{localDigitsIn(lang, f.value)}</a> : localDigitsIn(lang, f.value)}</dd>
               </div>
             ))}
             {data.address ? (
               <div>
                 <dt>{t('directory.address')}</dt>
                 <dd>
-                  <address className={styles.address}>{data.address.text}</address>
+                  <address className={styles.address}>{localDigitsIn(lang, data.address.text)}</address>
                   <a className={styles.directions} href={data.address.directions} target="_blank" rel="noopener noreferrer">
                     {t('directory.directions', { name: data.title })} <span className={styles.hint}>{t('directory.opensInNewTab')}</span>
                   </a>

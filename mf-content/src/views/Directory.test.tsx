@@ -70,6 +70,8 @@ describe('the detail template', () => {
   it('speaks Arabic', () => {
     view('place', { ...place, back: { key: 'community', href: '/ar/community' } }, 'ar');
     expect(screen.getByText('ساعات العمل')).toBeInTheDocument();
+    // Its facts' numbers as the page writes its dates (they were Western digits beside Arabic-Indic dates).
+    expect(screen.getByText('Daily ٠٥:٠٠ to ٢٣:٠٠')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /احصل على الاتجاهات إلى/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'المزيد في المجتمع' })).toBeInTheDocument();
   });

@@ -166,6 +166,13 @@ describe('the category and campaign pages', () => {
     expect(screen.getByRole('link', { name: 'Back to Community' })).toHaveAttribute('href', '/community');
   });
 
+  it('writes an Arabic place’s hours and address in Arabic-Indic digits, as its dates', () => {
+    const item = { title: 'حديقة الأكسجين', href: '/ar/place/oxygen-park', openingHours: 'يوميًا من 06:00 إلى 22:00', address: { text: 'شارع 2، الدوحة', directions: 'https://www.google.com/maps/dir/?api=1&destination=x' } };
+    view('category', { vertical: 'community', category: 'places', items: [item], area: '/ar/community' } satisfies CategoryListData, 'ar');
+    expect(screen.getByText('شارع ٢، الدوحة').tagName).toBe('ADDRESS');
+    expect(screen.getByText(/يوميًا من ٠٦:٠٠ إلى ٢٢:٠٠/)).toBeInTheDocument();
+  });
+
   it('titles a World Cup map category in Arabic', () => {
     view('category', { vertical: 'worldcup', category: 'places', map: 'culture', items: [], area: '/ar/world-cup' } satisfies CategoryListData, 'ar');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('الأماكن: الثقافة');

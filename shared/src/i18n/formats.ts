@@ -30,3 +30,13 @@ export function localDigits(lang: string, value: number): string {
   return arabicDigits.format(value);
 }
 let arabicDigits: Intl.NumberFormat | undefined;
+
+const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+/**
+ * Free text as the language writes its numbers: content typed with Western digits (opening hours, an
+ * address) reads in Arabic-Indic digits on an Arabic page, as its dates beside it do. Only text meant to
+ * be read: never a phone number, an email or an address a link is made of.
+ */
+export function localDigitsIn(lang: string, text: string): string {
+  return lang === 'ar' ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)]!) : text;
+}

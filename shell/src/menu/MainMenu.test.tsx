@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import type { Lang } from '@qf/shared/i18n';
 import { ShellLangContext } from '../i18n';
@@ -71,6 +71,7 @@ const menuAr: Menu = {
 const previews = {
   'school-qad': { title: 'Qatar Academy Doha', type: ['School'], heroImage: '/media/qad-800.webp', entityDescription: 'A school in Doha.', phone: '+974 4454 1000' },
   'p-park': { title: 'Oxygen Park', openingHours: 'Daily 06:00 to 22:00', phone: '+974 1' },
+  'p-park___ar-QA': { title: 'حديقة الأكسجين', openingHours: 'يوميًا من 06:00 إلى 22:00', phone: '+974 1' },
 };
 
 let desktop = true;
@@ -465,6 +466,17 @@ describe('map mode', () => {
     expect(within(nav()).getByRole('button', { name: 'World Cup' })).toHaveAttribute('aria-expanded', 'true');
     expect(document.activeElement).toBe(link);
     link.remove();
+  });
+
+  it('in Arabic, a place’s opening hours are written in Arabic-Indic digits, as the page’s dates (content types them in Western digits); its phone is left as dialled', async () => {
+    desktop = false;
+    window.history.replaceState(null, '', '/ar#map-p-park');
+    mount({ lang: 'ar', path: '/ar' });
+    await flush();
+    const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('يوميًا من ٠٦:٠٠ إلى ٢٢:٠٠')).toBeInTheDocument());
+    expect(within(dialog).queryByText(/06:00/)).toBeNull();
+    expect(within(dialog).getByRole('link', { name: '+974 1' })).toHaveAttribute('href', 'tel:+9741');
   });
 
   it('a later hash change opens the map, and an unknown place opens it without a selection', async () => {

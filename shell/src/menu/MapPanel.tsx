@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import type { Theme } from '@qf/shared/bus';
-import type { Lang } from '@qf/shared/i18n';
+import { localDigitsIn, type Lang } from '@qf/shared/i18n';
 import { useShellT } from '../i18n';
 import { onLevelKeyDown } from './focus';
 import { directionsUrl } from './map-hash';
@@ -79,11 +79,11 @@ export function MapPanel({ lang, theme, category, places, selected, view, mapsAp
               <div id={detailsId} className={styles.placeDetails} hidden={!isSelected}>
                 {isSelected ? (
                   <>
-                    <p>{place.address}</p>
+                    <p>{localDigitsIn(lang, place.address)}</p>
                     {record?.openingHours ? (
                       <p>
                         <span className={styles.term}>{t('menu.openingHours')}: </span>
-                        {record.openingHours}
+                        {localDigitsIn(lang, record.openingHours)}
                       </p>
                     ) : null}
                     {record?.phone ? (

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { Lang } from '@qf/shared/i18n';
+import { localDigitsIn, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { useShellT } from '../i18n';
 import type { MenuLink } from './menu-data';
@@ -32,8 +32,8 @@ export function PreviewPanel({ lang, item, previews, id }: PreviewPanelProps): R
           {record?.subtitle ? <p>{record.subtitle}</p> : null}
           {record?.entityDescription ? <p className={styles.description}>{record.entityDescription}</p> : null}
           <dl className={styles.facts}>
-            {record?.location?.placeAddress ? <Fact term={t('menu.address')} value={record.location.placeAddress} /> : null}
-            {record?.openingHours ? <Fact term={t('menu.openingHours')} value={record.openingHours} /> : null}
+            {record?.location?.placeAddress ? <Fact term={t('menu.address')} value={localDigitsIn(lang, record.location.placeAddress)} /> : null}
+            {record?.openingHours ? <Fact term={t('menu.openingHours')} value={localDigitsIn(lang, record.openingHours)} /> : null}
             {record?.phone ? <Fact term={t('menu.phone')} value={<a href={`tel:${record.phone.replace(/\s+/g, '')}`} dir="ltr">{record.phone}</a>} /> : null}
             {record?.fax ? <Fact term={t('menu.fax')} value={<span dir="ltr">{record.fax}</span>} /> : null}
             {record?.email ? <Fact term={t('menu.email')} value={<a href={`mailto:${record.email}`}>{record.email}</a>} /> : null}
