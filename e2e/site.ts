@@ -232,8 +232,7 @@ export interface SiteOptions {
 }
 
 /** The SRI digests of the scripts of a workspace's Node container, as its build lists them (build-files.json), as a release's record gives them. */
-export function serverIntegrityOf(remote: Remote): Record<string, string> {
-  const dist = path.join(root, remote, 'dist');
+export function serverIntegrityOf(remote: Remote, dist = path.join(root, remote, 'dist')): Record<string, string> {
   const builds = JSON.parse(readFileSync(path.join(dist, 'build-files.json'), 'utf8')) as Record<string, { dir: string; files: string[] }>;
   const node = builds[`${remote}-node`];
   if (!node) throw new Error(`${remote}: its build-files.json lists no Node build`);
@@ -252,7 +251,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const shellPort = await freePort();
   const shellUrl = `http://127.0.0.1:${shellPort}`;
   const registry = path.join(work, 'registry.json');
-  const integrity = new Map(remotes.map((r) => [r, (options.serverIntegrity ?? ((_, d) => d))(r, serverIntegrityOf(r))]));
+  const digestsOf = (r: Remote, folder = path.join(root, r)) => (options.serverIntegrity ?? ((_, d) => d))(r, serverIntegrityOf(r, path.join(folder, 'dist')));
+  const integrity = new Map(remotes.map((r) => [r, digestsOf(r)]));
   const writeRegistry = () =>
     writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(integrity.get(r) ? { serverIntegrity: integrity.get(r) } : {}) }])) }));
   writeRegistry();
@@ -355,7 +355,12 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     url: shellUrl,
     remoteUrl: (r) => `http://127.0.0.1:${ports.get(r)}`,
     stop: (r) => stopChild(r),
-    start: (r, folder = path.join(root, r)) => launch(r, folder, 'dist/app/main.js', ports.get(r)!),
+    // A redeploy names the new build's digests in the registry, as a release's pipeline does.
+    start: (r, folder = path.join(root, r)) => {
+      integrity.set(r, digestsOf(r, folder));
+      writeRegistry();
+      return launch(r, folder, 'dist/app/main.js', ports.get(r)!);
+    },
     async close() {
       await Promise.all([...children.keys()].map(stopChild));
       rmSync(work, { recursive: true, force: true });

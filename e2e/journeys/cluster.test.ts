@@ -306,7 +306,7 @@ function smtpSink(): Promise<{ port: number; received: string[]; close: () => Pr
     const [result] = await Promise.all([load, submissions]);
     const kinds = errors.reduce<Record<string, number>>((n, e) => ({ ...n, [e.kind]: (n[e.kind] ?? 0) + 1 }), {});
     console.log(
-      `cluster: under load (20 connections, 10 s) with one instance of every server killed at 3 s${alreadyDown ? ` (${alreadyDown} already down: a retry)` : ''}: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors${errors.length ? ` ${JSON.stringify(kinds)} at ${errors.map((e) => e.afterKillMs).join(', ')} ms after the kill` : ''}, ${result.timeouts} timeouts, p99 ${result.latency.p99} ms; ${acknowledged.length} sign-ups acknowledged, ${refused} not`,
+      `cluster: under load (20 connections, 10 s) with one instance of every server killed at 3 s${alreadyDown ? ` (${alreadyDown} already down: a retry)` : ''}: ${result.requests.total} requests, ${result.non2xx} non-2xx ${JSON.stringify((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})}, ${result.errors} errors${errors.length ? ` ${JSON.stringify(kinds)} at ${errors.map((e) => e.afterKillMs).join(', ')} ms after the kill` : ''}, ${result.timeouts} timeouts, p99 ${result.latency.p99} ms; ${acknowledged.length} sign-ups acknowledged, ${refused} not`,
     );
     // nginx retries every request the dead instances had not started answering (it goes to the other
     // one): none is answered with an error, none times out. The only requests no proxy can save are

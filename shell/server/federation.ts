@@ -39,7 +39,7 @@ export interface ServerRemotesOptions {
 export function createServerRemotes(options: ServerRemotesOptions = {}) {
   installIntegrityCheck();
   const onRefused = options.onRefused ?? (() => undefined);
-  const refused = new Map<string, { error: RemoteCodeRefused; until: number }>();
+  const refused = new Map<string, { error: RemoteCodeRefused; until: number; digests: string }>();
   const loaded = new Map<string, LoadedRemote>();
   const loading = new Map<string, Promise<LoadedRemote>>();
   const queue = new Map<RemoteName, Promise<unknown>>();
@@ -77,8 +77,10 @@ export function createServerRemotes(options: ServerRemotesOptions = {}) {
         loaded.set(key, current);
         return current;
       }
+      // A refusal holds for the digests it was made against: a registry that now gives others is tried at once.
+      const digests = JSON.stringify(entry.serverIntegrity ?? null);
       const refusal = refused.get(key);
-      if (refusal && refusal.until > Date.now()) throw refusal.error;
+      if (refusal && refusal.until > Date.now() && refusal.digests === digests) throw refusal.error;
       let pending = loading.get(key);
       if (!pending) {
         const before = queue.get(remote) ?? Promise.resolve();
@@ -89,7 +91,7 @@ export function createServerRemotes(options: ServerRemotesOptions = {}) {
           .catch((error: unknown) => {
             // Module Federation words a failed chunk as its own error: the refusal is the cause somewhere in it.
             const cause = refusalIn(error);
-            if (cause) refused.set(key, { error: cause, until: Date.now() + REFUSED_MS });
+            if (cause) refused.set(key, { error: cause, until: Date.now() + REFUSED_MS, digests });
             throw cause ?? error;
           })
           .finally(() => loading.delete(key));
