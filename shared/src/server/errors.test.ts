@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { deadlineOptions, errorOptions, langOf, langOfPacket, registerErrorAnswers, rememberFirstBytes } from './errors';
 
 describe('langOf', () => {
@@ -53,7 +53,7 @@ describe('answers to requests Node cannot parse', () => {
 
 describe('a request still arriving at its deadline', () => {
   /** A server with 1 s deadlines; what `first` then a space every 300 ms brings back until the connection ends. */
-  const trickled = async (first: string, route?: (app: ReturnType<typeof Fastify>) => void): Promise<string> => {
+  const trickled = async (first: string, route?: (app: FastifyInstance) => void): Promise<string> => {
     const app = Fastify({ logger: false, ...errorOptions, ...deadlineOptions({ HEADERS_TIMEOUT_MS: 1000, REQUEST_TIMEOUT_MS: 1000 }) });
     registerErrorAnswers(app);
     rememberFirstBytes(app.server);
