@@ -47,7 +47,7 @@ export async function measureInp(browser: Browser, siteUrl: string, path: string
       () => page.locator('#qf-mobile-menu').waitFor(),
     );
     await page.keyboard.press('Escape');
-    await page.locator('#qf-mobile-menu').waitFor({ state: 'detached' });
+    await page.locator('#qf-mobile-menu').waitFor({ state: 'hidden' });
     const field = page.locator('#qf-search-panel input').first();
     const searchPanel = await worst(
       () => page.locator('[data-qf-root="header"] a[aria-controls="qf-search-panel"]').tap(),

@@ -109,7 +109,7 @@ export async function measureTap(browser: Browser, siteUrl: string, lang: 'en' |
       await menu.tap();
       await page.locator('#qf-mobile-menu').waitFor({ state: 'visible' });
       await page.keyboard.press('Escape');
-      await page.locator('#qf-mobile-menu').waitFor({ state: 'detached' });
+      await page.locator('#qf-mobile-menu').waitFor({ state: 'hidden' });
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-qf-app'));
     }
     const link = page.locator(scenario.link.replaceAll('{lang}', lang === 'en' ? '' : '/ar')).first();

@@ -3,3 +3,40 @@ require('@testing-library/jest-dom');
 // Servers built in tests write no access log unless a test asks for one (it then gives its own
 // destination or LOG_LEVEL): a line per request would bury the test report.
 process.env.LOG_LEVEL ??= 'silent';
+
+// jsdom has no popovers (the slide-in menu is one: menu/Drawer.tsx). A small stand-in with the
+// browser's observable behaviour: showPopover/hidePopover, `:popover-open`, a `toggle` event, hidden
+// while closed (so role queries skip it), and a button's `popovertarget` press unless prevented.
+if (typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.showPopover !== 'function') {
+  const OPEN = 'data-jsdom-popover-open';
+  const style = document.createElement('style');
+  style.textContent = `[popover]:not([${OPEN}]) { display: none; }`;
+  document.head.append(style);
+  const toggle = (el, open) => {
+    if (!el.hasAttribute('popover') || el.hasAttribute(OPEN) === open) return;
+    el.toggleAttribute(OPEN, open);
+    const event = new Event('toggle');
+    Object.assign(event, { oldState: open ? 'closed' : 'open', newState: open ? 'open' : 'closed' });
+    el.dispatchEvent(event);
+  };
+  HTMLElement.prototype.showPopover = function showPopover() {
+    toggle(this, true);
+  };
+  HTMLElement.prototype.hidePopover = function hidePopover() {
+    toggle(this, false);
+  };
+  HTMLElement.prototype.togglePopover = function togglePopover() {
+    toggle(this, !this.hasAttribute(OPEN));
+  };
+  const matches = Element.prototype.matches;
+  Element.prototype.matches = function popoverMatches(selector) {
+    return selector === ':popover-open' ? this.hasAttribute(OPEN) : matches.call(this, selector);
+  };
+  document.addEventListener('click', (event) => {
+    const button = event.defaultPrevented ? null : event.target?.closest?.('button[popovertarget]');
+    const target = button && document.getElementById(button.getAttribute('popovertarget'));
+    if (!target) return;
+    const action = button.getAttribute('popovertargetaction') ?? 'toggle';
+    toggle(target, action === 'show' ? true : action === 'hide' ? false : !target.hasAttribute(OPEN));
+  });
+}

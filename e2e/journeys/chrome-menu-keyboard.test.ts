@@ -29,7 +29,7 @@ const focus = (page: Page): Promise<Focus> =>
     const dialog = document.getElementById('qf-mobile-menu');
     const copy = el?.cloneNode(true) as HTMLElement | undefined;
     copy?.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
-    return { inDialog: Boolean(dialog && el && dialog.contains(el)), tag: el?.tagName.toLowerCase() ?? '', text: (copy?.textContent ?? '').trim(), depth: dialog?.getAttribute('data-depth') ?? null };
+    return { inDialog: Boolean(dialog && el && dialog.contains(el)), tag: el?.tagName.toLowerCase() ?? '', text: (copy?.textContent ?? '').trim(), depth: dialog?.matches(':popover-open') ? dialog.getAttribute('data-depth') : null };
   });
 
 /** Waits until the focus is where `expected` says (a busy machine renders a level a frame or two later), then checks it. */

@@ -91,6 +91,19 @@ async function axe(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Whether the browser tells assistive technology that the element is expanded (Chromium's accessibility tree). */
+async function nativeExpanded(page: Page, selector: string): Promise<boolean> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument')) as { root: { nodeId: number } };
+    const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })) as { nodeId: number };
+    const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })) as { nodes: { properties?: { name: string; value: { value: unknown } }[] }[] };
+    return nodes[0]?.properties?.find((p) => p.name === 'expanded')?.value.value === true;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 const scrollLocked = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden');
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
@@ -210,10 +223,86 @@ describe.each(['en', 'ar'] as const)('the menus in %s', (lang) => {
       await page.close();
     });
 
+    it('opens at a tap before any of the page\'s code has come, and closes on Escape, its close button and a tap beside it (issue 34)', async () => {
+      const context = await browser.newContext({ viewport: { width: 800, height: 900 }, isMobile: true, hasTouch: true });
+      try {
+        const page = await context.newPage();
+        // No script file ever comes: only the page's inline lines run.
+        await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+        await page.goto(`${site.url}${t.prefix}/events`);
+        const opener = page.getByRole('button', { name: t.menu, exact: true });
+        const dialog = page.getByRole('dialog', { name: t.dialog });
+        const expanded = () => nativeExpanded(page, 'button[aria-controls="qf-mobile-menu"]');
+        await expect(expanded()).resolves.toBe(false);
+        await opener.tap();
+        await dialog.waitFor();
+        // What assistive technology hears: the button's own state, kept by the browser.
+        await expect(expanded()).resolves.toBe(true);
+        await expect(dialog.getByRole('button', { name: t.education, exact: true }).isVisible()).resolves.toBe(true);
+        await expect(dialog.getByRole('link', { name: t.about, exact: true }).getAttribute('href')).resolves.toBe(`${t.prefix}/about`);
+        await expect(scrollLocked(page)).resolves.toBe(true);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        await expect(expanded()).resolves.toBe(false);
+        await expect(scrollLocked(page)).resolves.toBe(false);
+        await opener.tap();
+        await dialog.getByRole('button', { name: t.close }).tap();
+        await dialog.waitFor({ state: 'hidden' });
+        // A tap beside it (on the shade over the page) closes it and presses nothing under it.
+        await opener.tap();
+        await dialog.waitFor();
+        const beside = lang === 'ar' ? 20 : 780;
+        await page.touchscreen.tap(beside, 600);
+        await dialog.waitFor({ state: 'hidden' });
+        expect(new URL(page.url()).pathname).toBe(`${t.prefix}/events`);
+        // With the keyboard: it opens with focus on its button, and Tab goes into it.
+        await opener.focus();
+        await page.keyboard.press('Enter');
+        await dialog.waitFor();
+        await page.keyboard.press('Tab');
+        await expect(focusedName(page)).resolves.toBe(`×${t.close}`);
+        await page.keyboard.press('Tab');
+        await expect(focusedName(page)).resolves.toBe(t.education);
+        await expect(page.evaluate(() => document.documentElement.hasAttribute('data-qf-app'))).resolves.toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('opened before the code came, stays open as it comes, and its code takes it from there', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      try {
+        const page = await context.newPage();
+        // The code is slow to come (a phone's network): the visitor has opened the menu by then.
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\.m?js(\?|$)/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${site.url}${t.prefix}/events`);
+        const dialog = page.getByRole('dialog', { name: t.dialog });
+        await page.getByRole('button', { name: t.menu, exact: true }).tap();
+        await dialog.waitFor();
+        release();
+        await page.locator('[data-qf-root="header"][data-qf-hydrated]').waitFor({ state: 'attached' });
+        await expect(dialog.isVisible()).resolves.toBe(true);
+        await page.getByRole('dialog').getByRole('button', { name: t.education, exact: true }).tap();
+        await page.getByRole('dialog', { name: t.education }).waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        await expect(scrollLocked(page)).resolves.toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+
     it('walks with the keyboard, and a link chosen in it navigates and closes it', async () => {
       const { page } = await open(390, `${t.prefix}/`);
       const opener = page.getByRole('button', { name: t.menu, exact: true });
       await opener.focus();
+      // The menu's code (before it, the browser opens the menu itself: the journey below).
+      await page.locator('[data-qf-root="header"][data-qf-hydrated]').waitFor({ state: 'attached' });
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
@@ -222,7 +311,8 @@ describe.each(['en', 'ar'] as const)('the menus in %s', (lang) => {
       await expect(focusedName(page)).resolves.toBe(t.research);
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('Enter');
-      await expect(dialog.getAttribute('data-depth')).resolves.toBe('1');
+      // (the deeper levels' chunk may still be on its way)
+      await page.locator('#qf-mobile-menu[data-depth="1"]').waitFor();
       await expect(focusedName(page)).resolves.toBe(t.explore);
       // focus is trapped in the dialog
       for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
@@ -234,7 +324,7 @@ describe.each(['en', 'ar'] as const)('the menus in %s', (lang) => {
       await page.keyboard.press('Enter');
       await page.getByRole('dialog').getByRole('link', { name: t.events, exact: true }).click();
       await page.waitForURL(`**${t.prefix}/events`);
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await page.close();
     });
 

@@ -331,6 +331,58 @@ describe('the boot', () => {
     expect((window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL]).toBeUndefined();
   });
 
+  describe('a popover of the header (the slide-in menu), which its button opens by itself', () => {
+    const withPopover = () => {
+      serverPage();
+      doc.querySelector('[data-qf-root="header"]')!.insertAdjacentHTML('beforeend', '<button type="button" id="opener" popovertarget="drawer">Menu</button><div id="drawer" popover="auto"><button type="button" id="education">Education</button></div>');
+      return { opener: doc.getElementById('opener')!, area: doc.getElementById('education')! };
+    };
+
+    it("is never held nor pressed again: the browser has opened it, the header's code is fetched and takes it over", async () => {
+      const { opener } = withPopover();
+      const app = fakeApp();
+      start();
+      const pressed = jest.fn();
+      opener.addEventListener('click', pressed);
+      const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+      opener.dispatchEvent(press);
+      expect(press.defaultPrevented).toBe(false);
+      await flush();
+      expect(app.hydrateRoot).toHaveBeenCalledWith('header');
+      expect(pressed).toHaveBeenCalledTimes(1);
+    });
+
+    it('is not pressed again when the press came before the boot (pressed twice, it would close again)', async () => {
+      const { opener } = withPopover();
+      fakeApp();
+      const early: Event[] = [];
+      opener.addEventListener('click', (e) => early.push(e), { once: true });
+      opener.click();
+      (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL] = early;
+      const pressed = jest.fn();
+      opener.addEventListener('click', pressed);
+      start();
+      await flush();
+      expect(pressed).not.toHaveBeenCalled();
+    });
+
+    it('lets Escape in it close it at once, while a press on one of its entries still waits for the code', async () => {
+      const { area } = withPopover();
+      const app = fakeApp();
+      start();
+      const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+      area.dispatchEvent(escape);
+      expect(escape.defaultPrevented).toBe(false);
+      const pressed = jest.fn();
+      area.addEventListener('click', pressed);
+      area.click();
+      expect(pressed).not.toHaveBeenCalled();
+      await flush();
+      expect(app.hydrateRoot).toHaveBeenCalledWith('header');
+      expect(pressed).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('opens the assistant asked for from elsewhere once the header is interactive', async () => {
     const replayed = jest.fn();
     const listen = (e: Event) => void ((e as CustomEvent<{ replayed?: boolean }>).detail?.replayed && replayed());

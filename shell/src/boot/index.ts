@@ -101,6 +101,12 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       if (loaded?.rootStarted(name)) return;
       const control = (event.target as Element | null)?.closest?.<HTMLElement>('button, summary, [role="button"], a[href^="#"], [data-menu-item]');
       if (!control || !el.contains(control)) return;
+      // A button that opens or closes a popover (the slide-in menu) does it by itself, at once: the app
+      // takes over what it finds open.
+      if (control.hasAttribute('popovertarget')) {
+        void hydrate(name).catch(console.error);
+        return;
+      }
       event.preventDefault();
       event.stopPropagation();
       void hydrate(name).then(
@@ -113,6 +119,8 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       'keydown',
       (event) => {
         const { key, shiftKey, ctrlKey, altKey, metaKey } = event;
+        // Escape in a popover closes it at once (the browser's own); the app takes over what it finds.
+        if (key === 'Escape' && (event.target as Element | null)?.closest?.('[popover]')) return;
         if (HELD_KEYS.has(key)) hold(event, (control) => control.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, altKey, metaKey, bubbles: true, cancelable: true })));
       },
       true,
@@ -390,6 +398,8 @@ function replay(event: Event): void {
     return;
   }
   const control = target.closest('button, summary, [role="button"], a[href^="#"]');
+  // A popover's button did its work when it was pressed (pressed again, it would undo it).
+  if (control?.hasAttribute('popovertarget')) return;
   control?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
 }
 

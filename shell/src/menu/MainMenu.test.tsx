@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { Lang } from '@qf/shared/i18n';
 import { ShellLangContext } from '../i18n';
@@ -119,6 +120,8 @@ const mount = (props: Props = {}) => {
   return { ...view, update: (next: Props) => view.rerender(element(next)) };
 };
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
+/** The slide-in menu its button opens (the browser tells whether it is expanded: no aria-expanded of ours). */
+const drawerOf = (opener: HTMLElement) => document.getElementById(opener.getAttribute('popovertarget') ?? '')!;
 // The open menus are a lazy chunk (menu-levels.test.tsx covers its first fetch): here it is already there.
 beforeAll(() => loadMenuLevels());
 const flush = () => act(async () => {
@@ -315,7 +318,7 @@ describe('the mobile slide-in menu (below 1380 px)', () => {
     const opener = within(nav()).getByRole('button', { name: 'Menu' });
     opener.focus();
     fireEvent.click(opener);
-    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    expect(drawerOf(opener).matches(':popover-open')).toBe(true);
     expect(dialog()).toHaveAccessibleName('Main menu');
     expect(document.body.style.overflow).toBe('hidden');
     // depth 0 → 1
@@ -347,6 +350,66 @@ describe('the mobile slide-in menu (below 1380 px)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
     expect(document.body.style.overflow).toBe('');
+  });
+
+  it('is in the page as a popover its button opens by itself: opened before the code came, the code takes it over as it is (issue 34)', async () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(element());
+    document.body.append(host);
+    const opener = host.querySelector<HTMLButtonElement>('button[aria-controls="qf-mobile-menu"]')!;
+    const drawer = host.querySelector<HTMLElement>('#qf-mobile-menu')!;
+    expect(opener).toHaveAttribute('popovertarget', 'qf-mobile-menu');
+    expect(drawer).toHaveAttribute('popover', 'auto');
+    // The first level is in the HTML: the areas, the other sections' links, the bar.
+    expect([...drawer.querySelectorAll('[data-menu-level="0"] button')].map((b) => b.textContent)).toEqual(['Education', 'Research', 'Community', 'World Cup']);
+    expect(drawer.querySelector('a[href="/events"]')).not.toBeNull();
+    expect(drawer.querySelector('button[popovertarget="qf-mobile-menu"][popovertargetaction="hide"]')).not.toBeNull();
+    // The visitor's tap before the code: the browser opens it; focus stays on the button.
+    opener.focus();
+    fireEvent.click(opener);
+    expect(drawer.matches(':popover-open')).toBe(true);
+    const root = await act(async () => hydrateRoot(host, element()));
+    try {
+      expect(drawerOf(opener).matches(':popover-open')).toBe(true);
+      expect(document.body.style.overflow).toBe('hidden');
+      expect(document.activeElement).toBe(opener);
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Education' }));
+      await flush();
+      expect(drawer).toHaveAttribute('data-depth', '1');
+      // The browser closes it (Escape, a tap outside): so does the menu.
+      act(() => drawer.hidePopover());
+      expect(drawerOf(opener).matches(':popover-open')).toBe(false);
+      expect(document.body.style.overflow).toBe('');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // From now on the code opens it (the browser's own toggle is stopped), and its close button closes it.
+      fireEvent.click(opener);
+      expect(drawer.matches(':popover-open')).toBe(true);
+      expect(drawer).toHaveAttribute('data-depth', '0');
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Close the menu' }));
+      expect(drawer.matches(':popover-open')).toBe(false);
+      expect(drawerOf(opener).matches(':popover-open')).toBe(false);
+    } finally {
+      act(() => root.unmount());
+      host.remove();
+    }
+  });
+
+  it('a menu closed before the code came stays closed when it comes', async () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(element());
+    document.body.append(host);
+    const opener = host.querySelector<HTMLButtonElement>('button[aria-controls="qf-mobile-menu"]')!;
+    fireEvent.click(opener);
+    fireEvent.click(host.querySelector('button[popovertargetaction="hide"]')!);
+    const root = await act(async () => hydrateRoot(host, element()));
+    try {
+      expect(drawerOf(opener).matches(':popover-open')).toBe(false);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.body.style.overflow).toBe('');
+    } finally {
+      act(() => root.unmount());
+      host.remove();
+    }
   });
 
   it('lists the secondary items and quick links at depth 0, and collapses on a route change', () => {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import type { Theme } from '@qf/shared/bus';
 import type { Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { useShellT } from '../i18n';
+import { DRAWER_ID, Drawer } from './Drawer';
 import { onLevelKeyDown, useFocusTrap } from './focus';
 import { nextMapHash, parseMapHash, urlWithMapHash, urlWithoutMapHash, type MapShown } from './map-hash';
 import type { MapPanel } from './MapPanel';
@@ -83,7 +84,9 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
     const next = menuReducer(stateRef.current, action);
     // Only the map's area waits for the places (another area opens with the chunk alone).
     const needsPlaces = next.open && placesWanted(menu) && !loadedMenuPlaces(menu.lang) && next.path[0] !== undefined && next.path[0] === mapAreaOf(menu)?.id;
-    if ((loadedMenuLevels() && !needsPlaces) || !next.open) {
+    // The slide-in menu's first level is part of the page: it opens without the chunk.
+    const firstLevel = next.open && next.surface === 'drawer' && next.path.length === 0;
+    if ((loadedMenuLevels() && !needsPlaces) || !next.open || firstLevel) {
       reduce(action);
       return;
     }
@@ -173,6 +176,45 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
     const url = next === '' ? urlWithoutMapHash(window.location) : urlWithMapHash(window.location, next === '#map' ? null : (parseMapHash(next)?.place ?? null));
     window.history.replaceState(window.history.state, '', url);
   });
+
+  // The slide-in menu is a popover the browser shows: it follows the state (in a layout effect, before
+  // the focus trap reads the opener). One the browser opened before this code ran (the visitor's tap on
+  // the menu button) is taken over as it is. Closed for a new page, focus is let go first: the browser
+  // would give it back to the menu button, where the new page's heading takes it.
+  const adopted = useRef(false);
+  const synced = useRef(false);
+  useLayoutEffect(() => {
+    const el = drawer.current;
+    if (!el || typeof el.showPopover !== 'function') return;
+    const shown = el.matches(':popover-open');
+    if (!synced.current) {
+      synced.current = true;
+      if (shown && !drawerOpen) {
+        adopted.current = true;
+        dispatch({ type: 'openDrawer' });
+        return;
+      }
+    }
+    if (!drawerOpen) adopted.current = false;
+    if (drawerOpen && !shown) el.showPopover();
+    if (!drawerOpen && shown) {
+      if (!restore.current && el.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
+      el.hidePopover();
+    }
+  }, [drawerOpen]);
+  // Open, its deeper levels will be wanted next (opened before the code came, nothing has asked yet).
+  useEffect(() => void (drawerOpen && prefetch()), [drawerOpen, prefetch]);
+  // One the browser closes (Escape, a tap outside) closes the state.
+  useEffect(() => {
+    const el = drawer.current;
+    if (!el) return;
+    const onToggle = (event: Event) => {
+      const now = stateRef.current;
+      if ((event as ToggleEvent).newState === 'closed' && now.open && now.surface === 'drawer' && !el.matches(':popover-open')) dispatch({ type: 'close' });
+    };
+    el.addEventListener('toggle', onToggle);
+    return () => el.removeEventListener('toggle', onToggle);
+  }, []);
 
   useEffect(() => (state.open ? lockScroll() : undefined), [state.open]);
   useFocusTrap(nav, megaOpen || state.more, close, restore);
@@ -273,14 +315,30 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
           </li>
         ) : null}
       </ul>
-      <button type="button" className={styles.menuButton} aria-haspopup="dialog" aria-expanded={drawerOpen} aria-controls="qf-mobile-menu" onPointerEnter={prefetch} onPointerDown={prefetch} onFocus={prefetch} onClick={() => act({ type: 'openDrawer' })}>
+      {/* The browser opens the menu by itself (`popovertarget`) until this code runs, then the state does.
+          No aria-expanded of ours: the browser tells assistive technology whether the popover it names is
+          open, right also before the code (an attribute written by the server would say "collapsed"). */}
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="dialog"
+        aria-controls={DRAWER_ID}
+        popoverTarget={DRAWER_ID}
+        onPointerEnter={prefetch}
+        onPointerDown={prefetch}
+        onFocus={prefetch}
+        onClick={(event) => {
+          event.preventDefault();
+          act({ type: 'openDrawer' });
+        }}
+      >
         <span aria-hidden="true" className={styles.burger} />
         {t('menu.open')}
       </button>
-      {drawerOpen && levels ? (
-        <levels.Drawer ref={drawer} lang={lang} theme={theme} data={withPlaces} state={state} previews={previews} mapsApiKey={mapsApiKey} links={links} act={act} close={close} loadMaps={loadMaps} />
-      ) : null}
-      {state.open || closing ? <div className={styles.overlay} data-state={state.open ? 'open' : 'closing'} aria-hidden="true" onClick={close} /> : null}
+      <Drawer ref={drawer} lang={lang} theme={theme} data={withPlaces} state={state} open={drawerOpen} adopted={adopted.current} levels={levels} previews={previews} mapsApiKey={mapsApiKey} links={links} act={act} close={close} loadMaps={loadMaps} />
+      {/* The slide-in menu's own shade is shown by the stylesheet while it is open (also before the code). */}
+      {megaOpen || closing ? <div className={styles.overlay} data-state={megaOpen ? 'open' : 'closing'} aria-hidden="true" onClick={close} /> : null}
+      <div className={`${styles.overlay} ${styles.drawerShade}`} aria-hidden="true" />
     </nav>
   );
 }

@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useRef, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import type { Theme } from '@qf/shared/bus';
 import { localDigits, type Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { useShellT } from '../i18n';
 import { onLevelKeyDown } from './focus';
-import { levelFocusTarget } from './level-focus';
-import type { MainMenuProps, QuickLink } from './MainMenu';
+import type { MainMenuProps } from './MainMenu';
 import { MapPanel } from './MapPanel';
 import { categoryCount, isFirstGroup, type Menu, type MenuArea, type MenuCategory, type MenuCountKind } from './menu-data';
 import type { MenuAction, MenuState } from './menu-state';
@@ -122,163 +121,80 @@ const placesOf = (category: MenuCategory, places: Menu['places']) => {
   return ids.map((id) => places.find((p) => p.id === id)).filter((p): p is Menu['places'][number] => p !== undefined);
 };
 
-export interface DrawerProps extends LevelProps {
-  ref: React.Ref<HTMLDivElement>;
+export interface DrawerLevelProps extends LevelProps {
   data: Menu;
-  links: readonly QuickLink[];
 }
 
 /**
- * The slide-in menu: one level at a time (depth 0 to 3), the chosen entries above it (choosing one
- * goes back to it), and a back button that steps up one level.
+ * The slide-in menu's deeper levels (an area's categories, a category's items or its map, an item's
+ * preview): the menu itself, its bar and its first level are part of the page (Drawer.tsx) so that it
+ * opens at once, before any code has come.
  */
-export function Drawer({ ref, lang, theme, data, state, previews, mapsApiKey, links, act, close, loadMaps }: DrawerProps): ReactElement {
+export function DrawerLevel({ lang, theme, data, state, previews, mapsApiKey, act, loadMaps }: DrawerLevelProps): ReactElement {
   const t = useShellT();
   const depth = state.path.length;
   const area = data.areas.find((a) => a.id === state.path[0]);
   const category = area?.categories.find((c) => c.id === state.path[1]);
   const item = category?.items.find((i) => i.id === state.path[2]);
   const categoryPlaces = useMemo(() => (category ? placesOf(category, data.places) : []), [category, data.places]);
-  const trail = [area?.label, category?.title, item?.title].slice(0, depth).filter((x): x is string => Boolean(x));
-  const heading = trail[trail.length - 1] ?? t('menu.dialog');
-  const level = useRef<HTMLDivElement>(null);
   const choose = (lvl: number, id: string) => act({ type: 'choose', surface: 'drawer', level: lvl, id });
 
-  // Focus never leaves the dialog as levels change: a deeper level takes it on its first entry (or,
-  // with none, as the preview, on the dialog's heading, which names the level); stepping back gives it
-  // to the entry that opened the level left. Choosing a place keeps focus where it is.
-  const focusKey = state.path.slice(0, area?.map ? 2 : 3).join('/');
-  const shownPath = useRef<readonly string[]>(state.path);
-  useEffect(() => {
-    const previous = shownPath.current;
-    shownPath.current = state.path;
-    const root = level.current;
-    if (!root) return;
-    (levelFocusTarget(root, previous, state.path) ?? root.closest('[role="dialog"]')?.querySelector<HTMLElement>('h2[tabindex]'))?.focus();
-  }, [focusKey]);
-
   return (
-    <div ref={ref} id="qf-mobile-menu" className={styles.drawer} role="dialog" aria-modal="true" aria-labelledby="qf-mobile-menu-heading" data-depth={depth} data-vertical={area?.vertical}>
-      <div className={styles.drawerBar}>
-        {depth > 0 ? (
-          <button type="button" className={styles.back} onClick={() => act({ type: 'back' })}>
-            <span aria-hidden="true" className={styles.backArrow}>
-              ‹
-            </span>
-            {t('menu.back')}
-          </button>
-        ) : null}
-        <h2 id="qf-mobile-menu-heading" tabIndex={-1} className={styles.drawerHeading}>
-          {heading}
-        </h2>
-        <button type="button" className={styles.close} onClick={close}>
-          <span aria-hidden="true">×</span>
-          <span className="qf-visually-hidden">{t('menu.close')}</span>
-        </button>
+    <>
+    {depth === 1 && area ? (
+      <div data-menu-level="1" onKeyDown={(e) => onLevelKeyDown(e)}>
+        <a className={styles.explore} data-menu-item href={localePath(lang, area.path)}>
+          {t('menu.explore', { title: area.label })}
+        </a>
+        <ul className={styles.list} aria-label={t('menu.categories', { title: area.label })}>
+          {byFirstGroup(area.categories).map((c) => (
+            <li key={c.id} className={isFirstGroup(c) ? styles.first : undefined} data-first-group={isFirstGroup(c) ? '' : undefined}>
+              <button type="button" data-menu-item data-menu-opens={c.id} onClick={() => choose(1, c.id)}>
+                <span>{c.title}</span>
+                <Count lang={lang} value={categoryCount(c)} />
+              </button>
+            </li>
+          ))}
+        </ul>
       </div>
-      {depth > 0 ? (
-        <ol className={styles.trail} aria-label={t('menu.levels')}>
-          {state.path.slice(0, 3).map((id, i) => {
-            const label = i === 0 ? area?.label : i === 1 ? category?.title : (item?.title ?? data.places.find((p) => p.id === id)?.title);
-            return label ? (
-              <li key={`${i}-${id}`}>
-                <button type="button" aria-current={i === depth - 1 ? 'step' : undefined} onClick={() => choose(i, id)}>
-                  {label}
-                </button>
-              </li>
-            ) : null;
-          })}
-        </ol>
-      ) : null}
-      <div ref={level} className={styles.drawerLevel} key={state.path.slice(0, area?.map ? 2 : 3).join('/')}>
-        {depth === 0 ? (
-          <>
-            <ul className={styles.list} data-menu-level="0" onKeyDown={(e) => onLevelKeyDown(e)}>
-              {data.areas.map((a) => (
-                <li key={a.id} data-vertical={a.vertical} className={styles.drawerArea}>
-                  <button type="button" data-menu-item data-menu-opens={a.id} onClick={() => choose(0, a.id)}>
-                    {a.label}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <ul className={styles.secondary} aria-label={t('menu.moreLabel')}>
-              {/* A quick link that is also a secondary item (IDKT) keeps the item's sub-links (Technologies, Info bank), as the desktop "More" shows them. */}
-              {[
-                ...links.map((l) => ({ id: l.href, title: l.label, path: l.href, items: data.secondary.find((s) => s.path === l.href)?.items ?? [] })),
-                ...data.secondary.filter((s) => !links.some((l) => l.href === s.path)),
-              ].map((s) => (
-                <li key={s.id}>
-                  <a href={localePath(lang, s.path)}>{s.title}</a>
-                  {s.items.length > 0 ? (
-                    <ul>
-                      {s.items.map((i) => (
-                        <li key={i.id}>
-                          <a href={localePath(lang, i.path)}>{i.title}</a>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {depth === 1 && area ? (
-          <div data-menu-level="1" onKeyDown={(e) => onLevelKeyDown(e)}>
-            <a className={styles.explore} data-menu-item href={localePath(lang, area.path)}>
-              {t('menu.explore', { title: area.label })}
+    ) : null}
+    {depth >= 2 && area?.map && category ? (
+      <MapPanel
+        lang={lang}
+        theme={theme}
+        category={category}
+        places={categoryPlaces}
+        selected={state.path[2] ?? null}
+        view={state.view}
+        mapsApiKey={mapsApiKey}
+        previews={previews}
+        idPrefix="qf-drawer"
+        onSelect={(id) => act({ type: 'show', level: 2, id })}
+        onView={(view) => act({ type: 'setView', view })}
+        loadMaps={loadMaps}
+      />
+    ) : null}
+    {depth === 2 && !area?.map && category ? (
+      <ul className={styles.list} data-menu-level="2" data-first-group={isFirstGroup(category) ? '' : undefined} onKeyDown={(e) => onLevelKeyDown(e)}>
+        {category.items.map((i) => (
+          <li key={i.id} className={styles.itemRow}>
+            <a data-menu-item href={localePath(lang, i.path)}>
+              <span>{i.title}</span>
+              {i.count !== undefined ? <Count lang={lang} value={i.count} kind={i.countKind} /> : null}
             </a>
-            <ul className={styles.list} aria-label={t('menu.categories', { title: area.label })}>
-              {byFirstGroup(area.categories).map((c) => (
-                <li key={c.id} className={isFirstGroup(c) ? styles.first : undefined} data-first-group={isFirstGroup(c) ? '' : undefined}>
-                  <button type="button" data-menu-item data-menu-opens={c.id} onClick={() => choose(1, c.id)}>
-                    <span>{c.title}</span>
-                    <Count lang={lang} value={categoryCount(c)} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {depth >= 2 && area?.map && category ? (
-          <MapPanel
-            lang={lang}
-            theme={theme}
-            category={category}
-            places={categoryPlaces}
-            selected={state.path[2] ?? null}
-            view={state.view}
-            mapsApiKey={mapsApiKey}
-            previews={previews}
-            idPrefix="qf-drawer"
-            onSelect={(id) => act({ type: 'show', level: 2, id })}
-            onView={(view) => act({ type: 'setView', view })}
-            loadMaps={loadMaps}
-          />
-        ) : null}
-        {depth === 2 && !area?.map && category ? (
-          <ul className={styles.list} data-menu-level="2" data-first-group={isFirstGroup(category) ? '' : undefined} onKeyDown={(e) => onLevelKeyDown(e)}>
-            {category.items.map((i) => (
-              <li key={i.id} className={styles.itemRow}>
-                <a data-menu-item href={localePath(lang, i.path)}>
-                  <span>{i.title}</span>
-                  {i.count !== undefined ? <Count lang={lang} value={i.count} kind={i.countKind} /> : null}
-                </a>
-                <button type="button" className={styles.detailsButton} data-menu-opens={i.id} onClick={() => choose(2, i.id)}>
-                  <span aria-hidden="true">›</span>
-                  <span className="qf-visually-hidden">{t('menu.details', { title: i.title })}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {depth === 3 && !area?.map && item ? (
-          <div data-menu-level="3">
-            <PreviewPanel lang={lang} item={item} previews={previews} />
-          </div>
-        ) : null}
+            <button type="button" className={styles.detailsButton} data-menu-opens={i.id} onClick={() => choose(2, i.id)}>
+              <span aria-hidden="true">›</span>
+              <span className="qf-visually-hidden">{t('menu.details', { title: i.title })}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    ) : null}
+    {depth === 3 && !area?.map && item ? (
+      <div data-menu-level="3">
+        <PreviewPanel lang={lang} item={item} previews={previews} />
       </div>
-    </div>
+    ) : null}
+    </>
   );
 }
