@@ -50,7 +50,7 @@ export async function measureInp(browser: Browser, siteUrl: string, path: string
     await page.locator('#qf-mobile-menu').waitFor({ state: 'hidden' });
     const field = page.locator('#qf-search-panel input').first();
     const searchPanel = await worst(
-      () => page.locator('[data-qf-root="header"] a[aria-controls="qf-search-panel"]').tap(),
+      () => page.locator('[data-qf-root="header"] button[aria-controls="qf-search-panel"]').tap(),
       () => field.waitFor({ state: 'visible' }),
     );
     const typing = await worst(

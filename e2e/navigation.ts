@@ -42,7 +42,7 @@ export type OpenScenario = { name: string; from: string; control: string; done: 
 /** Taps on the header's controls of a fresh page: until the menu is open, until the search field has focus. */
 export const OPEN_SCENARIOS: OpenScenario[] = [
   { name: 'tap → menu open', from: '/stories/education-city-stadium-opens-gates-world-cup-fans', control: '[data-qf-root="header"] button[aria-controls="qf-mobile-menu"]', done: 'menu' },
-  { name: 'tap → search focused', from: '/stories/education-city-stadium-opens-gates-world-cup-fans', control: '[data-qf-root="header"] a[aria-controls="qf-search-panel"]', done: 'search' },
+  { name: 'tap → search focused', from: '/stories/education-city-stadium-opens-gates-world-cup-fans', control: '[data-qf-root="header"] button[aria-controls="qf-search-panel"]', done: 'search' },
 ];
 
 export const inLanguage = (lang: 'en' | 'ar', path: string): string => (lang === 'en' ? path : path === '/' ? '/ar' : `/ar${path}`);

@@ -63,7 +63,7 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     const { context, page, problems } = await open(width);
     await page.goto(`${site.url}${prefix(lang)}${STORY}`);
     await hydrated(page);
-    const opener = page.locator('a[href="#qf-search-panel"]');
+    const opener = page.locator('button[aria-controls="qf-search-panel"]');
     await opener.click();
     const panel = page.getByRole('dialog', { name: t.search });
     await panel.waitFor();
@@ -93,7 +93,7 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     const { context, page, problems } = await open(1440);
     await page.goto(`${site.url}${prefix(lang)}/events`);
     await hydrated(page);
-    const opener = page.locator('a[href="#qf-search-panel"]');
+    const opener = page.locator('button[aria-controls="qf-search-panel"]');
     await opener.click();
     const input = page.getByRole('combobox', { name: t.searchLabel });
     await input.fill(lang === 'en' ? 'Sidra' : 'سدرة');
@@ -116,11 +116,11 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     await context.close();
   });
 
-  it.each(WIDTHS)('a first tap on search before the code ran: the panel takes focus, Escape gives it back and clears the address, at %i px', async (width) => {
+  it.each(WIDTHS)('a first tap on search before the code ran: the panel opens with its field focused at once, Escape gives focus back, at %i px', async (width) => {
     const { context, page, problems } = await open(width);
     await page.goto(`${site.url}${prefix(lang)}/about`);
-    // No hover first: the tap itself brings the header's code (the link's `#qf-search-panel` goes first).
-    const opener = page.locator('a[href="#qf-search-panel"]').filter({ visible: true });
+    // No hover first: the tap itself is the first thing the page sees.
+    const opener = page.locator('button[aria-controls="qf-search-panel"]').filter({ visible: true });
     await opener.click();
     const input = page.getByRole('dialog', { name: t.search }).getByRole('combobox', { name: t.searchLabel });
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
@@ -130,10 +130,39 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     expect(new URL(page.url()).hash).toBe('');
     // The next open and close behave the same.
     await opener.click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: t.search }).waitFor({ state: 'hidden' });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('searches what was typed before any code came: the panel is the browser\'s own until then, a plain search form (issue 34)', async () => {
+    const { context, page } = await open(390);
+    // The code is slow to come (a phone's network); the visitor has opened search and typed by then.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.m?js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}${prefix(lang)}/about`);
+    await page.locator('button[aria-controls="qf-search-panel"]').filter({ visible: true }).click();
+    const input = page.getByRole('dialog', { name: t.search }).getByRole('combobox', { name: t.searchLabel });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    const text = lang === 'en' ? 'Sidra' : 'سدرة';
+    await page.keyboard.type(text);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-qf-app'))).toBe(false);
+    release();
+    await page.locator('[data-qf-root="header"][data-qf-hydrated]').waitFor({ state: 'attached' });
+    // The header's code took the panel over as it was: the words, the focus, the suggestions for them.
+    expect(await input.inputValue()).toBe(text);
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('dialog', { name: t.search }).getByRole('listbox').getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: t.search }).waitFor({ state: 'hidden' });
     await context.close();
   });
 
@@ -449,7 +478,7 @@ describe('axe reports no violations with each panel open', () => {
       expect(await page.getAttribute('body', 'data-theme')).toBe(theme);
       const where = `${lang} ${theme} ${width}px`;
 
-      await page.locator('a[href="#qf-search-panel"]').click();
+      await page.locator('button[aria-controls="qf-search-panel"]').click();
       await page.getByRole('combobox', { name: t.searchLabel }).fill(lang === 'en' ? 'Learning' : 'التعلّم');
       await page.getByRole('listbox').getByRole('option').first().waitFor();
       await page.keyboard.press('ArrowDown');

@@ -320,7 +320,7 @@ describe('in the browser', () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + STORY);
     await page.waitForLoadState('networkidle');
-    await page.locator('a[href="#qf-search-panel"]').click();
+    await page.locator('button[aria-controls="qf-search-panel"]').click();
     await page.getByRole('combobox', { name: 'Search the site' }).fill('Learning Commons');
     await page.getByRole('dialog', { name: 'Search' }).getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`${site.url}/search#all=1&allType=1&s=Learning%20Commons`);

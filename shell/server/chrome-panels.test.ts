@@ -87,8 +87,10 @@ describe('the shell server and the chrome panels', () => {
 
   it('server-renders the search panel as a plain GET form and the header tools', async () => {
     const res = await shell.inject('/ar/no-such-page');
-    expect(res.body).toMatch(/<a href="#qf-search-panel"[^>]*aria-controls="qf-search-panel"/);
-    expect(res.body).toMatch(/<div id="qf-search-panel" role="dialog" aria-modal="true"[^>]*hidden/);
+    // A popover its button opens by itself (before any code, and without JavaScript), its field focused.
+    expect(res.body).toMatch(/<button type="button"[^>]*aria-controls="qf-search-panel"[^>]*popoverTarget="qf-search-panel"/);
+    expect(res.body).toMatch(/<div id="qf-search-panel" role="dialog" aria-modal="true"[^>]*popover="auto"/);
+    expect(res.body).toMatch(/<input[^>]*autofocus=""[^>]*type="search"/);
     expect(res.body).toMatch(/<form role="search"[^>]*action="\/ar\/search" method="get"/);
   });
 });

@@ -82,6 +82,22 @@ describe('watchOverlays', () => {
     await flush();
     expect(seen).toEqual([false, true, false, true]);
   });
+
+  it("hears a popover dialog open and close (the shell's search panel and mobile drawer): no attribute of theirs changes", async () => {
+    const panel = document.createElement('div');
+    panel.setAttribute('role', 'dialog');
+    panel.setAttribute('aria-modal', 'true');
+    panel.setAttribute('popover', 'auto');
+    document.body.append(panel);
+    const seen: boolean[] = [];
+    const stop = watchOverlays((clear) => seen.push(clear));
+    panel.showPopover();
+    await flush();
+    panel.hidePopover();
+    await flush();
+    stop();
+    expect(seen).toEqual([true, false, true]);
+  });
 });
 
 describe('the brand-survey prompt', () => {

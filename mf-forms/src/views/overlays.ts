@@ -12,7 +12,9 @@ import { useEffect, useState } from 'react';
  * - an open menu: `data-qf-scroll-locked` on `<html>` (shell `menu/scroll-lock.ts`: set while the
  *   main menu, the mega menu or the mobile drawer is open);
  * - an open dialog: any `[aria-modal="true"]` or `dialog[open]` on screen (the shell's panels, the
- *   mobile drawer, another widget's dialog), except those inside `own` (the prompt's own dialog).
+ *   mobile drawer, another widget's dialog), except those inside `own` (the prompt's own dialog). The
+ *   mobile drawer and the search panel are popovers: they open and close without an attribute
+ *   changing, and say so with a `toggle` event (which does not bubble: heard while it is captured).
  */
 export const CONSENT_KEY = 'qf_cookie_consent';
 
@@ -62,10 +64,12 @@ export function watchOverlays(onChange: (clear: boolean) => void, own?: (el: Ele
   const observer = new MutationObserver(soon);
   observer.observe(doc.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: WATCHED });
   win?.addEventListener('storage', soon);
+  doc.addEventListener('toggle', soon, true);
   check();
   return () => {
     observer.disconnect();
     win?.removeEventListener('storage', soon);
+    doc.removeEventListener('toggle', soon, true);
   };
 }
 

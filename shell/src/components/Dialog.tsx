@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -13,27 +13,67 @@ export interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Where focus goes on closing when the element focused before opening is gone or hidden. */
   fallbackFocus?: RefObject<HTMLElement | null>;
+  /**
+   * A popover its opener shows by itself (`popovertarget`), before any code has come and without
+   * JavaScript: the panel then follows `open`, and one the browser opened before the code came is
+   * taken over through `onOpen` (its `autofocus` field already has the focus).
+   */
+  onOpen?: () => void;
   children: ReactNode;
 }
 
-const visible = (el: HTMLElement) => el.isConnected && !el.closest('[hidden]');
+const visible = (el: HTMLElement) => el.isConnected && !el.closest('[hidden]') && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
 
 /**
  * A modal panel of the header: labelled dialog semantics, focus moved in on opening, trapped inside
  * (Tab and Shift+Tab wrap), Escape closes, and focus returns to where it was (the opener) on closing.
  * Always rendered (hidden when closed) so the server HTML carries it and openers can point at it.
  */
-export function Dialog({ id, open, onClose, labelledBy, className, initialFocus, fallbackFocus, children }: DialogProps): ReactElement {
+export function Dialog({ id, open, onClose, labelledBy, className, initialFocus, fallbackFocus, onOpen, children }: DialogProps): ReactElement {
   const ref = useRef<HTMLDivElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
+  const popover = onOpen !== undefined;
+  const closeNow = useRef(onClose);
+  closeNow.current = onClose;
+  const openNow = useRef(open);
+  openNow.current = open;
+
+  // A popover follows `open` (before the focus below moves); one shown before the code came is taken over.
+  const synced = useRef(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!popover || !el || typeof el.showPopover !== 'function') return;
+    const shown = el.matches(':popover-open');
+    if (!synced.current) {
+      synced.current = true;
+      if (shown && !open) {
+        onOpen();
+        return;
+      }
+    }
+    if (open && !shown) el.showPopover();
+    if (!open && shown) el.hidePopover();
+  }, [open, popover]);
+  // One the browser closes (Escape, a tap outside) is closed.
+  useEffect(() => {
+    const el = ref.current;
+    if (!popover || !el) return;
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === 'closed' && openNow.current && !el.matches(':popover-open')) closeNow.current();
+    };
+    el.addEventListener('toggle', onToggle);
+    return () => el.removeEventListener('toggle', onToggle);
+  }, [popover]);
 
   useEffect(() => {
     if (!open) return;
-    // Where focus was, unless nowhere (<body>: a panel opened by its address, `#id`, before the code ran).
+    // Where focus was, unless nowhere (<body>: a panel opened by its address, `#id`, before the code ran)
+    // or already inside (a popover the browser opened before the code came: its field took the focus).
     const before = document.activeElement;
-    returnTo.current = before instanceof HTMLElement && before !== document.body ? before : null;
+    const inside = Boolean(before && ref.current?.contains(before));
+    returnTo.current = before instanceof HTMLElement && before !== document.body && !inside ? before : null;
     const first = initialFocus?.current ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? ref.current;
-    first?.focus();
+    if (!inside) first?.focus();
     return () => {
       // A panel opened by its address (a tap on its link before the code ran) leaves the address as it was.
       if (window.location.hash === `#${id}`) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
@@ -67,7 +107,7 @@ export function Dialog({ id, open, onClose, labelledBy, className, initialFocus,
   };
 
   return (
-    <div ref={ref} id={id} role="dialog" aria-modal="true" aria-labelledby={labelledBy} className={className} hidden={!open} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div ref={ref} id={id} role="dialog" aria-modal="true" aria-labelledby={labelledBy} className={className} hidden={popover ? undefined : !open} popover={popover ? 'auto' : undefined} tabIndex={-1} onKeyDown={onKeyDown}>
       {children}
     </div>
   );

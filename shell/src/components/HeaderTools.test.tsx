@@ -36,7 +36,7 @@ describe('the header tools', () => {
     const { rerender } = setup({ path: '/stories/tap/desert-garden' });
     expect(screen.queryByRole('button', { name: 'Accessibility' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Switch to light theme' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Search' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeInTheDocument();
     rerender(
       <ShellLangContext.Provider value="en">
         <HeaderTools lang="en" path="/stories/tap" alternatePath="/ar/stories/tap" onToggleTheme={() => undefined} onSearch={() => undefined} onNavigate={() => undefined} />

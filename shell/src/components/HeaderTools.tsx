@@ -52,13 +52,14 @@ const ICONS = {
 export function HeaderTools({ lang, path, alternatePath, onToggleTheme, onSearch, onNavigate, assistantScript }: HeaderToolsProps): ReactElement {
   const t = useShellT();
   const [open, setOpen] = useState<PanelName | null>(null);
-  const searchOpener = useRef<HTMLAnchorElement>(null);
+  const searchOpener = useRef<HTMLButtonElement>(null);
   const exploreOpener = useRef<HTMLButtonElement>(null);
   const a11yOpener = useRef<HTMLButtonElement>(null);
   const tap = isTapStoryPath(path);
   const other = otherLang(lang);
   const close = useCallback(() => setOpen(null), []);
   const toggle = (name: PanelName) => setOpen((current) => (current === name ? null : name));
+  const openSearch = useCallback(() => setOpen('search'), []);
 
   const openAssistant = useCallback(async () => {
     if (await openProviderAssistant(assistantScript, lang, storage())) setOpen(null);
@@ -70,18 +71,27 @@ export function HeaderTools({ lang, path, alternatePath, onToggleTheme, onSearch
     window.addEventListener(OPEN_ASSISTANT_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_ASSISTANT_EVENT, onOpen);
   }, [openAssistant]);
-  useEffect(() => setOpen(null), [path]);
+  // A route change closes the panel (not the first render: a panel the browser opened before the code came stays).
+  const shownPath = useRef(path);
+  useEffect(() => {
+    if (shownPath.current === path) return;
+    shownPath.current = path;
+    setOpen(null);
+  }, [path]);
 
   return (
     <>
       <div className={styles.tools}>
-        {/* A link so that, without JavaScript, it opens the panel's plain search form by its :target. */}
-        <a
+        {/* The browser opens the panel by itself (`popovertarget`), its field focused, before any code has
+            come and without JavaScript (its form is a plain GET to the search page); once this code runs,
+            the state does. No aria-expanded of ours: the browser says whether the panel is open. */}
+        <button
           ref={searchOpener}
-          href={`#${SEARCH_PANEL_ID}`}
+          type="button"
           className={styles.tool}
           aria-controls={SEARCH_PANEL_ID}
-          aria-expanded={open === 'search'}
+          aria-haspopup="dialog"
+          popoverTarget={SEARCH_PANEL_ID}
           onClick={(event) => {
             event.preventDefault();
             toggle('search');
@@ -89,7 +99,7 @@ export function HeaderTools({ lang, path, alternatePath, onToggleTheme, onSearch
         >
           <Icon d={ICONS.search} />
           <span className={styles.toolLabel}>{t('panels.search.open')}</span>
-        </a>
+        </button>
         <button ref={exploreOpener} type="button" className={styles.tool} aria-controls={EXPLORE_PANEL_ID} aria-expanded={open === 'explore' || open === 'assistant'} aria-haspopup="dialog" onClick={() => toggle('explore')}>
           <Icon d={ICONS.explore} />
           <span className={styles.toolLabel}>{t('panels.explore.open')}</span>
@@ -125,8 +135,10 @@ export function HeaderTools({ lang, path, alternatePath, onToggleTheme, onSearch
           </span>
         </a>
       </div>
-      {open ? <div className={styles.backdrop} aria-hidden="true" onClick={close} /> : null}
-      <SearchPanel lang={lang} open={open === 'search'} onClose={close} onSearch={onSearch} onNavigate={onNavigate} fallbackFocus={searchOpener} />
+      {/* The search panel's shade is shown by the stylesheet while it is open (also before the code). */}
+      {open && open !== 'search' ? <div className={styles.backdrop} aria-hidden="true" onClick={close} /> : null}
+      <div className={`${styles.backdrop} ${styles.searchShade}`} aria-hidden="true" />
+      <SearchPanel lang={lang} open={open === 'search'} onOpen={openSearch} onClose={close} onSearch={onSearch} onNavigate={onNavigate} fallbackFocus={searchOpener} />
       <ExplorePanel lang={lang} open={open === 'explore'} onClose={close} onAsk={() => void openAssistant()} fallbackFocus={exploreOpener} />
       <AssistantPanel lang={lang} open={open === 'assistant'} onClose={close} fallbackFocus={exploreOpener} />
       <AccessibilityPanel open={open === 'accessibility'} onClose={close} fallbackFocus={a11yOpener} />

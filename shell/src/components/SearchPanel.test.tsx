@@ -1,5 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { ShellLangContext } from '../i18n';
 import { HeaderTools } from './HeaderTools';
 
@@ -37,20 +39,59 @@ describe('the search panel (SPEC §2, §4, §5)', () => {
 
   it('opens from the header, focuses its input, closes on Escape and gives focus back', () => {
     setup();
-    const opener = screen.getByRole('link', { name: 'Search' });
-    expect(opener).toHaveAttribute('href', '#qf-search-panel');
-    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    const opener = screen.getByRole('button', { name: 'Search' });
+    expect(opener).toHaveAttribute('popovertarget', 'qf-search-panel');
     const panel = document.getElementById('qf-search-panel')!;
     expect(panel).not.toBeVisible();
     opener.focus();
     fireEvent.click(opener);
-    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    expect(panel.matches(':popover-open')).toBe(true);
     expect(screen.getByRole('dialog', { name: 'Search' })).toBeVisible();
     const input = screen.getByRole('combobox', { name: 'Search the site' });
     expect(input).toHaveFocus();
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(panel).not.toBeVisible();
     expect(opener).toHaveFocus();
+  });
+
+  it('opened by the browser before the code came, with words typed, is taken over as it is: Enter searches them (issue 34)', async () => {
+    const onSearch = jest.fn();
+    const tools = () => (
+      <ShellLangContext.Provider value="en">
+        <HeaderTools lang="en" path="/events" alternatePath="/ar/events" onToggleTheme={() => undefined} onSearch={onSearch} onNavigate={() => undefined} />
+      </ShellLangContext.Provider>
+    );
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(tools());
+    document.body.append(host);
+    const opener = host.querySelector<HTMLButtonElement>('button[aria-controls="qf-search-panel"]')!;
+    const panel = host.querySelector<HTMLElement>('#qf-search-panel')!;
+    opener.focus();
+    fireEvent.click(opener);
+    // The browser's own opening: the panel shows, its field has the focus, the visitor types.
+    expect(panel.matches(':popover-open')).toBe(true);
+    const field = panel.querySelector('input')!;
+    expect(field).toHaveFocus();
+    field.value = 'Sidra';
+    const root = await act(async () => hydrateRoot(host, tools()));
+    try {
+      await flush();
+      expect(field).toHaveFocus();
+      expect(field).toHaveValue('Sidra');
+      fireEvent.submit(field.form!);
+      expect(onSearch).toHaveBeenCalledWith('Sidra');
+      expect(panel.matches(':popover-open')).toBe(false);
+      expect(opener).toHaveFocus();
+      // Closed by the browser (Escape, a tap outside) after the code came: closed for the header too.
+      fireEvent.click(opener);
+      expect(panel.matches(':popover-open')).toBe(true);
+      act(() => panel.hidePopover());
+      fireEvent.click(opener);
+      expect(panel.matches(':popover-open')).toBe(true);
+    } finally {
+      act(() => root.unmount());
+      host.remove();
+    }
   });
 
   it('is a plain GET form to the search page without JavaScript', () => {
@@ -63,7 +104,7 @@ describe('the search panel (SPEC §2, §4, §5)', () => {
 
   it('shows ‘See all results’ only for non-blank text, pointing at the search hash', () => {
     setup();
-    fireEvent.click(screen.getByRole('link', { name: 'Search' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     const input = screen.getByRole('combobox', { name: 'Search the site' });
     expect(screen.queryByRole('link', { name: 'See all results' })).toBeNull();
     fireEvent.change(input, { target: { value: '   ' } });
@@ -74,7 +115,7 @@ describe('the search panel (SPEC §2, §4, §5)', () => {
 
   it('goes to the search page on Enter, in the page language, and does nothing for blank text', () => {
     const { onSearch } = setup('ar');
-    fireEvent.click(screen.getByRole('link', { name: 'بحث' }));
+    fireEvent.click(screen.getByRole('button', { name: 'بحث' }));
     const input = screen.getByRole('combobox', { name: 'ابحث في الموقع' });
     fireEvent.submit(input.closest('form')!);
     expect(onSearch).not.toHaveBeenCalled();
@@ -87,7 +128,7 @@ describe('the search panel (SPEC §2, §4, §5)', () => {
 
   it('suggests as you type: debounced, the previous request aborted, a listbox with arrow keys', async () => {
     const { onNavigate } = setup();
-    fireEvent.click(screen.getByRole('link', { name: 'Search' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     const input = screen.getByRole('combobox', { name: 'Search the site' });
     fireEvent.change(input, { target: { value: 'lea' } });
     act(() => void jest.advanceTimersByTime(100));
@@ -131,7 +172,7 @@ describe('the search panel (SPEC §2, §4, §5)', () => {
   it('says so when suggestions cannot be had, and Enter still searches', async () => {
     fetchMock.mockImplementation(async () => ({ ok: false, status: 503, json: async () => ({}) }));
     const { onSearch } = setup();
-    fireEvent.click(screen.getByRole('link', { name: 'Search' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     const input = screen.getByRole('combobox', { name: 'Search the site' });
     fireEvent.change(input, { target: { value: 'x' } });
     act(() => void jest.advanceTimersByTime(200));

@@ -13,6 +13,8 @@ type Suggestions = { kind: 'idle' } | { kind: 'ok'; items: Suggestion[] } | { ki
 interface SearchPanelProps {
   lang: Lang;
   open: boolean;
+  /** The browser opened it before the code came (its opener's `popovertarget`): the state follows. */
+  onOpen: () => void;
   onClose: () => void;
   /** Goes to the search page with the text (SPEC's hash). */
   onSearch: (text: string) => void;
@@ -24,15 +26,22 @@ interface SearchPanelProps {
 /**
  * The header's search panel: a combobox with search-as-you-type suggestions from the site's search API
  * (debounced, the previous request aborted by new input), Enter or 'See all results' to the search page.
- * Without JavaScript it is a plain GET form to the search page (opened by the `:target` of its link).
+ * A popover its header button opens by itself, with its field focused: at once before the code has
+ * come, and without JavaScript, where it is a plain GET form to the search page.
  */
-export function SearchPanel({ lang, open, onClose, onSearch, onNavigate, fallbackFocus }: SearchPanelProps): ReactElement {
+export function SearchPanel({ lang, open, onOpen, onClose, onSearch, onNavigate, fallbackFocus }: SearchPanelProps): ReactElement {
   const t = useShellT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestions>({ kind: 'idle' });
   const [active, setActive] = useState(-1);
+
+  // Words typed before the code came are in the field (hydration leaves them): they are the search's.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) setText(typed);
+  }, []);
 
   useEffect(() => {
     setActive(-1);
@@ -77,7 +86,7 @@ export function SearchPanel({ lang, open, onClose, onSearch, onNavigate, fallbac
   };
 
   return (
-    <Dialog id={SEARCH_PANEL_ID} open={open} onClose={onClose} labelledBy={`${id}-title`} className={styles.searchPanel} initialFocus={input} fallbackFocus={fallbackFocus}>
+    <Dialog id={SEARCH_PANEL_ID} open={open} onOpen={onOpen} onClose={onClose} labelledBy={`${id}-title`} className={styles.searchPanel} initialFocus={input} fallbackFocus={fallbackFocus}>
       <div className={styles.searchInner}>
         <h2 id={`${id}-title`} className="qf-visually-hidden">
           {t('panels.search.title')}
@@ -101,6 +110,8 @@ export function SearchPanel({ lang, open, onClose, onSearch, onNavigate, fallbac
             <input
               ref={input}
               id={`${id}-input`}
+              // The browser's own opening (before the code) focuses it; hydration does not move focus.
+              autoFocus
               name="s"
               type="search"
               role="combobox"
