@@ -127,14 +127,81 @@ export async function measureTap(browser: Browser, siteUrl: string, lang: 'en' |
     const asked: string[] = [];
     const ask = (r: { url(): string }) => void asked.push(`${Math.round(performance.now() - tappedAt)} ${r.url().replace(siteUrl, '')}`);
     if (process.env.QF_NAV_DEBUG) page.on('request', ask);
+    const profiler = process.env.QF_NAV_PROFILE && javaScript ? await (process.env.QF_NAV_PROFILE === 'trace' ? startTrace : startProfile)(page) : undefined;
     const tappedAt = performance.now();
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     const shownAt = await until(page, () => headingShown(page, to, old));
     if (process.env.QF_NAV_DEBUG) console.error(`  asked after the tap (${Math.round(shownAt - tappedAt)} ms): ${asked.join(' | ')}`);
+    if (profiler) console.error(`  main thread after the tap (${Math.round(shownAt - tappedAt)} ms), self time by function:\n${await profiler()}`);
     return { ms: Math.round(shownAt - tappedAt), prefetchedBytes, client };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * QF_NAV_PROFILE=1: the page's JavaScript profile from the tap to the next page on screen (CPU-throttled
+ * like the rest), its self time summed per function and file, the heaviest first.
+ */
+async function startProfile(page: Page): Promise<() => Promise<string>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    type Node = { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] } };
+    const selfUs = new Map<number, number>();
+    profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    const byName = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const key = `${functionName || '(anonymous)'} ${url.replace(/^https?:\/\/[^/]+/, '')}:${lineNumber + 1}`;
+      byName.set(key, (byName.get(key) ?? 0) + (selfUs.get(node.id) ?? 0));
+    }
+    await cdp.detach();
+    return [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([name, us]) => `    ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`)
+      .join('\n');
+  };
+}
+
+/**
+ * QF_NAV_PROFILE=trace: the renderer's main thread from the tap to the next page on screen, its
+ * timeline events' own time (style, layout, paint, script…) summed by kind.
+ */
+async function startTrace(page: Page): Promise<() => Promise<string>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { name?: string } }[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => void events.push(...(value as unknown as typeof events)));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  const startedUs = (await page.evaluate(() => performance.timeOrigin + performance.now())) * 1000;
+  return async () => {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+    await cdp.detach();
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const complete = events.filter((e) => e.ph === 'X' && e.dur && (!main || (e.tid === main.tid && e.pid === main.pid))).sort((a, b) => a.ts - b.ts);
+    // Each event's own time: its duration less its children's (nested events of the same thread).
+    const own = new Map<string, number>();
+    const stack: { end: number; name: string }[] = [];
+    for (const e of complete) {
+      while (stack.length && stack[stack.length - 1]!.end <= e.ts) stack.pop();
+      const parent = stack[stack.length - 1];
+      if (parent) own.set(parent.name, (own.get(parent.name) ?? 0) - e.dur!);
+      own.set(e.name, (own.get(e.name) ?? 0) + e.dur!);
+      stack.push({ end: e.ts + e.dur!, name: e.name });
+    }
+    void startedUs;
+    return [...own]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([name, us]) => `    ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`)
+      .join('\n');
+  };
 }
 
 /** A tap on a header control of a fresh page (1 s after load): the time until it has done what it does. */

@@ -9,6 +9,8 @@
 // Options: --runs N (5), --lang en|ar (both), --only <words of a scenario's name>, --json FILE.
 // QF_NAV_DEBUG=1 prints what the browser asked for after each tap (the critical path) and keeps a
 // screenshot of a tap that showed nothing within 30 s (/tmp/nav-timeout-*.png).
+// QF_NAV_PROFILE=1 prints where the page's main thread spent a tap (JavaScript self time by function),
+// QF_NAV_PROFILE=trace the same by kind of work (script, style, layout, paint).
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
