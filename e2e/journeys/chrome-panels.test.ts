@@ -302,6 +302,26 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     await page.getByRole('button', { name: t.a11y }).click();
     const panel = page.getByRole('dialog', { name: lang === 'en' ? 'Accessibility options' : 'خيارات إمكانية الوصول' });
     for (let i = 0; i < 3; i++) await panel.getByRole('button', { name: t.larger }).click();
+    await page.waitForFunction(() => document.body.dataset.textSize === '150');
+    // At 150 % text on a 390 px screen nothing of the panel is cut off or needs a sideways scroll (issue 38, item 7).
+    const overflow = await panel.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const rtl = getComputedStyle(el).direction === 'rtl';
+      const wide = [...el.querySelectorAll<HTMLElement>('*')].filter((c) => {
+        const r = c.getBoundingClientRect();
+        // Within the panel's client area (its scrollbar, where there is one, is not room for content).
+        return r.width > 1 && (rtl ? r.left < box.right - el.clientLeft - el.clientWidth - 1 || r.right > box.right + 1 : r.right > box.left + el.clientLeft + el.clientWidth + 1 || r.left < box.left - 1);
+      });
+      // Nor text past its own box (a word too long for it); not the text kept for screen readers only (a 1 px box by design).
+      wide.push(...[...el.querySelectorAll<HTMLElement>('*')].filter((c) => c.clientWidth > 0 && c.scrollWidth > c.clientWidth + 1 && !c.matches('.qf-visually-hidden') && !wide.includes(c)));
+      // Nor does anything of the page beside it (the header's tools did, in Arabic).
+      const outside = [...document.querySelectorAll<HTMLElement>('body *')].filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width > 1 && (r.left < -1 || r.right > window.innerWidth + 1) && !c.closest('.qf-visually-hidden');
+      });
+      return { panel: el.scrollWidth - el.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth, wide: [...wide, ...outside].map((c) => `${c.tagName.toLowerCase()} ${(c.textContent ?? '').trim().slice(0, 30)}`) };
+    });
+    expect(overflow).toEqual({ panel: 0, page: 0, wide: [] });
     const reset = panel.getByRole('button', { name: lang === 'en' ? 'Reset all' : 'إعادة الضبط' });
     await reset.scrollIntoViewIfNeeded();
     expect(await banner.isVisible()).toBe(false);
