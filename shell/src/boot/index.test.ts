@@ -366,6 +366,26 @@ describe('the boot', () => {
       expect(pressed).not.toHaveBeenCalled();
     });
 
+    it('is held and pressed again, as any header control, in a browser without popovers', async () => {
+      const { opener } = withPopover();
+      const app = fakeApp();
+      const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'showPopover');
+      delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
+      try {
+        start();
+        const pressed = jest.fn();
+        opener.addEventListener('click', pressed);
+        const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+        opener.dispatchEvent(press);
+        expect(press.defaultPrevented).toBe(true);
+        await flush();
+        expect(app.hydrateRoot).toHaveBeenCalledWith('header');
+        expect(pressed).toHaveBeenCalledTimes(1);
+      } finally {
+        if (own) Object.defineProperty(HTMLElement.prototype, 'showPopover', own);
+      }
+    });
+
     it('lets Escape in it close it at once, while a press on one of its entries still waits for the code', async () => {
       const { area } = withPopover();
       const app = fakeApp();

@@ -102,8 +102,8 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       const control = (event.target as Element | null)?.closest?.<HTMLElement>('button, summary, [role="button"], a[href^="#"], [data-menu-item]');
       if (!control || !el.contains(control)) return;
       // A button that opens or closes a popover (the slide-in menu) does it by itself, at once: the app
-      // takes over what it finds open.
-      if (control.hasAttribute('popovertarget')) {
+      // takes over what it finds open (a browser without popovers holds it as any other control).
+      if (control.hasAttribute('popovertarget') && popovers()) {
         void hydrate(name).catch(console.error);
         return;
       }
@@ -120,7 +120,7 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
       (event) => {
         const { key, shiftKey, ctrlKey, altKey, metaKey } = event;
         // Escape in a popover closes it at once (the browser's own); the app takes over what it finds.
-        if (key === 'Escape' && (event.target as Element | null)?.closest?.('[popover]')) return;
+        if (key === 'Escape' && popovers() && (event.target as Element | null)?.closest?.('[popover]')) return;
         if (HELD_KEYS.has(key)) hold(event, (control) => control.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, ctrlKey, altKey, metaKey, bubbles: true, cancelable: true })));
       },
       true,
@@ -376,6 +376,9 @@ function whenMounted(win: BootWindow, el: HTMLElement, ms: number): Promise<bool
   });
 }
 
+/** Whether the browser has popovers (their buttons open them without code). */
+const popovers = (): boolean => typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.showPopover === 'function';
+
 /** Keys the menus handle themselves (Enter and Space arrive as a click). */
 const HELD_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape']);
 
@@ -399,7 +402,7 @@ function replay(event: Event): void {
   }
   const control = target.closest('button, summary, [role="button"], a[href^="#"]');
   // A popover's button did its work when it was pressed (pressed again, it would undo it).
-  if (control?.hasAttribute('popovertarget')) return;
+  if (control?.hasAttribute('popovertarget') && popovers()) return;
   control?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
 }
 

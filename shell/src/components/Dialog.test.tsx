@@ -20,6 +20,22 @@ function Page({ startOpen = false }: { startOpen?: boolean }): ReactElement {
   );
 }
 
+/** A panel its opener shows as a popover (as the search panel). */
+function PopoverPage(): ReactElement {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" popoverTarget="pop" onClick={(e) => (e.preventDefault(), setOpen(true))}>
+        Search
+      </button>
+      <Dialog id="pop" open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} labelledBy="pop-title">
+        <h2 id="pop-title">Search the site</h2>
+        <input aria-label="Words" />
+      </Dialog>
+    </>
+  );
+}
+
 describe('a header panel (Dialog)', () => {
   afterEach(() => window.history.replaceState(null, '', '/about'));
 
@@ -39,5 +55,28 @@ describe('a header panel (Dialog)', () => {
     act(() => void fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' }));
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Search' }));
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/about?x=1');
+  });
+
+  it('as a popover, follows its state: shown by the browser, else (no popovers) by its data-qf-open', () => {
+    const { unmount } = render(<PopoverPage />);
+    const panel = document.getElementById('pop')!;
+    expect(panel).toHaveAttribute('popover', 'auto');
+    expect(panel).not.toHaveAttribute('hidden');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(panel.matches(':popover-open')).toBe(true);
+    expect(panel).toHaveAttribute('data-qf-open', '');
+    // The browser closes it (Escape, a tap outside): the state follows.
+    act(() => panel.hidePopover());
+    expect(panel).not.toHaveAttribute('data-qf-open');
+    unmount();
+    const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'showPopover');
+    delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
+    try {
+      render(<PopoverPage />);
+      fireEvent.click(screen.getByRole('button', { name: 'Search', hidden: true }));
+      expect(document.getElementById('pop')).toHaveAttribute('data-qf-open', '');
+    } finally {
+      if (own) Object.defineProperty(HTMLElement.prototype, 'showPopover', own);
+    }
   });
 });

@@ -107,7 +107,7 @@ export function Dialog({ id, open, onClose, labelledBy, className, initialFocus,
   };
 
   return (
-    <div ref={ref} id={id} role="dialog" aria-modal="true" aria-labelledby={labelledBy} className={className} hidden={popover ? undefined : !open} popover={popover ? 'auto' : undefined} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div ref={ref} id={id} role="dialog" aria-modal="true" aria-labelledby={labelledBy} className={className} hidden={popover ? undefined : !open} popover={popover ? 'auto' : undefined} data-qf-open={popover && open ? '' : undefined} tabIndex={-1} onKeyDown={onKeyDown}>
       {children}
     </div>
   );

@@ -68,7 +68,7 @@ export function Drawer({ ref, lang, theme, data, state, open, adopted, previews,
 
   return (
     // `auto`: before the code comes, the browser closes it on Escape and on a tap outside (MainMenu follows).
-    <div ref={ref} id={DRAWER_ID} popover="auto" className={styles.drawer} role="dialog" aria-modal="true" aria-labelledby={`${DRAWER_ID}-heading`} data-depth={depth} data-vertical={area?.vertical}>
+    <div ref={ref} id={DRAWER_ID} popover="auto" className={styles.drawer} role="dialog" aria-modal="true" aria-labelledby={`${DRAWER_ID}-heading`} data-depth={depth} data-vertical={area?.vertical} data-qf-open={open ? '' : undefined}>
       <div className={styles.drawerBar}>
         {depth > 0 ? (
           <button type="button" className={styles.back} onClick={() => act({ type: 'back' })}>

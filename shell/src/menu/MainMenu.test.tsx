@@ -395,6 +395,23 @@ describe('the mobile slide-in menu (below 1380 px)', () => {
     }
   });
 
+  it('opens by its state in a browser without popovers (the stylesheet shows it by its data-qf-open)', () => {
+    const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'showPopover');
+    delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
+    try {
+      mount();
+      const drawer = document.getElementById('qf-mobile-menu')!;
+      expect(drawer).not.toHaveAttribute('data-qf-open');
+      fireEvent.click(within(nav()).getByRole('button', { name: 'Menu' }));
+      expect(drawer).toHaveAttribute('data-qf-open', '');
+      // (jsdom's stand-in hides every closed popover whatever this attribute says: queried as hidden)
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Close the menu', hidden: true }));
+      expect(drawer).not.toHaveAttribute('data-qf-open');
+    } finally {
+      if (own) Object.defineProperty(HTMLElement.prototype, 'showPopover', own);
+    }
+  });
+
   it('a menu closed before the code came stays closed when it comes', async () => {
     const host = document.createElement('div');
     host.innerHTML = renderToString(element());
