@@ -82,6 +82,8 @@ describe('the search panel (SPEC §2, §4, §5)', () => {
       expect(onSearch).toHaveBeenCalledWith('Sidra');
       expect(panel.matches(':popover-open')).toBe(false);
       expect(opener).toHaveFocus();
+      // Its close button, before the code came, closes it by itself.
+      expect(panel.querySelector('button[popovertargetaction="hide"]')).toHaveTextContent('Close');
       // Closed by the browser (Escape, a tap outside) after the code came: closed for the header too.
       fireEvent.click(opener);
       expect(panel.matches(':popover-open')).toBe(true);

@@ -156,16 +156,19 @@ export function SearchPanel({ lang, open, onOpen, onClose, onSearch, onNavigate,
           <p role="status" className="qf-visually-hidden">
             {suggestions.kind === 'failed' ? t('panels.search.failed') : suggestions.kind === 'ok' && text.trim() ? (items.length ? t('panels.search.suggestionCount', { count: items.length }) : t('panels.search.noSuggestions')) : ''}
           </p>
-          <a
+          {/* Closes the popover by itself before the code comes (a link to `#` did nothing then). */}
+          <button
+            type="button"
             className={styles.close}
-            href="#"
+            popoverTarget={SEARCH_PANEL_ID}
+            popoverTargetAction="hide"
             onClick={(event) => {
               event.preventDefault();
               onClose();
             }}
           >
             {t('panels.close')}
-          </a>
+          </button>
         </div>
       </div>
     </Dialog>
