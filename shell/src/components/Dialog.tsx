@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { usePopover } from './popover';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -33,37 +34,7 @@ export function Dialog({ id, open, onClose, labelledBy, className, initialFocus,
   const ref = useRef<HTMLDivElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const popover = onOpen !== undefined;
-  const closeNow = useRef(onClose);
-  closeNow.current = onClose;
-  const openNow = useRef(open);
-  openNow.current = open;
-
-  // A popover follows `open` (before the focus below moves); one shown before the code came is taken over.
-  const synced = useRef(false);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!popover || !el || typeof el.showPopover !== 'function') return;
-    const shown = el.matches(':popover-open');
-    if (!synced.current) {
-      synced.current = true;
-      if (shown && !open) {
-        onOpen();
-        return;
-      }
-    }
-    if (open && !shown) el.showPopover();
-    if (!open && shown) el.hidePopover();
-  }, [open, popover]);
-  // One the browser closes (Escape, a tap outside) is closed.
-  useEffect(() => {
-    const el = ref.current;
-    if (!popover || !el) return;
-    const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === 'closed' && openNow.current && !el.matches(':popover-open')) closeNow.current();
-    };
-    el.addEventListener('toggle', onToggle);
-    return () => el.removeEventListener('toggle', onToggle);
-  }, [popover]);
+  usePopover(ref, open, popover ? { adopt: onOpen, closed: onClose } : null);
 
   useEffect(() => {
     if (!open) return;

@@ -4,6 +4,7 @@ import { localePath } from '@qf/shared/routing';
 import { useShellT } from '../i18n';
 import { SUGGEST_DEBOUNCE_MS, searchPageUrl, searchSite, showsAllResults, type Suggestion } from '../chrome/search-link';
 import { Dialog } from './Dialog';
+import { PopoverClose } from './popover';
 import styles from './Panels.module.css';
 
 export const SEARCH_PANEL_ID = 'qf-search-panel';
@@ -156,19 +157,9 @@ export function SearchPanel({ lang, open, onOpen, onClose, onSearch, onNavigate,
           <p role="status" className="qf-visually-hidden">
             {suggestions.kind === 'failed' ? t('panels.search.failed') : suggestions.kind === 'ok' && text.trim() ? (items.length ? t('panels.search.suggestionCount', { count: items.length }) : t('panels.search.noSuggestions')) : ''}
           </p>
-          {/* Closes the popover by itself before the code comes (a link to `#` did nothing then). */}
-          <button
-            type="button"
-            className={styles.close}
-            popoverTarget={SEARCH_PANEL_ID}
-            popoverTargetAction="hide"
-            onClick={(event) => {
-              event.preventDefault();
-              onClose();
-            }}
-          >
+          <PopoverClose target={SEARCH_PANEL_ID} className={styles.close} onClose={onClose}>
             {t('panels.close')}
-          </button>
+          </PopoverClose>
         </div>
       </div>
     </Dialog>

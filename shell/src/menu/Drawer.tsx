@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactElement, type Ref } from 'react';
 import type { Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
+import { PopoverClose } from '../components/popover';
 import { useShellT } from '../i18n';
 import { onLevelKeyDown } from './focus';
 import { levelFocusTarget } from './level-focus';
@@ -81,20 +82,10 @@ export function Drawer({ ref, lang, theme, data, state, open, adopted, previews,
         <h2 id={`${DRAWER_ID}-heading`} tabIndex={-1} className={styles.drawerHeading}>
           {heading}
         </h2>
-        {/* Closes the popover by itself before the code comes; MainMenu's close once it runs. */}
-        <button
-          type="button"
-          className={styles.close}
-          popoverTarget={DRAWER_ID}
-          popoverTargetAction="hide"
-          onClick={(event) => {
-            event.preventDefault();
-            close();
-          }}
-        >
+        <PopoverClose target={DRAWER_ID} className={styles.close} onClose={close}>
           <span aria-hidden="true">×</span>
           <span className="qf-visually-hidden">{t('menu.close')}</span>
-        </button>
+        </PopoverClose>
       </div>
       {depth > 0 ? (
         <ol className={styles.trail} aria-label={t('menu.levels')}>

@@ -3,6 +3,7 @@ import type { Theme } from '@qf/shared/bus';
 import type { Lang } from '@qf/shared/i18n';
 import { localePath } from '@qf/shared/routing';
 import { useShellT } from '../i18n';
+import { usePopover } from '../components/popover';
 import { DRAWER_ID, Drawer } from './Drawer';
 import { onLevelKeyDown, useFocusTrap } from './focus';
 import { nextMapHash, parseMapHash, urlWithMapHash, urlWithoutMapHash, type MapShown } from './map-hash';
@@ -182,39 +183,21 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   // the menu button) is taken over as it is. Closed for a new page, focus is let go first: the browser
   // would give it back to the menu button, where the new page's heading takes it.
   const adopted = useRef(false);
-  const synced = useRef(false);
   useLayoutEffect(() => {
-    const el = drawer.current;
-    if (!el || typeof el.showPopover !== 'function') return;
-    const shown = el.matches(':popover-open');
-    if (!synced.current) {
-      synced.current = true;
-      if (shown && !drawerOpen) {
-        adopted.current = true;
-        dispatch({ type: 'openDrawer' });
-        return;
-      }
-    }
     if (!drawerOpen) adopted.current = false;
-    if (drawerOpen && !shown) el.showPopover();
-    if (!drawerOpen && shown) {
-      if (!restore.current && el.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
-      el.hidePopover();
-    }
   }, [drawerOpen]);
+  usePopover(drawer, drawerOpen, {
+    adopt: () => {
+      adopted.current = true;
+      dispatch({ type: 'openDrawer' });
+    },
+    closed: close,
+    beforeHide: (el) => {
+      if (!restore.current && el.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
+    },
+  });
   // Open, its deeper levels will be wanted next (opened before the code came, nothing has asked yet).
   useEffect(() => void (drawerOpen && prefetch()), [drawerOpen, prefetch]);
-  // One the browser closes (Escape, a tap outside) closes the state.
-  useEffect(() => {
-    const el = drawer.current;
-    if (!el) return;
-    const onToggle = (event: Event) => {
-      const now = stateRef.current;
-      if ((event as ToggleEvent).newState === 'closed' && now.open && now.surface === 'drawer' && !el.matches(':popover-open')) dispatch({ type: 'close' });
-    };
-    el.addEventListener('toggle', onToggle);
-    return () => el.removeEventListener('toggle', onToggle);
-  }, []);
 
   useEffect(() => (state.open ? lockScroll() : undefined), [state.open]);
   useFocusTrap(nav, megaOpen || state.more, close, restore);
