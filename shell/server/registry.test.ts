@@ -232,10 +232,10 @@ describe('the registry', () => {
     answer = slow;
     await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'b1' } });
     await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'b1' } });
-    await expect(registry.status('mf-content')).resolves.toEqual({ up: false, reason: 'no answer within 1500 ms', slow: true });
+    await expect(registry.status('mf-content')).resolves.toEqual({ up: false, reason: 'no answer within 1500 ms', unsure: true });
     expect(warn.mock.calls.map((c) => c[0])).toEqual([
-      'mf-content did not say which build it serves in time (no answer within 1500 ms); still up for this shell (slow look 1 of 2 tolerated)',
-      'mf-content did not say which build it serves in time (no answer within 1500 ms); still up for this shell (slow look 2 of 2 tolerated)',
+      'mf-content did not say which build it serves (no answer within 1500 ms); still up for this shell (look 1 of 2 tolerated)',
+      'mf-content did not say which build it serves (no answer within 1500 ms); still up for this shell (look 2 of 2 tolerated)',
       'mf-content went down for this shell: no answer within 1500 ms',
     ]);
     // Down stays down while the looks are slow; an answer brings it back and the count starts again.
@@ -245,7 +245,33 @@ describe('the registry', () => {
     answer = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:3001'));
     await expect(registry.status('mf-content')).resolves.toMatchObject({ up: false, reason: 'connect ECONNREFUSED 127.0.0.1:3001' });
     answer = slow;
-    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: false, slow: true });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: false, unsure: true });
+    warn.mockRestore();
+  });
+
+  it('keeps a remote that was up through two looks its proxy answered 502/503/504 (no instance answered that look), not three; another error answer is down at once', async () => {
+    let answer = (): Promise<unknown> => Promise.resolve({ ok: true, status: 200, json: async () => info('b1') });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: jest.fn(() => answer()) as unknown as typeof fetch });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true });
+    // The cluster: one instance killed, nginx met dead slots for one look and said 502, then 504.
+    answer = () => Promise.resolve({ ok: false, status: 502, json: async () => ({}) });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'b1' } });
+    answer = () => Promise.resolve({ ok: false, status: 504, json: async () => ({}) });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true, info: { buildId: 'b1' } });
+    // A third look without an answer: down (a section really gone behind its proxy stays a 502).
+    answer = () => Promise.resolve({ ok: false, status: 503, json: async () => ({}) });
+    await expect(registry.status('mf-content')).resolves.toEqual({ up: false, reason: 'build-info answered 503', unsure: true });
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      'mf-content did not say which build it serves (build-info answered 502); still up for this shell (look 1 of 2 tolerated)',
+      'mf-content did not say which build it serves (build-info answered 504); still up for this shell (look 2 of 2 tolerated)',
+      'mf-content went down for this shell: build-info answered 503',
+    ]);
+    // Back up, then an answer that is the remote's own error (not a proxy's): down at once.
+    answer = () => Promise.resolve({ ok: true, status: 200, json: async () => info('b1') });
+    await expect(registry.status('mf-content')).resolves.toMatchObject({ up: true });
+    answer = () => Promise.resolve({ ok: false, status: 404, json: async () => ({}) });
+    await expect(registry.status('mf-content')).resolves.toEqual({ up: false, reason: 'build-info answered 404' });
     warn.mockRestore();
   });
 

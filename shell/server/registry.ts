@@ -18,15 +18,22 @@ import {
  * Whether a remote is up and which build it serves; `entry` is the registry entry it was checked
  * against (the code to load is that entry's: a deploy may switch the entry between two asks).
  */
-export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string; entry?: RegistryEntry } | { up: false; reason: string; slow?: true };
+export type RemoteStatus = { up: true; info: BuildInfo; browserBuild: string; entry?: RegistryEntry } | { up: false; reason: string; unsure?: true };
 
 /**
- * Looks in a row at a remote that was up which got no answer in time, still taken for load rather than
- * death: the remote keeps its last good status through them (a refused connection, an error answer or an
- * incompatible build is down at once). On a busy machine one build-info check over its 1.5 s turned a
- * section's pages into 503 pages for a look's length; a remote really gone refuses connections.
+ * Looks in a row at a remote that was up which said nothing sure, still taken for load or a passing
+ * fault rather than death: no answer in time, or a proxy's 502/503/504 (the balancer in front of the
+ * instances found none of them to answer this one look). The remote keeps its last good status through
+ * them; a refused connection, another error answer or an incompatible build is down at once. On a busy
+ * machine one build-info check over its 1.5 s turned a section's pages into 503 pages for a look's
+ * length; in the cluster, one instance of each section killed made nginx answer one look 502 and the
+ * surviving shell answered its pages 503 for 0.5 s (the cluster journey). A remote really gone refuses
+ * connections, or its proxy keeps answering 502 past these looks.
  */
-export const SLOW_LOOKS_TOLERATED = 2;
+export const UNSURE_LOOKS_TOLERATED = 2;
+
+/** A proxy's answer that no instance behind it answered (bad gateway, none available, gateway timeout). */
+const GATEWAY_ANSWERS = new Set([502, 503, 504]);
 
 /** A timeout (node:http's NoAnswerInTime, fetch's AbortSignal.timeout), as opposed to a refusal or a bad answer. */
 const isTimeout = (error: unknown): boolean => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -237,15 +244,15 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
     return status;
   }
 
-  /** The last good status of each remote (and the server it came from), and the slow looks since. */
-  const lastGood = new Map<RemoteName, { url: string; status: RemoteStatus; slowLooks: number }>();
+  /** The last good status of each remote (and the server it came from), and the unsure looks since. */
+  const lastGood = new Map<RemoteName, { url: string; status: RemoteStatus; unsureLooks: number }>();
   async function check(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
     const status = await checkOnce(entry, remote);
     const good = lastGood.get(remote);
-    if (status.up) lastGood.set(remote, { url: whereOf(entry), status, slowLooks: 0 });
-    else if (status.slow && good?.url === whereOf(entry) && good.slowLooks < SLOW_LOOKS_TOLERATED) {
-      good.slowLooks++;
-      console.warn(`${label(remote)} did not say which build it serves in time (${status.reason}); still up for this shell (slow look ${good.slowLooks} of ${SLOW_LOOKS_TOLERATED} tolerated)`);
+    if (status.up) lastGood.set(remote, { url: whereOf(entry), status, unsureLooks: 0 });
+    else if (status.unsure && good?.url === whereOf(entry) && good.unsureLooks < UNSURE_LOOKS_TOLERATED) {
+      good.unsureLooks++;
+      console.warn(`${label(remote)} did not say which build it serves (${status.reason}); still up for this shell (look ${good.unsureLooks} of ${UNSURE_LOOKS_TOLERATED} tolerated)`);
       return good.status;
     } else lastGood.delete(remote);
     return noted(remote, status);
@@ -266,7 +273,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   async function checkOnce(entry: RegistryEntry, remote: RemoteName): Promise<RemoteStatus> {
     try {
       const res = await fetchImpl(`${entry.url}/build-info.json`, { signal: AbortSignal.timeout(statusTimeoutMs) });
-      if (!res.ok) return { up: false, reason: `build-info answered ${res.status}` };
+      if (!res.ok) return { up: false, reason: `build-info answered ${res.status}`, ...(GATEWAY_ANSWERS.has(res.status) ? { unsure: true as const } : {}) };
       const served = buildInfoSchema.parse(await res.json());
       // A pinned release (issue 33): its build is the entry's, whichever instance answered (a rolling
       // update runs two releases behind one address); the instance says it is up and which content it reads.
@@ -283,7 +290,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       lastSeen.set(remote, info.buildId);
       return { up: true, info, browserBuild: info.builds?.[`${remote}-browser`] ?? info.buildId, entry };
     } catch (error) {
-      return { up: false, reason: error instanceof Error ? error.message : String(error), ...(isTimeout(error) ? { slow: true as const } : {}) };
+      return { up: false, reason: error instanceof Error ? error.message : String(error), ...(isTimeout(error) ? { unsure: true as const } : {}) };
     }
   }
 
