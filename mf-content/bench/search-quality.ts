@@ -1,6 +1,7 @@
 // `npm run bench:search-quality [-- --json FILE] [-- --misses]`: how well mf-content's search finds
 // pages, in English and Arabic, against the labelled queries of bench/search-quality/queries.{en,ar}.json
-// (made by bench/search-quality/generate.ts from the real titles and reviewed by eye). Compares the
+// (made by bench/search-quality/generate.ts from the real titles and reviewed by eye) and of
+// visitors.{en,ar}.json (the `visitor` class: searches people type, kept by hand). Compares the
 // site's engine (server/search/engine.ts) with MiniSearch over the same documents and the same text
 // analysis (server/search/analyze.ts). Per language and query class: recall@10 (share of queries whose
 // every expected page is in the first ten results) and MRR@10 (mean reciprocal rank of the first
@@ -23,6 +24,11 @@ import { CLASSES, type LabelledQuery } from './search-quality/generate';
 const LANGS: Lang[] = ['en', 'ar'];
 const CONTENT = path.resolve(__dirname, '../../content');
 const GOAL = { recall: 0.95, p95Ms: 5, entries: 10_000 };
+/**
+ * The class of visitors.{en,ar}.json: what people type (a phrase, a compound written another way, a word
+ * the page does not use, a name that is also a word), each checked by hand against the page it wants.
+ */
+const VISITOR = 'visitor';
 const BOOSTS = { title: 4, tags: 3, excerpt: 2, body: 1 } as const;
 const FIELDS = Object.keys(BOOSTS) as (keyof typeof BOOSTS)[];
 const AR_ARTICLE = /^(وال|بال|كال|فال|لل|ال)/;
@@ -164,12 +170,15 @@ async function main(): Promise<number> {
   if (jsonAt > 0 && !jsonFile) throw new Error('--json needs a file name');
   const showMisses = process.argv.includes('--misses');
 
-  const sets = Object.fromEntries(LANGS.map((lang) => [lang, JSON.parse(readFileSync(path.join(__dirname, 'search-quality', `queries.${lang}.json`), 'utf8')) as LabelledQuery[]])) as Record<Lang, LabelledQuery[]>;
+  // The generated sets, and the visitors' own queries (kept by hand: searches a browser audit typed, issue 38).
+  const read = (file: string) => JSON.parse(readFileSync(path.join(__dirname, 'search-quality', file), 'utf8')) as LabelledQuery[];
+  const sets = Object.fromEntries(LANGS.map((lang) => [lang, [...read(`queries.${lang}.json`), ...read(`visitors.${lang}.json`)]])) as Record<Lang, LabelledQuery[]>;
+  const classes = (lang: Lang) => [...CLASSES[lang], VISITOR];
   const docs = await searchDocuments(createFileStore(CONTENT));
   const known = new Set(docs.map((d) => `${d.lang}:${d.id}`));
   for (const lang of LANGS) {
     const unknown = sets[lang].flatMap((i) => i.expect).filter((id) => !known.has(`${lang}:${id}`));
-    if (unknown.length > 0) throw new Error(`queries.${lang}.json expects pages the content does not have: ${[...new Set(unknown)].join(', ')} (regenerate with bench/search-quality/generate.ts)`);
+    if (unknown.length > 0) throw new Error(`queries.${lang}.json or visitors.${lang}.json expects pages the content does not have: ${[...new Set(unknown)].join(', ')} (regenerate the first with bench/search-quality/generate.ts; the second is kept by hand)`);
   }
   const engines = [siteEngine(docs), miniSearchEngine(docs)];
 
@@ -181,7 +190,7 @@ async function main(): Promise<number> {
   const misses: string[] = [];
   const missedQueries: Record<string, Cell['misses']> = {};
   for (const lang of LANGS) {
-    for (const cls of [...CLASSES[lang], 'all']) {
+    for (const cls of [...classes(lang), 'all']) {
       const items = cls === 'all' ? sets[lang] : sets[lang].filter((i) => i.class === cls);
       const cells = engines.map((e) => score(e, lang, items));
       quality.push({ lang, class: cls, queries: items.length, engines: Object.fromEntries(engines.map((e, k) => [e.name, { recall: cells[k]!.recall, mrr: cells[k]!.mrr }])) });
@@ -196,7 +205,7 @@ async function main(): Promise<number> {
   }
   const arDigits = docs.filter((d) => d.lang === 'ar' && /\d/.test(d.title));
   const digitTitles = new Set(arDigits.map((d) => d.title)).size;
-  const short = LANGS.flatMap((lang) => CLASSES[lang].filter((c) => sets[lang].filter((i) => i.class === c).length < 15).map((c) => `${lang} ${c}`));
+  const short = LANGS.flatMap((lang) => classes(lang).filter((c) => sets[lang].filter((i) => i.class === c).length < 15).map((c) => `${lang} ${c}`));
   console.log(
     `\nAll classes have at least 15 queries${short.length ? `, except ${short.join(', ')}` : ''}. Arabic digits: only ${arDigits.length} Arabic pages (${digitTitles} distinct titles) have a number in the title, all in ASCII digits (none in Arabic-Indic), so the class has ${sets.ar.filter((i) => i.class === 'digits').length} queries, one a title, written with Arabic-Indic digits.`,
   );

@@ -66,6 +66,32 @@ const exactKey = (text: string) =>
     .join(' ');
 /** A synonym counts a little less than the word itself, so pages using the visitor's own word come first. */
 const SYNONYM_FACTOR = 0.8;
+/**
+ * A word of the query written in a title as typed (normalised, not stemmed) counts this much more than
+ * a title word it only shares a stem with: "إرثنا" (Earthna, a name) and "الإرث" (the legacy) share the
+ * light stem ارث, and two stories about the World Cup's legacy came before the Earthna centre.
+ */
+const SURFACE_FACTOR = 1.25;
+/** Marks a title's surface word in the postings (never the first letter of a stem). */
+const SURFACE = '=';
+/**
+ * Added to the pages that have every word of the query, so they all come before the pages that miss
+ * one. Those are given only when fewer than a page of results has every word: "computer science degree"
+ * found three pages that mention all three, none the BS in Computer Science (it never says "degree"),
+ * and "منحة دراسية" missed منحة ما قبل الجامعة. Above any sum of word scores, below EXACT_TITLE_BONUS.
+ */
+const EVERY_WORD_BONUS = 500;
+/** Fewer pages than this with every word: the pages missing one word come after them. */
+const FEW_RESULTS = 10;
+/** Words joined by a hyphen (whistle-blower, e-learning, start-up): also indexed as one word. */
+const HYPHENATED = /[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)+/gu;
+/** The joined form of each hyphenated compound of a text ("whistle-blower" → "whistleblower"). */
+const joinedCompounds = (text: string): string => (text.match(HYPHENATED) ?? []).map((c) => c.replace(/[-\u2010\u2011]/g, '')).join(' ');
+/** A query's words, a hyphenated compound as one. */
+const HYPHENATED_OR_WORD = /[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)*/gu;
+const ARABIC = /[\u0600-\u06FF]/;
+/** A word split in two for a compound the pages write apart: each half has at least this many letters. */
+const SPLIT_MIN = 3;
 
 /** Per language, each term of a synonym group with the terms of the group's other words. */
 const synonymTerms: Record<Lang, Map<string, Set<string>>> = { en: synonymMap('en'), ar: synonymMap('ar') };
@@ -136,13 +162,22 @@ function* buildLang(docs: SearchDoc[]): Generator<void, LangIndex> {
   const words = new Map<string, string[]>();
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i]!;
+    const add = (term: string, weight: number) => {
+      let m = acc.get(term);
+      if (!m) acc.set(term, (m = new Map()));
+      m.set(i, (m.get(i) ?? 0) + weight);
+    };
     for (const field of Object.keys(BOOSTS) as (keyof typeof BOOSTS)[]) {
-      for (const word of queryTokens(d.text[field])) if (!words.has(word) && word.length >= FUZZY_MIN_LENGTH - 1 && !/^\d+$/.test(word)) words.set(word, analyze(word));
-      for (const term of analyze(d.text[field])) {
-        let m = acc.get(term);
-        if (!m) acc.set(term, (m = new Map()));
-        m.set(i, (m.get(i) ?? 0) + BOOSTS[field]);
-      }
+      const text = d.text[field];
+      const joined = joinedCompounds(text);
+      for (const word of queryTokens(joined ? `${text} ${joined}` : text)) if (!words.has(word) && word.length >= FUZZY_MIN_LENGTH - 1 && !/^\d+$/.test(word)) words.set(word, analyze(word));
+      for (const term of analyze(text)) add(term, BOOSTS[field]);
+      for (const term of analyze(joined)) add(term, BOOSTS[field]);
+    }
+    // The title's words as written (normalised, the Arabic article aside), for SURFACE_FACTOR.
+    for (const word of new Set(queryTokens(d.text.title))) {
+      const bare = word.replace(AR_PREFIXES, '');
+      if (analyze(word).length > 0 && bare.length >= 2) add(SURFACE + bare, BOOSTS.title);
     }
     if (i % 100 === 99) yield;
   }
@@ -317,43 +352,81 @@ export class SearchIndex {
     return this.langs[lang].docs.length;
   }
 
+  /**
+   * The words of a query as the index knows them: a hyphenated compound is one word when the pages have
+   * it joined ("whistle-blower" meets "whistleblower"), and a word that matches nothing, even with one
+   * typo, is two when the pages write it apart ("whistleblower" meets "whistle blower").
+   */
+  private queryWords(index: LangIndex, lang: Lang, q: string): string[] {
+    const known = (word: string) => analyze(word).some((term) => index.postings.has(term) || [...(synonymTerms[lang].get(term) ?? [])].some((other) => index.postings.has(other)));
+    const out: string[] = [];
+    for (const group of normalize(q).match(HYPHENATED_OR_WORD) ?? []) {
+      const parts = group.split(/[-\u2010\u2011]/).filter(Boolean);
+      const joined = parts.join('');
+      if (parts.length > 1 && known(joined)) out.push(joined);
+      else out.push(...parts);
+    }
+    const typingLast = out.length > 0 && !/\s$/.test(q);
+    return out.flatMap((word, w) => {
+      if (word.length < 2 * SPLIT_MIN || ARABIC.test(word) || analyze(word).length === 0 || known(word)) return [word];
+      if (typingLast && w === out.length - 1 && prefixTerms(index, word).length > 0) return [word];
+      if (word.length >= FUZZY_MIN_LENGTH && nearTerms(index, word).length > 0) return [word];
+      let best: string[] | null = null;
+      for (let i = SPLIT_MIN; i <= word.length - SPLIT_MIN; i++) {
+        const [left, right] = [word.slice(0, i), word.slice(i)];
+        if (known(left) && known(right) && (!best || Math.min(left.length, right.length) > Math.min(best[0]!.length, best[1]!.length))) best = [left, right];
+      }
+      return best ?? [word];
+    });
+  }
+
+  /** A word's terms with their factors: its stems, its surface form in titles, synonyms, prefixes while typed, one typo. */
+  private variants(index: LangIndex, lang: Lang, word: string, typed: boolean): Map<string, number> {
+    const variants = new Map<string, number>();
+    for (const term of analyze(word)) variants.set(term, 1);
+    if (variants.size === 0 && !typed) return variants;
+    for (const term of [...variants.keys()]) for (const other of synonymTerms[lang].get(term) ?? []) if (!variants.has(other)) variants.set(other, SYNONYM_FACTOR);
+    const bare = normalize(word).replace(AR_PREFIXES, '');
+    if (variants.size > 0 && bare.length >= 2) variants.set(SURFACE + bare, SURFACE_FACTOR);
+    if (typed && word.length >= 2) {
+      for (const prefix of new Set([normalize(word), bare])) {
+        if (prefix.length < 2) continue;
+        for (const term of prefixTerms(index, prefix)) if (!variants.has(term)) variants.set(term, PREFIX_FACTOR);
+      }
+    }
+    // A word that matches nothing, long enough to be a misspelling: its terms one typo away.
+    if (word.length >= FUZZY_MIN_LENGTH && ![...variants.keys()].some((term) => index.postings.has(term))) {
+      for (const near of nearTerms(index, word)) if (!variants.has(near)) variants.set(near, FUZZY_FACTOR);
+    }
+    return variants;
+  }
+
   search(query: SearchQuery): SearchResult {
     const index = this.langs[query.lang];
     const n = index.docs.length;
-    const words = queryTokens(query.q);
+    const words = this.queryWords(index, query.lang, query.q);
     const typing = words.length > 0 && !/\s$/.test(query.q);
-    // Scores by document number in flat arrays: `matched` holds the documents that matched every word so far.
+    // Scores by document number in flat arrays: each document's sum over the words and how many it has.
     const total = new Float64Array(n);
+    const hits = new Uint16Array(n);
     const wordScore = new Float64Array(n);
-    let matched: number[] | null = null;
+    /** Every document that has at least one word. */
+    const any: number[] = [];
+    /** The words that ask for something (a stop word alone constrains nothing). */
+    let asked = 0;
 
     words.forEach((word, w) => {
-      const variants = new Map<string, number>();
-      for (const term of analyze(word)) variants.set(term, 1);
-      for (const term of [...variants.keys()]) for (const other of synonymTerms[query.lang].get(term) ?? []) if (!variants.has(other)) variants.set(other, SYNONYM_FACTOR);
-      const last = w === words.length - 1;
-      if (last && typing && word.length >= 2) {
-        const bare = normalize(word).replace(AR_PREFIXES, '');
-        for (const prefix of new Set([normalize(word), bare])) {
-          if (prefix.length < 2) continue;
-          for (const term of prefixTerms(index, prefix)) if (!variants.has(term)) variants.set(term, PREFIX_FACTOR);
-        }
-      }
-      if (variants.size === 0) return; // a stop word alone constrains nothing
-      // A word that matches nothing, long enough to be a misspelling: its terms one typo away.
-      if (word.length >= FUZZY_MIN_LENGTH && ![...variants.keys()].some((term) => index.postings.has(term))) {
-        for (const near of nearTerms(index, word)) if (!variants.has(near)) variants.set(near, FUZZY_FACTOR);
-      }
-      // The word's best variant per document (documents already out are skipped: every word is required).
+      const variants = this.variants(index, query.lang, word, typing && w === words.length - 1);
+      if (variants.size === 0) return;
+      asked++;
+      // The word's best variant per document.
       const touched: number[] = [];
-      const before = matched;
       for (const [term, factor] of variants) {
         const p = index.postings.get(term);
         if (!p) continue;
         const idf = Math.log(1 + n / p.doc.length) * factor;
         for (let k = 0; k < p.doc.length; k++) {
           const d = p.doc[k]!;
-          if (before && total[d] === 0) continue;
           const s = p.weight[k]! * idf;
           if (s > wordScore[d]!) {
             if (wordScore[d] === 0) touched.push(d);
@@ -361,24 +434,25 @@ export class SearchIndex {
           }
         }
       }
-      if (!before) {
-        for (const d of touched) total[d] = wordScore[d]!;
-        matched = touched;
-      } else {
-        const next: number[] = [];
-        for (const d of before) {
-          if (wordScore[d]! > 0) {
-            total[d] = total[d]! + wordScore[d]!;
-            next.push(d);
-          } else total[d] = 0;
-        }
-        matched = next;
+      for (const d of touched) {
+        if (hits[d] === 0) any.push(d);
+        hits[d] = hits[d]! + 1;
+        total[d] = total[d]! + wordScore[d]!;
+        wordScore[d] = 0;
       }
-      for (const d of touched) wordScore[d] = 0;
     });
 
-    // A page whose title is exactly what was typed comes first (it matched every word, so it has a score).
-    for (const d of index.titles.get(exactKey(query.q)) ?? []) if (total[d]! > 0) total[d] = total[d]! + EXACT_TITLE_BONUS;
+    // The pages with every word; when they are few, then those missing one (EVERY_WORD_BONUS).
+    let matched: number[] | null = null;
+    if (asked > 0) {
+      matched = any.filter((d) => hits[d] === asked);
+      if (asked >= 2 && matched.length < FEW_RESULTS) {
+        for (const d of matched) total[d] = total[d]! + EVERY_WORD_BONUS;
+        matched = any.filter((d) => hits[d]! >= asked - 1);
+      }
+    }
+    // A page whose title is exactly what was typed comes first (it has every word, so it has a score).
+    for (const d of index.titles.get(exactKey(query.q)) ?? []) if (hits[d] === asked && asked > 0) total[d] = total[d]! + EXACT_TITLE_BONUS;
 
     // Each filter kind as the numbers of its values: a document is kept when it has one of each kind.
     const filters = (Object.entries(query.filters) as [FacetName, string[] | undefined][])
