@@ -362,6 +362,38 @@ describe('in the browser', () => {
     await page.close();
   });
 
+  it.each([
+    ['en', 1440, 900],
+    ['ar', 1440, 900],
+    ['en', 390, 844],
+    ['ar', 390, 844],
+  ])('shows the first result without scrolling (%s, %ix%i): filters beside the results, or folded above them (issue 38)', async (lang, width, height) => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const prefix = lang === 'ar' ? '/ar' : '';
+    // A search with results of many kinds: every filter kind has values (eleven came before the results).
+    await page.goto(`${site.url}${prefix}/search#all=1&allType=1&s=${encodeURIComponent(lang === 'ar' ? 'قطر' : 'Qatar')}`);
+    const first = page.locator('main ol li h2 a').first();
+    await first.waitFor();
+    const box = (await first.boundingBox())!;
+    expect([lang, width, Math.round(box.y + box.height) <= height]).toEqual([lang, width, true]);
+    const filters = page.getByRole('region', { name: lang === 'ar' ? 'تصفية النتائج' : 'Filter results' });
+    if (width < 1024) {
+      // Folded: one closed disclosure above the results, opened from the keyboard, its kinds inside.
+      const summary = filters.locator('summary').first();
+      await expect(summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)).resolves.toBe(false);
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await filters.locator('summary', { hasText: lang === 'ar' ? 'النوع' : 'Type' }).waitFor();
+    } else {
+      // Beside: the filters' column ends where the results' begins (inline start in either direction).
+      const aside = (await filters.boundingBox())!;
+      const list = (await page.locator('main ol').first().boundingBox())!;
+      expect(lang === 'ar' ? aside.x >= list.x + list.width - 1 : aside.x + aside.width <= list.x + 1).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.close();
+  });
+
   it('finds another section’s list by its title, first, in both languages', async () => {
     // The other sections' listing pages reach search in the background, a few seconds after they are up.
     const found = async (q: string, lang: string) => {

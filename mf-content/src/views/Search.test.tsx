@@ -72,6 +72,41 @@ describe('the search page', () => {
     await waitFor(() => expect(window.location.hash).toBe('#all=1&allType=1&s=learning'));
   });
 
+  it('folds the filters into one closed disclosure above the results on a narrow screen, and sets them beside the results on a wide one (issue 38: the first result was below the fold)', async () => {
+    const screens = { wide: false };
+    const listeners = new Set<() => void>();
+    window.matchMedia = ((query: string) => ({
+      get matches() {
+        return query === '(min-width: 64rem)' && screens.wide;
+      },
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    })) as unknown as typeof window.matchMedia;
+    try {
+      window.history.replaceState(null, '', '/search#all=1&allType=1&s=learning&year=2025');
+      global.fetch = jest.fn(async () => ({ ok: true, json: async () => result(1) })) as unknown as typeof fetch;
+      render(<SectionRoot section={section} view="search" data={{}} lang="en" bus={createBus()} host={{}} />);
+      const filters = await screen.findByRole('region', { name: 'Filter results' });
+      const fold = filters.querySelector('details');
+      expect(fold).not.toBeNull();
+      expect(fold!.open).toBe(false);
+      // Its summary says how many are chosen, so a folded filter is not a hidden one.
+      expect(fold!.querySelector('summary')).toHaveTextContent('Filter results (1 chosen)');
+      fireEvent.click(fold!.querySelector('summary')!);
+      fold!.open = true;
+      fireEvent(fold!, new Event('toggle'));
+      await waitFor(() => expect(fold!.open).toBe(true));
+      // The screen turns wide: the filters stand beside the results, a heading and their kinds, no fold.
+      screens.wide = true;
+      listeners.forEach((listener) => listener());
+      await waitFor(() => expect(screen.getByRole('region', { name: 'Filter results' }).querySelector('summary h2')).toBeNull());
+      expect(screen.getByRole('heading', { level: 2, name: 'Filter results' })).toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: '2025 (2)' })).toBeChecked();
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+
   it('lists months in calendar order and the newest year first, whatever their counts (issue 38)', async () => {
     window.history.replaceState(null, '', '/search#all=1&allType=1&s=learning');
     const months = { ...result(1), facets: { month: { '10': 9, '11': 7, '12': 5, '02': 4, '01': 1 }, year: { '2024': 9, '2026': 2, '2025': 5 } } };

@@ -47,10 +47,29 @@ const CALENDAR_ORDER: Partial<Record<SearchKind, (a: string, b: string) => numbe
   year: (a, b) => b.localeCompare(a),
 };
 
+/** From this width the filters stand beside the results; below it they fold into one disclosure above them. */
+const WIDE = '(min-width: 64rem)';
+
+/** Whether the screen is wide enough for the filters beside the results (they are only shown in the browser). */
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(WIDE);
+    const follow = () => setWide(query.matches);
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return wide;
+}
+
 /**
  * The filters of SPEC §3: every kind the results have values for, each value with its count (counted
  * as if that kind were not chosen, so choosing one type keeps the others in view), several at once,
  * kept in the address. Plain checkboxes in disclosures: Tab, Space and Enter are the whole keyboard path.
+ * On a wide screen they stand beside the results; on a narrower one they are one disclosure, closed
+ * until opened, so the first result is in view without scrolling (eleven kinds came first, issue 38).
  */
 function Filters({ id, result, state, onChange }: { id: string; result: Result; state: SearchState; onChange: (next: SearchState) => void }): ReactElement | null {
   const t = useT();
@@ -65,11 +84,14 @@ function Filters({ id, result, state, onChange }: { id: string; result: Result; 
     if (order) values.sort(([a], [b]) => order(a, b));
     return { kind, chosen, values };
   }).filter((k) => k.values.length > 0);
+  const wide = useWide();
+  const [open, setOpen] = useState(false);
   if (!kinds.length) return null;
-  const anyChosen = kinds.some((k) => k.chosen.length > 0);
-  return (
-    <section className={styles.filters} aria-labelledby={`${id}-filters`}>
-      <h2 id={`${id}-filters`}>{t('search.filters')}</h2>
+  const chosenCount = kinds.reduce((n, k) => n + k.chosen.length, 0);
+  const anyChosen = chosenCount > 0;
+  const heading = <h2 id={`${id}-filters`}>{t('search.filters')}</h2>;
+  const groups = (
+    <>
       {anyChosen ? (
         <button type="button" className={styles.clear} onClick={() => onChange({ ...state, filters: {}, page: 1 })}>
           {t('search.clearFilters')}
@@ -96,6 +118,24 @@ function Filters({ id, result, state, onChange }: { id: string; result: Result; 
           </fieldset>
         </details>
       ))}
+    </>
+  );
+  return (
+    <section className={styles.filters} aria-labelledby={`${id}-filters`}>
+      {wide ? (
+        <>
+          {heading}
+          {groups}
+        </>
+      ) : (
+        <details className={styles.fold} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <summary>
+            {heading}
+            {anyChosen ? <span className={styles.count}> {t('search.chosen', { count: chosenCount })}</span> : null}
+          </summary>
+          <div className={styles.groups}>{groups}</div>
+        </details>
+      )}
     </section>
   );
 }
@@ -177,6 +217,7 @@ export function Search(_props: ViewComponentProps<Record<string, never>>): React
                 ? t('search.none', { q: load.for.q })
                 : t('search.results', { count: load.result.total, q: load.for.q })}
       </p>
+      <div className={styles.body}>
       {result ? <Filters id={id} result={result} state={state} onChange={go} /> : null}
       {result && result.items.length > 0 ? (
         <ol className={styles.results} aria-busy={load.kind === 'loading' || undefined}>
@@ -202,6 +243,7 @@ export function Search(_props: ViewComponentProps<Record<string, never>>): React
           </button>
         </nav>
       ) : null}
+      </div>
     </div>
   );
 }
