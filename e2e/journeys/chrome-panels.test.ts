@@ -180,7 +180,7 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     await context.close();
   });
 
-  it.each(WIDTHS)('the assistant answers a question with links from the site search at %i px', async (width) => {
+  it.each(WIDTHS)('the assistant answers a question as people ask it, with the right page, why, and the full search (issue 38) at %i px', async (width) => {
     const { context, page, problems } = await open(width);
     await page.goto(`${site.url}${prefix(lang)}/events`);
     await hydrated(page);
@@ -189,14 +189,21 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
     expect(await explore.getByRole('link').count()).toBe(6);
     await explore.getByRole('button', { name: t.ask }).click();
     const assistant = page.getByRole('dialog', { name: lang === 'en' ? 'Ask Qatar Foundation' : 'اسأل مؤسسة قطر' });
-    await assistant.getByRole('textbox', { name: t.question }).fill(lang === 'en' ? 'Sidra Medicine' : 'سدرة للطب');
+    // One of the questions the audit saw fail ("I could not find anything on this site about that").
+    await assistant.getByRole('textbox', { name: t.question }).fill(lang === 'en' ? 'How do I apply for the pre-university scholarship?' : 'كيف أتقدم للمنحة الدراسية لما قبل الجامعة؟');
     await assistant.getByRole('button', { name: t.askButton, exact: true }).click();
     const log = assistant.getByRole('log');
-    const link = log.getByRole('link', { name: lang === 'en' ? 'Sidra Medicine' : 'سدرة للطب', exact: true });
+    const link = log.getByRole('link', { name: lang === 'en' ? 'Pre-university scholarship' : 'منحة ما قبل الجامعة', exact: true });
     await link.first().waitFor();
     expect(await log.textContent()).toContain(t.source);
+    // Why it answers: the question's words the page has, quoted.
+    expect(await link.first().locator('xpath=..').textContent()).toContain(lang === 'en' ? 'Mentions “pre-university” and “scholarship”' : 'تذكر «للمنحة»');
+    // The full search is for what the question is about.
+    expect(await log.getByRole('link', { name: lang === 'en' ? /^See all results for/ : /^عرض جميع نتائج/ }).getAttribute('href')).toBe(
+      lang === 'en' ? '/search#all=1&allType=1&s=pre-university%20scholarship' : `/ar/search#all=1&allType=1&s=${encodeURIComponent('للمنحة الدراسية قبل الجامعة')}`,
+    );
     await link.first().click();
-    await page.waitForURL(`${site.url}${prefix(lang)}/sidra-medicine`);
+    await page.waitForURL(`${site.url}${prefix(lang)}/pre-university-scholarship`);
     expect(await assistant.isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await context.close();

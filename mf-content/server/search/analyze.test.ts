@@ -48,6 +48,21 @@ describe('Arabic analysis', () => {
   it('drops stop words', () => {
     expect(analyze('في المدينة التعليمية')).toEqual(analyze('المدينة التعليمية'));
   });
+
+  it('meets a nisba word (صحفي) in its plurals (الصحفيون, صحفيين), where the ي alone read as "my" (issue 38)', () => {
+    expect(analyze('صحفي')).toEqual(expect.arrayContaining(analyze('الصحفيون')));
+    expect(analyze('صحفي')).toEqual(expect.arrayContaining(analyze('صحفيين')));
+    // "my book" still meets "book".
+    expect(analyze('كتابي')).toEqual(expect.arrayContaining(analyze('كتاب')));
+  });
+
+  it('drops the alef of an accusative tanween, in either typed order (مورداً, موردًا → مورد; issue 38)', () => {
+    expect(analyze('مورداً')).toEqual(analyze('مورد'));
+    expect(analyze('موردًا')).toEqual(analyze('مورد'));
+    expect(normalize('جداً كثيراً')).toBe('جد كثير');
+    // An alef without tanween is a letter of the word.
+    expect(normalize('دنيا')).toBe('دنيا');
+  });
 });
 
 describe('English analysis', () => {

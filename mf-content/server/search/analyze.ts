@@ -5,6 +5,8 @@ import type { Lang } from '@qf/shared/i18n';
 
 const ARABIC_DIACRITICS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED]/g;
 const TATWEEL = /\u0640/g;
+/** ا with a fathatan before or after it (both orders are typed), at the end of a word. */
+const TANWEEN_ALEF = /(?:\u064Bا|ا\u064B)(?=$|[^\p{L}\p{M}])/gu;
 
 /**
  * Arabic normalisation: NFC; diacritics and tatweel removed; alef and hamza forms folded (أ إ آ ٱ → ا,
@@ -14,6 +16,8 @@ const TATWEEL = /\u0640/g;
 export function normalize(text: string): string {
   return text
     .normalize('NFC')
+    // The alef that carries an accusative tanween (موردًا, أيضاً) is no letter of the word: مورد.
+    .replace(TANWEEN_ALEF, '')
     .replace(ARABIC_DIACRITICS, '')
     .replace(TATWEEL, '')
     .replace(/[أإآٱ]/g, 'ا')
@@ -53,12 +57,21 @@ export function stemsArabic(token: string): string[] {
   for (const p of AR_PREFIXES) {
     if (token.startsWith(p) && token.length - p.length >= 3) {
       const stem = stripSuffix(token.slice(p.length));
-      if (!AR_ONE_LETTER.has(p)) return [stem];
+      if (!AR_ONE_LETTER.has(p)) return withNisba(token.slice(p.length), stem);
       const kept = stripSuffix(token);
-      return kept === stem ? [stem] : [stem, kept];
+      return kept === stem ? withNisba(token.slice(p.length), stem) : [stem, kept];
     }
   }
-  return [stripSuffix(token)];
+  return withNisba(token, stripSuffix(token));
+}
+
+/**
+ * A word ending in the nisba ي (صحفي "journalist", علمي "scientific") keeps it as a second stem: its
+ * plurals lose only their ending (الصحفيون → صحفي) while the ي alone reads as the "my" suffix (صحفي → صحف),
+ * and "صحفي" never met "الصحفيون".
+ */
+function withNisba(word: string, stem: string): string[] {
+  return word.endsWith('ي') && stem.length === word.length - 1 ? [stem, word] : [stem];
 }
 
 /** A light English stemmer: plurals, -ing, -ed, -ly, -ies and a few derivational endings. */

@@ -165,3 +165,56 @@ describe('an index built in slices (issue 35: a large store is indexed while the
     expect(turns).toBeGreaterThan(0);
   });
 });
+
+describe('answering a question (ask: the assistant, issue 38)', () => {
+  const doc = (id: string, type: string, title: string, body = '', date?: string): SearchDoc => ({
+    id,
+    type,
+    lang: 'en',
+    title,
+    excerpt: '',
+    url: `/${id}`,
+    image: null,
+    ...(date ? { date } : {}),
+    text: { title, tags: '', excerpt: '', body },
+    facets: { type: [type] },
+  });
+  const index = new SearchIndex([
+    doc('scholarship', 'page', 'Pre-university scholarship', 'Students apply in the autumn. The scholarship covers tuition.'),
+    doc('story', 'article', 'A university student’s year', 'University life, scholarship stories and exams at the university.'),
+    doc('metro', 'place', 'Metro station', 'A Green Line station of the Doha Metro.'),
+    doc('metro-story', 'article', 'Metro opens new station', 'The metro station opened today; the metro carries thousands.'),
+    doc('open-a', 'page', 'Open day', 'Visit the campus and its schools.'),
+    doc('open-b', 'page', 'Open day', 'Visit the campus and apply online.'),
+    doc('event-past', 'event', 'Spring lecture', 'A lecture.', '2020-03-01T10:00:00Z'),
+    doc('event-soon', 'event', 'Autumn lecture', 'A lecture.', '2030-10-01T10:00:00Z'),
+    doc('event-later', 'event', 'Winter lecture', 'A lecture.', '2031-01-01T10:00:00Z'),
+  ]);
+  const ask = (words: string[], lift: Record<string, number> = {}, hints: string[] = []) => index.ask({ words, hints, lang: 'en', lift, size: 3 });
+
+  it('answers with the pages covering the most of the question, not only those with every word, and says which words each has', () => {
+    const answer = ask(['pre-university', 'scholarship', 'nonsense']);
+    expect(answer[0]).toMatchObject({ id: 'scholarship', url: '/scholarship', matched: ['pre-university', 'scholarship'] });
+    // A page with one common word of the question comes after it.
+    expect(answer.map((a) => a.id)).toContain('story');
+    expect(ask(['zzzz'])).toEqual([]);
+  });
+
+  it('lifts the type the question asks for (a place for "where"), and a hint adds to a page that already fits', () => {
+    expect(ask(['metro', 'station'], { article: 3 })[0]!.id).toBe('metro-story');
+    expect(ask(['metro', 'station'], { place: 3 })[0]!.id).toBe('metro');
+    // Two open days alike but for "apply": equal without the hint, the one that says it first with it.
+    expect(ask(['open', 'day'])[0]!.id).toBe('open-a');
+    expect(ask(['open', 'day'], {}, ['apply'])[0]!.id).toBe('open-b');
+    // A hint alone answers nothing.
+    expect(ask([], {}, ['apply'])).toEqual([]);
+  });
+
+  it('gives the next events from a date, soonest first, with their dates', () => {
+    expect(index.upcoming('en', 'event', new Date('2026-12-06T00:00:00Z'), 3)).toEqual([
+      { id: 'event-soon', type: 'event', title: 'Autumn lecture', excerpt: '', url: '/event-soon', matched: [], date: '2030-10-01T10:00:00Z' },
+      { id: 'event-later', type: 'event', title: 'Winter lecture', excerpt: '', url: '/event-later', matched: [], date: '2031-01-01T10:00:00Z' },
+    ]);
+    expect(index.upcoming('en', 'event', new Date('2032-01-01T00:00:00Z'), 3)).toEqual([]);
+  });
+});

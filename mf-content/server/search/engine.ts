@@ -30,6 +30,29 @@ export interface SearchQuery {
   pageSize: number;
 }
 
+/** A question to the assistant, understood (question.ts): the words it is about, the lift of each page type. */
+export interface AskQuery {
+  words: string[];
+  /** Words that only hint at the answer (apply, contact…): half a word's score, no part of the coverage. */
+  hints?: string[];
+  lang: Lang;
+  /** Factor per page type (1 when absent): what the question asks for. */
+  lift: Record<string, number>;
+  size: number;
+}
+
+/** A page that answers a question, and which of its words it has (the "why" a visitor reads). */
+export interface AskItem {
+  id: string;
+  type: string;
+  title: string;
+  excerpt: string;
+  url: string;
+  matched: string[];
+  /** For the next events: when each starts (ISO). */
+  date?: string;
+}
+
 export interface SearchResult {
   total: number;
   page: number;
@@ -81,6 +104,10 @@ const SURFACE = '=';
  * and "منحة دراسية" missed منحة ما قبل الجامعة. Above any sum of word scores, below EXACT_TITLE_BONUS.
  */
 const EVERY_WORD_BONUS = 500;
+/** The assistant: a hint word counts this much of a word; a title with every word, or the words exactly, this much more. */
+const HINT_FACTOR = 0.5;
+const TITLE_FACTOR = 1.5;
+const EXACT_TITLE_FACTOR = 3;
 /** Fewer pages than this with every word: the pages missing one word come after them. */
 const FEW_RESULTS = 10;
 /** Words joined by a hyphen (whistle-blower, e-learning, start-up): also indexed as one word. */
@@ -399,6 +426,91 @@ export class SearchIndex {
       for (const near of nearTerms(index, word)) if (!variants.has(near)) variants.set(near, FUZZY_FACTOR);
     }
     return variants;
+  }
+
+  /**
+   * The pages that best answer a question's words: not every word required but ranked by how much of
+   * the question a page covers (each word weighted by how rare it is, squared, so a page with the rare
+   * words beats one with many common ones) times its score and its type's lift. At most 32 words.
+   */
+  ask(query: AskQuery): AskItem[] {
+    const index = this.langs[query.lang];
+    const n = index.docs.length;
+    // Each word as the index knows it (a compound joined or split), kept with the visitor's own word.
+    const parts = query.words.flatMap((own) => this.queryWords(index, query.lang, `${own} `).map((word) => ({ word, own }))).slice(0, 32);
+    const words = parts.map((p) => p.word);
+    const total = new Float64Array(n);
+    const covered = new Float64Array(n);
+    const mask = new Uint32Array(n);
+    const wordScore = new Float64Array(n);
+    const any: number[] = [];
+    let weights = 0;
+    words.forEach((word, w) => {
+      const variants = this.variants(index, query.lang, word, false);
+      // How rare the word is: the idf of its most specific term in the pages (0 when it is in none).
+      let weight = 0;
+      const touched: number[] = [];
+      for (const [term, factor] of variants) {
+        const p = index.postings.get(term);
+        if (!p) continue;
+        const idf = Math.log(1 + n / p.doc.length);
+        weight = Math.max(weight, idf * factor);
+        for (let k = 0; k < p.doc.length; k++) {
+          const d = p.doc[k]!;
+          const s = p.weight[k]! * idf * factor;
+          if (s > wordScore[d]!) {
+            if (wordScore[d] === 0) touched.push(d);
+            wordScore[d] = s;
+          }
+        }
+      }
+      weights += weight;
+      for (const d of touched) {
+        if (mask[d] === 0) any.push(d);
+        mask[d] = mask[d]! | (1 << w);
+        total[d] = total[d]! + wordScore[d]!;
+        covered[d] = covered[d]! + weight;
+        wordScore[d] = 0;
+      }
+    });
+    if (!any.length || weights === 0) return [];
+    // Hints add to the pages that already have a word of the question.
+    for (const hint of this.queryWords(index, query.lang, `${(query.hints ?? []).join(' ')} `)) {
+      for (const [term, factor] of this.variants(index, query.lang, hint, false)) {
+        const p = index.postings.get(term);
+        if (!p) continue;
+        const idf = Math.log(1 + n / p.doc.length) * factor * HINT_FACTOR;
+        for (let k = 0; k < p.doc.length; k++) if (mask[p.doc[k]!] !== 0) wordScore[p.doc[k]!] = Math.max(wordScore[p.doc[k]!]!, p.weight[k]! * idf);
+      }
+      for (const d of any) {
+        total[d] = total[d]! + wordScore[d]!;
+        wordScore[d] = 0;
+      }
+    }
+    // A title that is the question's words (or has them all) is most likely what was asked for.
+    const exact = index.titles.get(exactKey(query.words.join(' '))) ?? [];
+    const askedTerms = words.map((w) => new Set(analyze(w)));
+    const rank = new Float64Array(n);
+    for (const d of any) {
+      const doc = index.docs[d]!;
+      const titleTerms = new Set(analyze(doc.text.title));
+      const inTitle = askedTerms.every((terms) => terms.size === 0 || [...terms].some((t) => titleTerms.has(t)));
+      rank[d] = total[d]! * (covered[d]! / weights) ** 2 * (query.lift[doc.type] ?? 1) * (exact.includes(d) ? EXACT_TITLE_FACTOR : inTitle ? TITLE_FACTOR : 1);
+    }
+    return topByScore(any, query.size, (a, b) => rank[b]! - rank[a]! || index.idRank[a]! - index.idRank[b]!).map((d) => {
+      const { id, type, title, excerpt, url } = index.docs[d]!;
+      return { id, type, title, excerpt, url, matched: [...new Set(parts.filter((_, w) => mask[d]! & (1 << w)).map((p) => p.own))] };
+    });
+  }
+
+  /** The next `size` pages of a type by their date (an event's start) from `now`, soonest first. */
+  upcoming(lang: Lang, type: string, now: Date, size: number): AskItem[] {
+    const from = now.toISOString();
+    return this.langs[lang].docs
+      .filter((d) => d.type === type && d.date !== undefined && d.date >= from)
+      .sort((a, b) => a.date!.localeCompare(b.date!) || a.id.localeCompare(b.id))
+      .slice(0, size)
+      .map(({ id, type: t, title, excerpt, url, date }) => ({ id, type: t, title, excerpt, url, matched: [], ...(date ? { date } : {}) }));
   }
 
   search(query: SearchQuery): SearchResult {

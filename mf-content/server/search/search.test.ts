@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '@qf/shared/content';
+import { askAnswerSchema } from '@qf/shared/contracts';
 import { buildContentServer } from '../app';
 
 jest.setTimeout(30_000);
@@ -180,5 +181,81 @@ describe('GET /api/content/search', () => {
   it('says it in Arabic for an Arabic request', async () => {
     const res = await app.inject('/api/content/search?lang=ar&page=-1');
     expect(res.json().message).toBe('طلب بحث غير صالح: page: يجب أن يكون رقم الصفحة عدداً صحيحاً من 1 إلى 1000');
+  });
+});
+
+describe('GET /api/content/ask (the "Ask" assistant, issue 38)', () => {
+  interface Answer {
+    items: { id: string; type: string; title: string; url: string; matched: string[]; date?: string }[];
+    words: string[];
+    intents: string[];
+  }
+  const ask = async (q: string, lang: 'en' | 'ar'): Promise<Answer> => {
+    const res = await app.inject(`/api/content/ask?lang=${lang}&q=${encodeURIComponent(q)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    // The contract the shell reads it by.
+    expect(askAnswerSchema.safeParse(res.json()).error).toBeUndefined();
+    return res.json();
+  };
+  const first3 = async (q: string, lang: 'en' | 'ar') => (await ask(q, lang)).items.map((i) => i.id);
+
+  // The questions of the browser audit that got "I could not find anything on this site about that".
+  it.each([
+    ['en', 'How do I apply for the pre-university scholarship?', 'page-pre-university-scholarship'],
+    ['en', 'Who can I contact for media inquiries?', 'page-journalists-and-media'],
+    ['ar', 'كيف أتقدم للمنحة الدراسية لما قبل الجامعة؟', 'page-pre-university-scholarship'],
+    ['ar', 'أين تقع محطة المترو؟', 'place-education-city-metro-station'],
+    ['ar', 'بمن أتصل للاستفسارات الإعلامية؟', 'page-journalists-and-media'],
+    ['ar', 'ما الجامعات التي تدرّس الهندسة؟', 'university-texas-am-university-at-qatar'],
+  ] as const)('answers "%s: %s" with the right page among three', async (lang, q, id) => {
+    const answer = await ask(q, lang);
+    expect(answer.items.length).toBeLessThanOrEqual(3);
+    expect(answer.items.map((i) => i.id)).toContain(id);
+    // Each answer says which of the question's words it has, as the visitor wrote them.
+    const right = answer.items.find((i) => i.id === id)!;
+    expect(right.matched.length).toBeGreaterThan(0);
+    for (const word of right.matched) expect(q).toContain(word);
+  });
+
+  it('answers "What events are coming up?" with the next events, soonest first', async () => {
+    for (const [q, lang] of [['What events are coming up?', 'en'], ['ما الفعاليات القادمة؟', 'ar']] as const) {
+      const { items } = await ask(q, lang);
+      expect(items.length).toBe(3);
+      expect(items.every((i) => i.type === 'event' && i.date! >= new Date().toISOString())).toBe(true);
+      expect(items.map((i) => i.date)).toEqual([...items.map((i) => i.date)].sort());
+    }
+  });
+
+  it('says what it understood: the words for the full search, and what was asked for', async () => {
+    expect(await ask('Where is the metro station?', 'en')).toMatchObject({ words: ['metro', 'station'], intents: ['places'] });
+    expect(await first3('Where is the metro station?', 'en')).toContain('place-education-city-metro-station');
+    // Nothing to look for: no answer, no error.
+    expect(await ask('How can I?', 'en')).toEqual({ items: [], words: [], intents: [] });
+  });
+
+  it('counts questions by language and outcome for Prometheus (qf_assistant_questions_total)', async () => {
+    const value = async (labels: string) => {
+      const metric = await app.observability!.registry.getSingleMetric('qf_assistant_questions_total')!.get();
+      return metric.values.find((v) => Object.entries(v.labels).map(([k, l]) => `${k}=${String(l)}`).sort().join(',') === labels)?.value ?? 0;
+    };
+    const before = [await value('lang=ar,outcome=answered'), await value('lang=en,outcome=none'), await value('lang=en,outcome=invalid')];
+    await ask('أين تقع محطة المترو؟', 'ar');
+    await ask('How can I?', 'en');
+    await app.inject('/api/content/ask?lang=en&q=');
+    expect([await value('lang=ar,outcome=answered'), await value('lang=en,outcome=none'), await value('lang=en,outcome=invalid')]).toEqual(before.map((v) => v + 1));
+  });
+
+  it.each([
+    ['q=', 'en', 'Invalid search request: q: the question must have from 1 to 200 characters'],
+    ['q=%20%20', 'en', 'Invalid search request: q: the question must have from 1 to 200 characters'],
+    [`q=${'a'.repeat(201)}`, 'en', 'Invalid search request: q: the question must have from 1 to 200 characters'],
+    ['', 'en', 'Invalid search request: q: the question must have from 1 to 200 characters'],
+    ['q=hi&page=2', 'en', 'Invalid search request: page: unknown parameter'],
+    ['q=', 'ar', 'طلب بحث غير صالح: q: يجب أن يكون السؤال من حرف واحد إلى 200 حرف'],
+  ])('answers 400 with a clear, translated message for %s (%s)', async (query, lang, message) => {
+    const res = await app.inject(`/api/content/ask?lang=${lang}&${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
   });
 });

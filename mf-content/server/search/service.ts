@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ContentSource } from '@qf/shared/content';
 import { isLang, type Lang } from '@qf/shared/i18n';
+import { sectionCounter } from '@qf/shared/server';
 import { searchDocuments, SEARCHABLE } from './documents';
 import type { RemoteListings } from './remote-listings';
 import { FACETS, SearchIndex, type FacetName, type SearchDoc } from './engine';
+import { typeLift, understand } from './question';
+import { ASK_ANSWER_SIZE, ASK_MAX_LENGTH, ASK_PATH, type AskAnswer } from '@qf/shared/contracts';
 
 const MESSAGES: Record<Lang, { invalid: string; unavailable: string }> = {
   en: { invalid: 'Invalid search request: {detail}', unavailable: 'Search is temporarily unavailable. Please try again in a moment.' },
@@ -12,8 +15,8 @@ const MESSAGES: Record<Lang, { invalid: string; unavailable: string }> = {
 };
 
 const DETAILS: Record<Lang, Record<string, string>> = {
-  en: { q: 'the search text is longer than 200 characters', page: 'page must be a whole number from 1 to 1000', pageSize: 'pageSize must be a whole number from 1 to 50', type: 'unknown content type', lang: 'lang must be en or ar', unknown: 'unknown parameter', filter: 'a filter value is longer than 100 characters' },
-  ar: { q: 'نص البحث أطول من 200 حرف', page: 'يجب أن يكون رقم الصفحة عدداً صحيحاً من 1 إلى 1000', pageSize: 'يجب أن يكون حجم الصفحة عدداً صحيحاً من 1 إلى 50', type: 'نوع محتوى غير معروف', lang: 'يجب أن تكون اللغة en أو ar', unknown: 'معامل غير معروف', filter: 'قيمة التصفية أطول من 100 حرف' },
+  en: { question: 'the question must have from 1 to 200 characters', q: 'the search text is longer than 200 characters', page: 'page must be a whole number from 1 to 1000', pageSize: 'pageSize must be a whole number from 1 to 50', type: 'unknown content type', lang: 'lang must be en or ar', unknown: 'unknown parameter', filter: 'a filter value is longer than 100 characters' },
+  ar: { question: 'يجب أن يكون السؤال من حرف واحد إلى 200 حرف', q: 'نص البحث أطول من 200 حرف', page: 'يجب أن يكون رقم الصفحة عدداً صحيحاً من 1 إلى 1000', pageSize: 'يجب أن يكون حجم الصفحة عدداً صحيحاً من 1 إلى 50', type: 'نوع محتوى غير معروف', lang: 'يجب أن تكون اللغة en أو ar', unknown: 'معامل غير معروف', filter: 'قيمة التصفية أطول من 100 حرف' },
 };
 
 const list = z
@@ -32,6 +35,14 @@ const querySchema = z.strictObject(
     pageSize: z.string().regex(DECIMAL, { error: 'pageSize' }).transform(Number).pipe(z.number().int({ error: 'pageSize' }).min(1, { error: 'pageSize' }).max(50, { error: 'pageSize' })).default(10),
     type: list.refine((v) => v.every((t) => types.includes(t)), { error: 'type' }).optional(),
     ...Object.fromEntries(FACETS.filter((f) => f !== 'type').map((f) => [f, list.optional()])),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown' : undefined) },
+);
+
+const askSchema = z.strictObject(
+  {
+    q: z.string({ error: 'question' }).trim().min(1, { error: 'question' }).max(ASK_MAX_LENGTH, { error: 'question' }),
+    lang: z.enum(['en', 'ar'], { error: 'lang' }).default('en'),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown' : undefined) },
 );
@@ -85,17 +96,58 @@ export function createSearch(content: ContentSource, options: { listings?: () =>
     return (await next).index;
   }
 
+  /** A 400 in the visitor's language naming the parameter and what is wrong with it. */
+  function invalid(reply: FastifyReply, lang: Lang, error: z.ZodError) {
+    const issue = error.issues[0];
+    const key = issue?.message && issue.message in DETAILS.en ? issue.message : 'unknown';
+    const param = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : String(issue?.path[0] ?? '');
+    return reply.code(400).send({ error: 'invalid-query', parameter: param, message: MESSAGES[lang].invalid.replace('{detail}', `${param ? `${param}: ` : ''}${DETAILS[lang][key]}`) });
+  }
+
   function register(app: FastifyInstance): void {
+    // What an operator (and the content team) watches of the assistant: how many questions find no page.
+    const questions = app.observability
+      ? sectionCounter(app.observability.registry, {
+          name: 'qf_assistant_questions_total',
+          help: 'Questions to the "Ask" assistant, by language and outcome: answered (pages that fit its words), upcoming (the next events), none (no page), invalid (400) (mf-content/README.md).',
+          labelNames: ['lang', 'outcome'] as const,
+        })
+      : undefined;
+
+    /**
+     * The "Ask" assistant's answer to a question: the pages that answer it best (title, link, the
+     * question's words each has), what it was understood to be about (`words`: the full search's text)
+     * and to ask for (`intents`).
+     */
+    app.get(ASK_PATH, async (request, reply): Promise<AskAnswer | FastifyReply> => {
+      const raw = request.query as Record<string, unknown>;
+      const lang: Lang = isLang(raw.lang) ? raw.lang : 'en';
+      const parsed = askSchema.safeParse(raw);
+      if (!parsed.success) {
+        questions?.inc({ lang, outcome: 'invalid' });
+        return invalid(reply, lang, parsed.error);
+      }
+      const { q, lang: askLang } = parsed.data;
+      try {
+        const { words, hints, intents, upcoming } = understand(q, askLang);
+        const found = await index();
+        // "What events are coming up?": the next ones, else the pages that fit its words.
+        const next = upcoming ? found.upcoming(askLang, 'event', new Date(), ASK_ANSWER_SIZE) : [];
+        const items = next.length ? next : words.length ? found.ask({ words, hints, lang: askLang, lift: typeLift(intents), size: ASK_ANSWER_SIZE }) : [];
+        questions?.inc({ lang: askLang, outcome: next.length ? 'upcoming' : items.length ? 'answered' : 'none' });
+        reply.header('Cache-Control', 'public, max-age=60');
+        return { items, words, intents };
+      } catch (error) {
+        console.error('ask failed', error);
+        return reply.code(503).send({ error: 'unavailable', message: MESSAGES[lang].unavailable });
+      }
+    });
+
     app.get('/api/content/search', async (request, reply) => {
       const raw = request.query as Record<string, unknown>;
       const lang: Lang = isLang(raw.lang) ? raw.lang : 'en';
       const parsed = querySchema.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const key = issue?.message && issue.message in DETAILS.en ? issue.message : 'unknown';
-        const param = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : String(issue?.path[0] ?? '');
-        return reply.code(400).send({ error: 'invalid-query', parameter: param, message: MESSAGES[lang].invalid.replace('{detail}', `${param ? `${param}: ` : ''}${DETAILS[lang][key]}`) });
-      }
+      if (!parsed.success) return invalid(reply, lang, parsed.error);
       const { q, page, pageSize, lang: queryLang, ...rest } = parsed.data;
       const filters = rest as Partial<Record<FacetName, string[]>>;
       try {

@@ -1,4 +1,4 @@
-import { appDataSchema, buildInfoSchema, isRemoteName, pageDataSchema, registrySchema, remoteNameSchema, resolvedPageSchema, routeManifestSchema } from '@qf/shared/contracts';
+import { appDataSchema, askAnswerSchema, buildInfoSchema, isRemoteName, pageDataSchema, registrySchema, remoteNameSchema, resolvedPageSchema, routeManifestSchema } from '@qf/shared/contracts';
 import { sectionNames } from '../../../scripts/workspaces.cjs';
 
 const page = {
@@ -96,5 +96,17 @@ describe('contracts', () => {
     expect(resolvedPageSchema.parse({ ...resolved, maxAgeSeconds: 60 }).maxAgeSeconds).toBe(60);
     for (const bad of [0, -5, 1.5, '60', null]) expect(resolvedPageSchema.safeParse({ ...resolved, maxAgeSeconds: bad }).success).toBe(false);
     expect(pageDataSchema.parse({ ...page, result: { ...page.result, page: { ...resolved, maxAgeSeconds: 30 } } }).result.page.maxAgeSeconds).toBe(30);
+  });
+});
+
+describe('the assistant’s answer (askAnswerSchema)', () => {
+  const item = { id: 'p', type: 'page', title: 'Pre-university scholarship', excerpt: '', url: '/pre-university-scholarship', matched: ['scholarship'] };
+  it('accepts at most three pages of the site, each with the words it has or when it starts', () => {
+    const answer = { items: [item, { ...item, id: 'e', type: 'event', matched: [], date: '2027-01-10T14:00:00.000Z' }], words: ['scholarship'], intents: ['apply'] };
+    expect(askAnswerSchema.parse(answer)).toEqual(answer);
+  });
+  it('refuses a link off the site and a fourth page', () => {
+    expect(askAnswerSchema.safeParse({ items: [{ ...item, url: 'https://example.com/' }], words: [], intents: [] }).success).toBe(false);
+    expect(askAnswerSchema.safeParse({ items: [item, item, item, item], words: [], intents: [] }).success).toBe(false);
   });
 });

@@ -4,3 +4,4 @@ export * from './modules';
 export * from './marks';
 export * from './form-answer';
 export * from './form-page';
+export * from './assistant';

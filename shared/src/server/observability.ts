@@ -12,7 +12,7 @@ import { LogController, type FastifyBaseLogger, type FastifyInstance, type Fasti
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
 import proxyAddr from '@fastify/proxy-addr';
 import pino, { type DestinationStream, type LevelWithSilent } from 'pino';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import { z } from 'zod';
 import { KeptHistogram, type HistogramSeries } from './kept-metrics';
 import { createLogWriter, type LogWriter } from './log-writer';
@@ -168,6 +168,15 @@ export interface ObservabilityOptions {
 }
 
 export type Observability = ReturnType<typeof createObservability>;
+
+/**
+ * A counter on a server's registry, for a section's own metric (a section that is not otherwise a
+ * prom-client user need not depend on it): name with `_total`, labels with bounded values only.
+ */
+export function sectionCounter<L extends string>(registry: Registry, config: { name: string; help: string; labelNames: readonly L[] }): { inc(labels: Record<L, string>): void } {
+  const counter = new Counter({ name: config.name, help: config.help, labelNames: config.labelNames, registers: [registry] });
+  return { inc: (labels) => counter.inc(labels) };
+}
 
 /**
  * A server's logger, metrics registry and request tracing. Build the server with `fastifyOptions`

@@ -1,21 +1,23 @@
 /** @jest-environment jsdom */
-import { answerFromSearch, openProviderAssistant } from './assistant';
+import { answerQuestion, openProviderAssistant } from './assistant';
 import { CONSENT_KEY } from './consent';
 
-const results = (items: { id: string; title: string; url: string }[]) =>
-  jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ total: items.length, page: 1, pageSize: 3, items: items.map((i) => ({ ...i, type: 'article', excerpt: '', image: null })), facets: {} }) })) as unknown as typeof fetch;
+const answers = (items: { id: string; title: string; url: string; matched?: string[] }[], words: string[] = []) =>
+  jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ items: items.map((i) => ({ type: 'article', excerpt: '', matched: [], ...i })), words, intents: ['places'] }) })) as unknown as typeof fetch;
 
 describe('the first-party assistant', () => {
-  it('answers with the top three search results of the question, in the page language', async () => {
-    const fetchImpl = results([{ id: 'a', title: 'Sidra Medicine', url: '/sidra-medicine' }]);
-    await expect(answerFromSearch('ar', 'سدرة', { fetchImpl })).resolves.toEqual({ kind: 'answer', total: 1, items: [{ id: 'a', type: 'article', title: 'Sidra Medicine', excerpt: '', url: '/sidra-medicine' }] });
-    expect((fetchImpl as jest.Mock).mock.calls[0][0]).toBe(`/api/content/search?q=${encodeURIComponent('سدرة')}&lang=ar&pageSize=3`);
+  it('asks mf-content what answers the question, in the page language, and gives its pages with why', async () => {
+    const fetchImpl = answers([{ id: 'a', title: 'Sidra Medicine', url: '/sidra-medicine', matched: ['سدرة'] }], ['سدرة']);
+    await expect(answerQuestion('ar', ' أين سدرة؟ ', { fetchImpl })).resolves.toEqual({ kind: 'answer', words: ['سدرة'], items: [{ id: 'a', type: 'article', title: 'Sidra Medicine', excerpt: '', url: '/sidra-medicine', matched: ['سدرة'] }] });
+    expect((fetchImpl as jest.Mock).mock.calls[0][0]).toBe(`/api/content/ask?${new URLSearchParams({ q: 'أين سدرة؟', lang: 'ar' }).toString()}`);
   });
 
-  it('says when the site has nothing, and when search fails', async () => {
-    await expect(answerFromSearch('en', 'zzz', { fetchImpl: results([]) })).resolves.toEqual({ kind: 'none' });
+  it('says when the site has nothing, and when the answer fails or breaks the contract', async () => {
+    await expect(answerQuestion('en', 'zzz', { fetchImpl: answers([], ['zzz']) })).resolves.toEqual({ kind: 'none', words: ['zzz'] });
     const down = jest.fn(async () => ({ ok: false, status: 503, json: async () => ({}) })) as unknown as typeof fetch;
-    await expect(answerFromSearch('en', 'x', { fetchImpl: down })).resolves.toEqual({ kind: 'failed' });
+    await expect(answerQuestion('en', 'x', { fetchImpl: down })).resolves.toEqual({ kind: 'failed' });
+    // A link off the site is not shown.
+    await expect(answerQuestion('en', 'x', { fetchImpl: answers([{ id: 'a', title: 'Elsewhere', url: 'https://evil.example/' }]) })).resolves.toEqual({ kind: 'failed' });
   });
 });
 

@@ -1,16 +1,22 @@
+import { ASK_MAX_LENGTH, ASK_PATH, askAnswerSchema, type AskAnswer } from '@qf/shared/contracts';
 import type { Lang } from '@qf/shared/i18n';
 import { loadThirdPartyScript } from './consent';
-import { searchSite, type Suggestion } from './search-link';
 
-export const ANSWER_SIZE = 3;
+/** What the panel shows: the pages that answer, and the words of the full search it offers. */
+export type Answer = { kind: 'answer'; items: AskAnswer['items']; words: string[] } | { kind: 'none'; words: string[] } | { kind: 'failed' };
 
-export type Answer = { kind: 'answer'; items: Suggestion[]; total: number } | { kind: 'none' } | { kind: 'failed' };
-
-/** The first-party assistant: the top results of the site's own search, with their links. */
-export async function answerFromSearch(lang: Lang, question: string, options: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {}): Promise<Answer> {
+/**
+ * The first-party assistant: mf-content reads the question (its question words dropped, what it asks
+ * for lifting the pages that answer it: a place for "where", events for "what is on") and answers with
+ * its best pages, each with the question's words it has (`ASK_PATH`, issue 38).
+ */
+export async function answerQuestion(lang: Lang, question: string, { signal, fetchImpl = fetch }: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {}): Promise<Answer> {
   try {
-    const { items, total } = await searchSite(lang, question, { ...options, pageSize: ANSWER_SIZE });
-    return items.length ? { kind: 'answer', items, total } : { kind: 'none' };
+    const params = new URLSearchParams({ q: question.trim().slice(0, ASK_MAX_LENGTH), lang });
+    const res = await fetchImpl(`${ASK_PATH}?${params.toString()}`, { signal, headers: { accept: 'application/json' } });
+    if (!res.ok) throw new Error(`ask answered ${res.status}`);
+    const { items, words } = askAnswerSchema.parse(await res.json());
+    return items.length ? { kind: 'answer', items, words } : { kind: 'none', words };
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     return { kind: 'failed' };

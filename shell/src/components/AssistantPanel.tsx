@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactElement, type RefObject } from 'react';
+import { formatDate } from '@qf/shared/dates';
 import type { Lang } from '@qf/shared/i18n';
 import { useShellT } from '../i18n';
-import { answerFromSearch, type Answer } from '../chrome/assistant';
+import { answerQuestion, type Answer } from '../chrome/assistant';
 import { searchPageUrl } from '../chrome/search-link';
 import { Dialog } from './Dialog';
 import styles from './Panels.module.css';
@@ -21,7 +22,13 @@ interface AssistantPanelProps {
   fallbackFocus?: RefObject<HTMLElement | null>;
 }
 
-/** The first-party 'Ask' assistant: it answers with the top results of the site's own search, and says so. */
+/** The question's words a page has, quoted and joined as the language joins a list ("a" and "b"; «أ» و«ب»). */
+function quotedList(lang: Lang, words: string[]): string {
+  const quoted = words.map((w) => (lang === 'ar' ? `«${w}»` : `“${w}”`));
+  return typeof Intl.ListFormat === 'function' ? new Intl.ListFormat(lang, { type: 'conjunction' }).format(quoted) : quoted.join(lang === 'ar' ? '، ' : ', ');
+}
+
+/** The first-party 'Ask' assistant: it answers with the site's pages that fit the question best, each with why, and says where answers come from. */
 export function AssistantPanel({ lang, open, onClose, fallbackFocus }: AssistantPanelProps): ReactElement {
   const t = useShellT();
   const id = useId();
@@ -49,7 +56,7 @@ export function AssistantPanel({ lang, open, onClose, fallbackFocus }: Assistant
     setExchanges((list) => [...list, { key, question, answer: { kind: 'pending' } }]);
     const controller = new AbortController();
     pending.current.add(controller);
-    answerFromSearch(lang, question, { signal: controller.signal })
+    answerQuestion(lang, question, { signal: controller.signal })
       .then((answer) => setExchanges((list) => list.map((e) => (e.key === key ? { ...e, answer } : e))))
       .catch(() => undefined)
       .finally(() => pending.current.delete(controller));
@@ -84,14 +91,20 @@ export function AssistantPanel({ lang, open, onClose, fallbackFocus }: Assistant
                   {e.answer.items.map((item) => (
                     <li key={item.id}>
                       <a href={item.url}>{item.title}</a>
-                      {item.excerpt ? <p>{item.excerpt}</p> : null}
+                      {item.matched.length ? (
+                        <p>{t('panels.assistant.why', { words: quotedList(lang, item.matched) })}</p>
+                      ) : item.date ? (
+                        <p>{t('panels.assistant.starts', { date: formatDate(lang, item.date, 'long') })}</p>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
                 <p className={styles.source}>{t('panels.assistant.source')}</p>
               </>
             ) : null}
-            {e.answer.kind === 'answer' || e.answer.kind === 'none' ? <a href={searchPageUrl(lang, e.question)}>{t('panels.assistant.seeAll', { question: e.question })}</a> : null}
+            {e.answer.kind === 'answer' || e.answer.kind === 'none' ? (
+              <a href={searchPageUrl(lang, e.answer.words.join(' ') || e.question)}>{t('panels.assistant.seeAll', { question: e.answer.words.join(' ') || e.question })}</a>
+            ) : null}
           </article>
         ))}
       </div>
