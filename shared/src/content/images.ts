@@ -32,6 +32,6 @@ export function imageOf(asset: Entry | undefined, lang: Lang): ImageData | undef
     srcSet: IMAGE_WIDTHS.map((w) => `${url(w)} ${w}w`).join(', '),
     width: file.width,
     height: file.height,
-    alt: fieldOf<string>(asset, 'title', lang) ?? '',
+    alt: fieldOf<string>(asset, 'description', lang) ?? fieldOf<string>(asset, 'title', lang) ?? '',
   };
 }

@@ -103,6 +103,8 @@ const image = () => optional(f.link('asset'));
 export const contentTypes = {
   asset: defineType('asset', { en: ['Image', 'Images'], ar: ['صورة', 'صور'] }, {
     title: f.text(),
+    /** What the image shows, for those who cannot see it: its alt text (as a CMS asset's description is); the title when absent. */
+    description: optional(f.text()),
     /**
      * The generated file: `/media/{fileName}-{width}.webp` for each of 626, 672 and 800 px; or, when `url` is set
      * (an asset from the CMS), the CMS's Images API at those widths.
