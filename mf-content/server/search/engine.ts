@@ -487,17 +487,20 @@ export class SearchIndex {
         wordScore[d] = 0;
       }
     }
-    // A title that is the question's words (or has them all) is most likely what was asked for.
+    const rank = new Float64Array(n);
+    for (const d of any) rank[d] = total[d]! * (covered[d]! / weights) ** 2 * (query.lift[index.docs[d]!.type] ?? 1);
+    const byRank = (a: number, b: number) => rank[b]! - rank[a]! || index.idRank[a]! - index.idRank[b]!;
+    // A title that is the question's words (or has them all) is most likely what was asked for: looked
+    // at in the best candidates only (the factors are at most 3x; a common word may touch most pages).
+    const candidates = topByScore(any, Math.max(query.size * 20, 60), byRank);
     const exact = index.titles.get(exactKey(query.words.join(' '))) ?? [];
     const askedTerms = words.map((w) => new Set(analyze(w)));
-    const rank = new Float64Array(n);
-    for (const d of any) {
-      const doc = index.docs[d]!;
-      const titleTerms = new Set(analyze(doc.text.title));
+    for (const d of candidates) {
+      const titleTerms = new Set(analyze(index.docs[d]!.text.title));
       const inTitle = askedTerms.every((terms) => terms.size === 0 || [...terms].some((t) => titleTerms.has(t)));
-      rank[d] = total[d]! * (covered[d]! / weights) ** 2 * (query.lift[doc.type] ?? 1) * (exact.includes(d) ? EXACT_TITLE_FACTOR : inTitle ? TITLE_FACTOR : 1);
+      rank[d] = rank[d]! * (exact.includes(d) ? EXACT_TITLE_FACTOR : inTitle ? TITLE_FACTOR : 1);
     }
-    return topByScore(any, query.size, (a, b) => rank[b]! - rank[a]! || index.idRank[a]! - index.idRank[b]!).map((d) => {
+    return topByScore(candidates, query.size, byRank).map((d) => {
       const { id, type, title, excerpt, url } = index.docs[d]!;
       return { id, type, title, excerpt, url, matched: [...new Set(parts.filter((_, w) => mask[d]! & (1 << w)).map((p) => p.own))] };
     });
