@@ -43,7 +43,7 @@ describe('speakers page over HTTP', () => {
       srcSet: '/media/img-speaker-layla-al-mansouri-626.webp 626w, /media/img-speaker-layla-al-mansouri-672.webp 672w, /media/img-speaker-layla-al-mansouri-800.webp 800w',
       width: 800,
       height: 450,
-      alt: 'Portrait of Dr. Layla Al-Mansouri',
+      alt: 'Illustration: stage lights fanning out over a stage, in shades of rose',
     });
     const list = p.head.structuredData?.[0] as { '@type': string; mainEntity: { numberOfItems: number; itemListElement: { item: Record<string, unknown> }[] } };
     expect(list['@type']).toBe('CollectionPage');
@@ -57,7 +57,7 @@ describe('speakers page over HTTP', () => {
     const data = speakersListDataSchema.parse(p.data);
     expect(data.seriesTitle).toBe('سلسلة محاضرات المدينة التعليمية');
     expect(data.speakers[0]).toMatchObject({ name: 'الدكتورة ليلى المنصوري', role: 'أستاذة السياسات التعليمية', path: LAYLA, bio: expect.stringMatching(/^تدرس الدكتورة ليلى المنصوري/) });
-    expect(data.speakers[0]?.image?.alt).toBe('صورة شخصية للدكتورة ليلى المنصوري');
+    expect(data.speakers[0]?.image?.alt).toBe('رسم توضيحي: أضواء مسرح تتوزع فوق منصة، بدرجات اللون الوردي');
   });
 });
 
@@ -70,7 +70,7 @@ describe('a speaker page over HTTP', () => {
       description: expect.stringMatching(/^Professor of Education Policy\. Dr\. Layla Al-Mansouri studies/),
       alternatePath: `/ar${LAYLA}`,
       image: '/media/img-speaker-layla-al-mansouri-800.webp',
-      imageAlt: 'Portrait of Dr. Layla Al-Mansouri',
+      imageAlt: 'Illustration: stage lights fanning out over a stage, in shades of rose',
       kind: 'profile',
     });
     expect(p.head.structuredData?.[0]).toMatchObject({
