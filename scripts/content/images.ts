@@ -125,12 +125,13 @@ export function artworkSvg(artwork: Artwork, name: string, title: string, hue: n
       break;
     }
     case 'stars': {
-      const cell = Math.round(H / (3 + Math.floor(rnd() * 2)));
+      // Large cells, flat fills: a fine pattern weighed 16 KB an image in WebP (the page's bytes on a phone).
+      const cell = Math.round(H / (2.4 + rnd() * 0.6));
+      background = `<linearGradient id="g"><stop offset="0" stop-color="${hsl(hue, 45, 24)}"/></linearGradient>`;
       for (let y = -cell / 2; y < H + cell; y += cell)
         for (let x = -cell / 2; x < W + cell; x += cell) {
           const odd = Math.round((x + y) / cell) % 2 === 0;
           body += `<polygon points="${star(x, y, cell * 0.5)}" fill="${hsl(hue + (odd ? 0 : 30), 55, odd ? 46 : 34)}" stroke="${hsl(hue + 40, 70, 78)}" stroke-width="${(cell / 28).toFixed(1)}" stroke-opacity="0.8"/>`;
-          body += `<circle cx="${(x + cell / 2).toFixed(0)}" cy="${(y + cell / 2).toFixed(0)}" r="${(cell * 0.09).toFixed(1)}" fill="${hsl(hue + 40, 75, 80)}" fill-opacity="0.85"/>`;
         }
       break;
     }
@@ -167,14 +168,13 @@ export function artworkSvg(artwork: Artwork, name: string, title: string, hue: n
       break;
     }
     case 'lattice': {
-      const cell = Math.round(H / (6 + Math.floor(rnd() * 3)));
+      // Large cells, flat colours (a fine lattice under a vignette weighed 27 KB an image in WebP).
+      const cell = Math.round(H / (3.5 + rnd()));
+      background = `<linearGradient id="g"><stop offset="0" stop-color="${hsl(hue, 45, 26)}"/></linearGradient>`;
       for (let y = 0; y < H + cell; y += cell)
         for (let x = 0; x < W + cell; x += cell) {
-          body += `<rect x="${(x - cell * 0.32).toFixed(1)}" y="${(y - cell * 0.32).toFixed(1)}" width="${(cell * 0.64).toFixed(1)}" height="${(cell * 0.64).toFixed(1)}" transform="rotate(45 ${x} ${y})" fill="none" stroke="${hsl(hue + 30, 60, 72)}" stroke-width="${(cell * 0.1).toFixed(1)}" stroke-opacity="0.75"/>`;
-          body += `<circle cx="${(x + cell / 2).toFixed(1)}" cy="${(y + cell / 2).toFixed(1)}" r="${(cell * 0.14).toFixed(1)}" fill="${hsl(hue + 30, 65, 70)}" fill-opacity="0.6"/>`;
+          body += `<rect x="${(x - cell * 0.32).toFixed(1)}" y="${(y - cell * 0.32).toFixed(1)}" width="${(cell * 0.64).toFixed(1)}" height="${(cell * 0.64).toFixed(1)}" transform="rotate(45 ${x} ${y})" fill="${hsl(hue + 15, 45, 34)}" stroke="${hsl(hue + 30, 60, 68)}" stroke-width="${(cell * 0.1).toFixed(1)}"/>`;
         }
-      body += `<rect width="100%" height="100%" fill="url(#v)"/>`;
-      background += `<radialGradient id="v"><stop offset="0.6" stop-color="black" stop-opacity="0"/><stop offset="1" stop-color="black" stop-opacity="0.35"/></radialGradient>`;
       break;
     }
     case 'logo': {
@@ -190,6 +190,16 @@ export function artworkSvg(artwork: Artwork, name: string, title: string, hue: n
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${background}</defs><rect width="100%" height="100%" fill="url(#g)"/>${body}</svg>`;
+}
+
+/**
+ * The smaller of a lossy and a lossless WebP: flat patterns are a few KB lossless and 15-27 KB lossy (their
+ * edges), gradients the other way round. Every byte is a phone's: a home page shows four or more.
+ */
+async function encode(svg: string): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg));
+  const [lossy, lossless] = await Promise.all([image.clone().webp({ quality: 72 }).toBuffer(), image.clone().webp({ lossless: true }).toBuffer()]);
+  return lossless.length < lossy.length ? lossless : lossy;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -232,7 +242,7 @@ async function describeAssets(contentDir: string): Promise<number> {
  * The artwork's version: files drawn by another (the monograms before issue 38) are drawn again, so a
  * working copy made before it does not keep them (the files are not in git: each checkout draws them).
  */
-const ARTWORK_VERSION = '3';
+const ARTWORK_VERSION = '7';
 
 async function main() {
   const contentDir = path.resolve(process.env.CONTENT_DIR ?? path.join(__dirname, '..', '..', 'content'));
@@ -251,9 +261,11 @@ async function main() {
     const title = String(asset.fields.title?.['en-US'] ?? file.fileName);
     const targets = IMAGE_WIDTHS.map((w) => ({ w, file: path.join(out, mediaFileName(file.fileName, w)) }));
     if (!force && (await Promise.all(targets.map((t) => exists(t.file)))).every(Boolean)) continue;
-    const svg = Buffer.from(artworkSvg(artworkOf(file.fileName), file.fileName, title, file.hue ?? 160, file.width, file.height));
     for (const t of targets) {
-      await sharp(svg).resize({ width: t.w }).webp({ quality: 72 }).toFile(t.file);
+      // Drawn at each width in its own pixels (the design is proportional, the seed the same): scaled from
+      // 800 px, every edge fell between pixels and the flat patterns' files at 626 px were ten times bigger.
+      const svg = artworkSvg(artworkOf(file.fileName), file.fileName, title, file.hue ?? 160, t.w, Math.round((t.w * file.height) / file.width));
+      await writeFile(t.file, await encode(svg));
       written++;
     }
   }
