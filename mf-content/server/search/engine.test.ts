@@ -70,26 +70,29 @@ describe('a page whose title is what was typed', () => {
   });
 });
 
+/** A page to index in the tests below: its title, and a body only where one is given. */
+const pageDoc = (id: string, title: string, { lang = 'en', type = 'page', body = '', date }: { lang?: 'en' | 'ar'; type?: string; body?: string; date?: string } = {}): SearchDoc => ({
+  id,
+  type,
+  lang,
+  title,
+  excerpt: '',
+  url: `/${id}`,
+  image: null,
+  ...(date ? { date } : {}),
+  text: { title, tags: '', excerpt: '', body },
+  facets: { type: [type] },
+});
+
 describe('what visitors type (issue 38: four searches of a browser audit found nothing or the wrong page first)', () => {
-  const doc = (id: string, lang: 'en' | 'ar', title: string, body = ''): SearchDoc => ({
-    id,
-    type: 'page',
-    lang,
-    title,
-    excerpt: '',
-    url: `/${id}`,
-    image: null,
-    text: { title, tags: '', excerpt: '', body },
-    facets: { type: ['page'] },
-  });
   const ids = (index: SearchIndex, q: string, lang: 'en' | 'ar' = 'en') => index.search({ q, lang, filters: {}, page: 1, pageSize: 10 }).items.map((i) => i.id);
 
   it('meets a compound however it is written: joined, hyphenated or apart', () => {
     const index = new SearchIndex([
-      doc('balagh', 'en', 'Balagh: QF whistle-blower hotline', 'Report a concern in confidence.'),
-      doc('stadium', 'en', 'The referee blows the whistle', 'A match report.'),
-      doc('symposium', 'en', 'Precision health symposium', 'Genomics in everyday care.'),
-      doc('startup', 'en', 'Guide to a spin-out', 'From the lab to a startup.'),
+      pageDoc('balagh', 'Balagh: QF whistle-blower hotline', { body: 'Report a concern in confidence.' }),
+      pageDoc('stadium', 'The referee blows the whistle', { body: 'A match report.' }),
+      pageDoc('symposium', 'Precision health symposium', { body: 'Genomics in everyday care.' }),
+      pageDoc('startup', 'Guide to a spin-out', { body: 'From the lab to a startup.' }),
     ]);
     expect(ids(index, 'whistleblower hotline ')).toEqual(['balagh']);
     expect(ids(index, 'whistle-blower hotline ')).toEqual(['balagh']);
@@ -104,9 +107,9 @@ describe('what visitors type (issue 38: four searches of a browser audit found n
 
   it('puts a title with the word as typed before titles that only share its stem (a name that is also a word)', () => {
     const index = new SearchIndex([
-      doc('story-legacy', 'ar', 'رأي: الإرث الحقيقي لكأس العالم', 'الإرث الإرث الإرث إرث البطولة'),
-      doc('story-legacy-2', 'ar', 'إرث بطولة كأس العالم يتواصل', 'الإرث والإرث'),
-      doc('earthna', 'ar', 'مركز إرثنا لمستقبل مستدام', 'مركز للاستدامة'),
+      pageDoc('story-legacy', 'رأي: الإرث الحقيقي لكأس العالم', { lang: 'ar', body: 'الإرث الإرث الإرث إرث البطولة' }),
+      pageDoc('story-legacy-2', 'إرث بطولة كأس العالم يتواصل', { lang: 'ar', body: 'الإرث والإرث' }),
+      pageDoc('earthna', 'مركز إرثنا لمستقبل مستدام', { lang: 'ar', body: 'مركز للاستدامة' }),
     ]);
     expect(ids(index, 'إرثنا ', 'ar')[0]).toBe('earthna');
     expect(ids(index, 'ارثنا ', 'ar')[0]).toBe('earthna');
@@ -117,24 +120,24 @@ describe('what visitors type (issue 38: four searches of a browser audit found n
 
   it('gives the pages missing one word after those with every word, when fewer than ten have every word', () => {
     const index = new SearchIndex([
-      doc('press', 'en', 'Computer science graduates celebrate their degree'),
-      doc('bs-cs', 'en', 'Bachelor of Science in Computer Science', 'Algorithms, systems and software.'),
-      doc('music', 'en', 'Music degree recital'),
+      pageDoc('press', 'Computer science graduates celebrate their degree'),
+      pageDoc('bs-cs', 'Bachelor of Science in Computer Science', { body: 'Algorithms, systems and software.' }),
+      pageDoc('music', 'Music degree recital'),
     ]);
     expect(ids(index, 'computer science degree ')).toEqual(['press', 'bs-cs']);
     // Only one word missing: a page with one word of three is not a result.
     expect(ids(index, 'computer science degree ')).not.toContain('music');
     const ar = new SearchIndex([
-      doc('fellowships', 'ar', 'زمالات للدراسات العليا', 'منحة دراسية للباحثين'),
-      doc('pre-university', 'ar', 'منحة ما قبل الجامعة', 'للطلاب المتفوقين'),
-      doc('study', 'ar', 'دراسة عن الحرارة', 'بحث'),
+      pageDoc('fellowships', 'زمالات للدراسات العليا', { lang: 'ar', body: 'منحة دراسية للباحثين' }),
+      pageDoc('pre-university', 'منحة ما قبل الجامعة', { lang: 'ar', body: 'للطلاب المتفوقين' }),
+      pageDoc('study', 'دراسة عن الحرارة', { lang: 'ar', body: 'بحث' }),
     ]);
     expect(ids(ar, 'منحة دراسية ', 'ar').slice(0, 2)).toEqual(['fellowships', 'pre-university']);
   });
 
   it('gives only the pages with every word when there are a page of them', () => {
-    const docs = Array.from({ length: 12 }, (_, i) => doc(`both-${i}`, 'en', `Solar energy report ${i}`));
-    const index = new SearchIndex([...docs, doc('solar-only', 'en', 'Solar panels')]);
+    const docs = Array.from({ length: 12 }, (_, i) => pageDoc(`both-${i}`, `Solar energy report ${i}`));
+    const index = new SearchIndex([...docs, pageDoc('solar-only', 'Solar panels')]);
     const result = index.search({ q: 'solar energy ', lang: 'en', filters: {}, page: 1, pageSize: 20 });
     expect(result.total).toBe(12);
     expect(result.items.map((i) => i.id)).not.toContain('solar-only');
@@ -167,28 +170,16 @@ describe('an index built in slices (issue 35: a large store is indexed while the
 });
 
 describe('answering a question (ask: the assistant, issue 38)', () => {
-  const doc = (id: string, type: string, title: string, body = '', date?: string): SearchDoc => ({
-    id,
-    type,
-    lang: 'en',
-    title,
-    excerpt: '',
-    url: `/${id}`,
-    image: null,
-    ...(date ? { date } : {}),
-    text: { title, tags: '', excerpt: '', body },
-    facets: { type: [type] },
-  });
   const index = new SearchIndex([
-    doc('scholarship', 'page', 'Pre-university scholarship', 'Students apply in the autumn. The scholarship covers tuition.'),
-    doc('story', 'article', 'A university student’s year', 'University life, scholarship stories and exams at the university.'),
-    doc('metro', 'place', 'Metro station', 'A Green Line station of the Doha Metro.'),
-    doc('metro-story', 'article', 'Metro opens new station', 'The metro station opened today; the metro carries thousands.'),
-    doc('open-a', 'page', 'Open day', 'Visit the campus and its schools.'),
-    doc('open-b', 'page', 'Open day', 'Visit the campus and apply online.'),
-    doc('event-past', 'event', 'Spring lecture', 'A lecture.', '2020-03-01T10:00:00Z'),
-    doc('event-soon', 'event', 'Autumn lecture', 'A lecture.', '2030-10-01T10:00:00Z'),
-    doc('event-later', 'event', 'Winter lecture', 'A lecture.', '2031-01-01T10:00:00Z'),
+    pageDoc('scholarship', 'Pre-university scholarship', { body: 'Students apply in the autumn. The scholarship covers tuition.' }),
+    pageDoc('story', 'A university student’s year', { type: 'article', body: 'University life, scholarship stories and exams at the university.' }),
+    pageDoc('metro', 'Metro station', { type: 'place', body: 'A Green Line station of the Doha Metro.' }),
+    pageDoc('metro-story', 'Metro opens new station', { type: 'article', body: 'The metro station opened today; the metro carries thousands.' }),
+    pageDoc('open-a', 'Open day', { body: 'Visit the campus and its schools.' }),
+    pageDoc('open-b', 'Open day', { body: 'Visit the campus and apply online.' }),
+    pageDoc('event-past', 'Spring lecture', { type: 'event', body: 'A lecture.', date: '2020-03-01T10:00:00Z' }),
+    pageDoc('event-soon', 'Autumn lecture', { type: 'event', body: 'A lecture.', date: '2030-10-01T10:00:00Z' }),
+    pageDoc('event-later', 'Winter lecture', { type: 'event', body: 'A lecture.', date: '2031-01-01T10:00:00Z' }),
   ]);
   const ask = (words: string[], lift: Record<string, number> = {}, hints: string[] = []) => index.ask({ words, hints, lang: 'en', lift, size: 3 });
 

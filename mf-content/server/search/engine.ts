@@ -341,6 +341,34 @@ function nearTerms(index: LangIndex, word: string): string[] {
   return [...found].flatMap((w) => index.words.get(w) ?? []);
 }
 
+/**
+ * A word's score in each page that has it: the best of its variants (term weight x idf x the variant's
+ * factor x `scale`), written into `scores` for the pages returned in `touched` (the caller reads and
+ * resets them), and the word's weight: the idf x factor of its most specific variant in the pages (0
+ * when none has it). `keep` limits the pages looked at. search(), ask() and ask()'s hints share it.
+ */
+function scoreWord(index: LangIndex, variants: Map<string, number>, scores: Float64Array, scale = 1, keep?: (doc: number) => boolean): { touched: number[]; weight: number } {
+  const n = index.docs.length;
+  const touched: number[] = [];
+  let weight = 0;
+  for (const [term, factor] of variants) {
+    const p = index.postings.get(term);
+    if (!p) continue;
+    const idf = Math.log(1 + n / p.doc.length) * factor;
+    weight = Math.max(weight, idf);
+    for (let k = 0; k < p.doc.length; k++) {
+      const d = p.doc[k]!;
+      if (keep && !keep(d)) continue;
+      const s = p.weight[k]! * idf * scale;
+      if (s > scores[d]!) {
+        if (scores[d] === 0) touched.push(d);
+        scores[d] = s;
+      }
+    }
+  }
+  return { touched, weight };
+}
+
 function prefixTerms(index: LangIndex, prefix: string): string[] {
   let lo = 0;
   let hi = index.terms.length;
@@ -446,24 +474,7 @@ export class SearchIndex {
     const any: number[] = [];
     let weights = 0;
     words.forEach((word, w) => {
-      const variants = this.variants(index, query.lang, word, false);
-      // How rare the word is: the idf of its most specific term in the pages (0 when it is in none).
-      let weight = 0;
-      const touched: number[] = [];
-      for (const [term, factor] of variants) {
-        const p = index.postings.get(term);
-        if (!p) continue;
-        const idf = Math.log(1 + n / p.doc.length);
-        weight = Math.max(weight, idf * factor);
-        for (let k = 0; k < p.doc.length; k++) {
-          const d = p.doc[k]!;
-          const s = p.weight[k]! * idf * factor;
-          if (s > wordScore[d]!) {
-            if (wordScore[d] === 0) touched.push(d);
-            wordScore[d] = s;
-          }
-        }
-      }
+      const { touched, weight } = scoreWord(index, this.variants(index, query.lang, word, false), wordScore);
       weights += weight;
       for (const d of touched) {
         if (mask[d] === 0) any.push(d);
@@ -476,13 +487,8 @@ export class SearchIndex {
     if (!any.length || weights === 0) return [];
     // Hints add to the pages that already have a word of the question.
     for (const hint of this.queryWords(index, query.lang, `${(query.hints ?? []).join(' ')} `)) {
-      for (const [term, factor] of this.variants(index, query.lang, hint, false)) {
-        const p = index.postings.get(term);
-        if (!p) continue;
-        const idf = Math.log(1 + n / p.doc.length) * factor * HINT_FACTOR;
-        for (let k = 0; k < p.doc.length; k++) if (mask[p.doc[k]!] !== 0) wordScore[p.doc[k]!] = Math.max(wordScore[p.doc[k]!]!, p.weight[k]! * idf);
-      }
-      for (const d of any) {
+      const { touched } = scoreWord(index, this.variants(index, query.lang, hint, false), wordScore, HINT_FACTOR, (d) => mask[d] !== 0);
+      for (const d of touched) {
         total[d] = total[d]! + wordScore[d]!;
         wordScore[d] = 0;
       }
@@ -535,20 +541,7 @@ export class SearchIndex {
       if (variants.size === 0) return;
       asked++;
       // The word's best variant per document.
-      const touched: number[] = [];
-      for (const [term, factor] of variants) {
-        const p = index.postings.get(term);
-        if (!p) continue;
-        const idf = Math.log(1 + n / p.doc.length) * factor;
-        for (let k = 0; k < p.doc.length; k++) {
-          const d = p.doc[k]!;
-          const s = p.weight[k]! * idf;
-          if (s > wordScore[d]!) {
-            if (wordScore[d] === 0) touched.push(d);
-            wordScore[d] = s;
-          }
-        }
-      }
+      const { touched } = scoreWord(index, variants, wordScore);
       for (const d of touched) {
         if (hits[d] === 0) any.push(d);
         hits[d] = hits[d]! + 1;

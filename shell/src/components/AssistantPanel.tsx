@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactElement, type RefObject } from 'react';
-import { formatDate } from '@qf/shared/dates';
+import { dateLocale, formatDate } from '@qf/shared/dates';
 import type { Lang } from '@qf/shared/i18n';
 import { useShellT } from '../i18n';
 import { answerQuestion, type Answer } from '../chrome/assistant';
@@ -24,8 +24,13 @@ interface AssistantPanelProps {
 
 /** The question's words a page has, quoted and joined as the language joins a list ("a" and "b"; «أ» و«ب»). */
 function quotedList(lang: Lang, words: string[]): string {
-  const quoted = words.map((w) => (lang === 'ar' ? `«${w}»` : `“${w}”`));
-  return typeof Intl.ListFormat === 'function' ? new Intl.ListFormat(lang, { type: 'conjunction' }).format(quoted) : quoted.join(lang === 'ar' ? '، ' : ', ');
+  return new Intl.ListFormat(dateLocale(lang), { type: 'conjunction' }).format(words.map((w) => (lang === 'ar' ? `«${w}»` : `“${w}”`)));
+}
+
+/** The full search for what a question is about (its words, not its question words). */
+function SeeAll({ lang, text }: { lang: Lang; text: string }): ReactElement {
+  const t = useShellT();
+  return <a href={searchPageUrl(lang, text)}>{t('panels.assistant.seeAll', { question: text })}</a>;
 }
 
 /** The first-party 'Ask' assistant: it answers with the site's pages that fit the question best, each with why, and says where answers come from. */
@@ -102,9 +107,7 @@ export function AssistantPanel({ lang, open, onClose, fallbackFocus }: Assistant
                 <p className={styles.source}>{t('panels.assistant.source')}</p>
               </>
             ) : null}
-            {e.answer.kind === 'answer' || e.answer.kind === 'none' ? (
-              <a href={searchPageUrl(lang, e.answer.words.join(' ') || e.question)}>{t('panels.assistant.seeAll', { question: e.answer.words.join(' ') || e.question })}</a>
-            ) : null}
+            {e.answer.kind === 'answer' || e.answer.kind === 'none' ? <SeeAll lang={lang} text={e.answer.words.join(' ') || e.question} /> : null}
           </article>
         ))}
       </div>
