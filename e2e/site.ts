@@ -702,17 +702,32 @@ export function recordProblems(page: Page, options: { allow?: RegExp; warnings?:
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   if (options.requests !== false) {
-    // Navigations of the page, and how many had started when each request was made.
+    // The page's navigations (started, and committed: a new document in the main frame), and how many
+    // of each there had been when each request was made. Both, because the old document can still make
+    // a request between a navigation's start and its commit (web-vitals' chunk, fetched when the
+    // browser is idle, raced `page.goto` in one CI run): the commit aborts it, and it was made before.
     let navigations = 0;
-    const madeAfter = new WeakMap<PageRequest, number>();
+    let commits = 0;
+    const madeAfter = new WeakMap<PageRequest, { navigations: number; commits: number }>();
     page.on('request', (r) => {
       if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations++;
-      else madeAfter.set(r, navigations);
+      else madeAfter.set(r, { navigations, commits });
     });
+    let committed = 0;
+    page.on('framenavigated', (frame) => {
+      // a navigation that loaded a document (a pushState or a #fragment starts no navigation request)
+      if (frame !== page.mainFrame() || navigations === committed) return;
+      committed = navigations;
+      commits++;
+    });
+    const leftBehind = (r: PageRequest) => {
+      const made = madeAfter.get(r);
+      return made !== undefined && (navigations > made.navigations || commits > made.commits);
+    };
     page.on('requestfailed', (r) => {
       const aborted = r.failure()?.errorText === 'net::ERR_ABORTED';
       if (aborted && r.url().includes('/page-data/')) return;
-      if (aborted && navigations > (madeAfter.get(r) ?? navigations)) return;
+      if (aborted && leftBehind(r)) return;
       problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
     });
   }
