@@ -429,6 +429,31 @@ describe('in the browser', () => {
     }
   });
 
+  it.each([
+    ['en', '/about', 'Switch to light theme'],
+    ['ar', '/ar/about', 'التبديل إلى المظهر الفاتح'],
+  ] as const)('paints a theme chosen on the old site (darkMode, no cookie yet) from the first frame in %s, its label too, and keeps the cookie in step (issue 38)', async (_lang, path, toLight) => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    await context.addInitScript(() => {
+      window.localStorage.setItem('darkMode', 'true');
+      // What the first frame shows: read in the frame's animation callback, before it is painted.
+      requestAnimationFrame(() => {
+        const face = document.querySelector('[data-theme-toggle] .qf-when-dark');
+        (window as unknown as { firstFrame: unknown }).firstFrame = { theme: document.body?.dataset.theme, face: face ? getComputedStyle(face).display !== 'none' : null };
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(site.url + path);
+    await page.waitForFunction(() => 'firstFrame' in window);
+    await expect(page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).resolves.toEqual({ theme: 'dark', face: true });
+    await page.getByRole('button', { name: toLight }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === 'qf_theme')?.value).toBe('dark');
+    // The next page is rendered dark by the server, from the cookie.
+    const next = await fetch(site.url + path, { headers: { cookie: 'qf_theme=dark' } }).then((r) => r.text());
+    expect(next).toMatch(/<body[^>]*data-theme="dark"/);
+    await context.close();
+  });
+
   it('follows a theme change in every mounted section through the bus', async () => {
     const { page, problems } = await openPage();
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -177,7 +177,7 @@ interface DocumentInput {
   chromeHtml?: ChromeHtml;
   assets: DocumentAssets;
   siteUrl: string;
-  /** The request came without the theme cookie: the pre-paint script is told not to read storage (`NEW_VISITOR_ATTR`). */
+  /** The request came without the theme cookie (`NEW_VISITOR_ATTR`): stored choices, if any, are the old site's. */
   newVisitor?: boolean;
   /**
    * The page's own address when the document answers another one (a form sent back answers the form's

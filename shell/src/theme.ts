@@ -49,8 +49,8 @@ export function themeFromCookies(header: string | undefined): Theme | undefined 
 
 /**
  * The theme a request asks for: its cookie's, or `unset` for a browser that has not been here (the
- * pre-paint script writes the cookie on every visit). An unset theme is rendered dark, and marked so
- * that the pre-paint script reads no storage (`NEW_VISITOR_ATTR`).
+ * pre-paint script writes the cookie on every visit). An unset theme is rendered dark and marked
+ * (`NEW_VISITOR_ATTR`): the pre-paint script decides from storage (an old-site choice) or the system.
  */
 export type RequestTheme = Theme | 'unset';
 export const requestTheme = (cookieHeader: string | undefined): RequestTheme => themeFromCookies(cookieHeader) ?? 'unset';

@@ -91,8 +91,8 @@ export function startCookieBanner(doc: Document, win: Win): () => void {
   const storage = storageOf(win, 'localStorage');
   if (!banner || !button) return () => undefined;
   if (hasConsent(storage)) {
-    // Asked by the page's first script without reading storage (a browser without the site's cookies,
-    // NEW_VISITOR_ATTR) although consent is stored: not asked after all.
+    // Asked by the page's first script, which could not read storage then, although consent is stored:
+    // not asked after all.
     doc.documentElement.removeAttribute(CONSENT_ASK_ATTR);
     return () => undefined;
   }

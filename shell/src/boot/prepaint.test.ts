@@ -41,63 +41,76 @@ describe('the script before the first paint, at the top of <head>', () => {
     expect(body.dataset.theme).toBe('dark');
   });
 
-  it('reads no storage on a first visit (the server marks <html>): dark unless the system asks for light, consent asked', async () => {
+  it('on a first visit (the server marks <html>, storage empty) reads no key: dark unless the system asks for light, consent asked', async () => {
+    localStorage.clear();
     const getItem = jest.spyOn(Storage.prototype, 'getItem');
-    // The look once idle (below) waits on a timer this test never lets run.
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
     try {
       document.documentElement.setAttribute(NEW_VISITOR_ATTR, '');
       document.body.remove();
       new Function(prePaintScript())();
       const body = document.createElement('body');
-      body.setAttribute('data-theme', 'dark');
+      body.setAttribute('data-theme', 'light');
       document.documentElement.append(body);
       await settle();
       expect(getItem).not.toHaveBeenCalled();
-      // What was stored (light, high contrast: beforeEach) is not applied; that browser sent no cookie.
       expect(body.dataset.theme).toBe('dark');
-      expect(body.classList.contains('qf-a11y-contrast')).toBe(false);
       expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe('ask');
       expect(document.cookie).toContain('qf_theme=dark');
 
-      // The system's colour scheme still decides.
+      // The system's colour scheme decides.
       Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => ({ matches: q.includes('light') }) });
       new Function(prePaintScript())();
       expect(document.body.dataset.theme).toBe('light');
+      expect(document.cookie).toContain('qf_theme=light');
       expect(getItem).not.toHaveBeenCalled();
     } finally {
-      jest.clearAllTimers();
-      jest.useRealTimers();
       getItem.mockRestore();
       document.documentElement.removeAttribute(NEW_VISITOR_ATTR);
       delete (window as { matchMedia?: unknown }).matchMedia;
     }
   });
 
-  it('looks at storage once the first page is idle: a choice made on the old site (darkMode) without a cookie applies then, and the cookie follows (issue 38)', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+  it('paints a choice made on the old site (darkMode, no cookie yet) from the first paint, and the cookie follows it (issue 38)', async () => {
+    document.cookie = 'qf_theme=; max-age=0; path=/';
+    localStorage.setItem(THEME_KEY, 'true'); // dark, chosen on the old site, against the system's light
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => ({ matches: q.includes('light') }) });
     try {
-      document.cookie = 'qf_theme=; max-age=0; path=/';
-      localStorage.setItem(THEME_KEY, 'true'); // dark, chosen on the old site
-      Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => ({ matches: q.includes('light') }) });
       document.documentElement.setAttribute(NEW_VISITOR_ATTR, '');
-      if (!document.body) document.documentElement.append(document.createElement('body'));
+      document.body?.remove();
       new Function(prePaintScript())();
-      // The first paint: the system's light.
-      expect(document.body.dataset.theme).toBe('light');
-      jest.runOnlyPendingTimers();
-      expect(document.body.dataset.theme).toBe('dark');
-      expect(document.body.classList.contains('qf-a11y-contrast')).toBe(true);
+      const body = document.createElement('body');
+      body.setAttribute('data-theme', 'light');
+      document.documentElement.append(body);
+      await settle();
+      expect(body.dataset.theme).toBe('dark');
+      expect(body.classList.contains('qf-a11y-contrast')).toBe(true);
       expect(document.cookie).toContain('qf_theme=dark');
-      // A first visit that stored nothing stays as painted.
-      localStorage.clear();
-      new Function(prePaintScript())();
-      jest.runOnlyPendingTimers();
-      expect(document.body.dataset.theme).toBe('light');
+      // No consent stored: asked.
+      expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe('ask');
     } finally {
-      jest.useRealTimers();
       document.documentElement.removeAttribute(NEW_VISITOR_ATTR);
       delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+
+  it('takes storage that cannot be read as nothing stored: the system decides, consent asked', () => {
+    const length = jest.spyOn(Storage.prototype, 'length', 'get').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    const getItem = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    try {
+      document.documentElement.setAttribute(NEW_VISITOR_ATTR, '');
+      if (!document.body) document.documentElement.append(document.createElement('body'));
+      document.body.setAttribute('data-theme', 'light');
+      new Function(prePaintScript())();
+      expect(document.body.dataset.theme).toBe('dark');
+      expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe('ask');
+    } finally {
+      length.mockRestore();
+      getItem.mockRestore();
+      document.documentElement.removeAttribute(NEW_VISITOR_ATTR);
     }
   });
 

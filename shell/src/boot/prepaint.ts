@@ -3,8 +3,13 @@ import { consentPrePaintScript } from '../chrome/consent';
 import { themePrePaintScript } from '../theme';
 import { NEW_VISITOR_ATTR } from './protocol';
 
-/** True in the page when the server saw a browser that has stored nothing for the site (NEW_VISITOR_ATTR). */
-const NOTHING_STORED = `document.documentElement.hasAttribute(${JSON.stringify(NEW_VISITOR_ATTR)})`;
+/**
+ * Evaluated once at the top of the script, as `n`: true when this browser has stored nothing for the site.
+ * The server marks a request without the theme cookie (NEW_VISITOR_ATTR); storage is looked at all the
+ * same, since a visitor of the old site has its choices stored (`darkMode`) and no cookie yet. Storage
+ * that cannot be read counts as nothing stored.
+ */
+const NOTHING_STORED = `var n;try{n=d.documentElement.hasAttribute(${JSON.stringify(NEW_VISITOR_ATTR)})&&!localStorage.length}catch(e){n=true}`;
 
 /**
  * What runs before the first paint, inlined at the top of `<head>`, before any stylesheet.
@@ -22,20 +27,20 @@ const NOTHING_STORED = `document.documentElement.hasAttribute(${JSON.stringify(N
  * yet: they apply from a mutation observer on `<html>`, whose callback runs as a microtask once the
  * parser has inserted `<body>`, in the same task, before any rendering.
  *
- * Stored choices are read before the paint only from a browser that can have some: on a first visit
- * (NEW_VISITOR_ATTR, from the server: no theme cookie) the system's colour scheme decides the theme and
- * consent is asked. Storage is looked at once the page is idle all the same: a visitor who chose a theme
- * on the old site (its `darkMode` key) but has no cookie yet gets that choice then, and the cookie, so
- * every later page has it from the first paint (issue 38, item 3).
+ * Stored choices decide from the first paint on every visit (SPEC: storage first), the old site's
+ * `darkMode` included, and the theme cookie follows them (issue 38, item 3). The price is the page's first
+ * storage read, a synchronous round trip to the browser process: 2.7 ms median (max 6.3) in a fresh
+ * Chromium context here, and the same in a returning visitor's new tab. A first visit once skipped it
+ * and looked at storage when idle; that showed an old-site visitor the system's theme, then theirs.
  */
 export function prePaintScript(): string {
-  const stored = `${themePrePaintScript('false')}${a11yPrePaintScript('false')}`;
-  const later = `if(${NOTHING_STORED})(window.requestIdleCallback||setTimeout)(function(){try{if(localStorage.length){${stored}}}catch(e){}});`;
-  const onBody = `${themePrePaintScript(NOTHING_STORED)}${a11yPrePaintScript(NOTHING_STORED)}${later}`;
+  const onBody = `${themePrePaintScript('n')}${a11yPrePaintScript('n')}`;
   return [
-    'document.documentElement.setAttribute("data-qf-js","");',
-    consentPrePaintScript(NOTHING_STORED),
-    `(function(d){var x=function(){${onBody}};`,
+    '(function(d){',
+    NOTHING_STORED,
+    ';d.documentElement.setAttribute("data-qf-js","");',
+    consentPrePaintScript('n'),
+    `var x=function(){${onBody}};`,
     'if(d.body)return x();',
     'var o=new MutationObserver(function(){if(d.body){o.disconnect();x()}});',
     'o.observe(d.documentElement,{childList:true})})(document);',
