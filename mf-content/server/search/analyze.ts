@@ -112,23 +112,57 @@ function termOfWord(word: string): string[] {
   return out;
 }
 
+/** A raw word of a text, analysed: its terms, and its normalised tokens as queryTokens gives them. */
+export interface AnalysedWord {
+  terms: string[];
+  tokens: string[];
+}
+
 // Words repeat a lot (Zipf): analysing each distinct word once makes indexing several times faster.
-const cache = new Map<string, string[]>();
+const cache = new Map<string, AnalysedWord>();
 const CACHE_LIMIT = 200_000;
+
+function analysed(word: string): AnalysedWord {
+  let a = cache.get(word);
+  if (!a) {
+    a = { terms: termOfWord(word), tokens: normalize(word).match(TOKEN) ?? [] };
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(word, a);
+  }
+  return a;
+}
 
 /** The terms of a text: normalised, stop words dropped, stemmed by the script of each word. */
 export function analyze(text: string, _lang?: Lang): string[] {
   const terms: string[] = [];
-  for (const word of text.match(RAW_WORD) ?? []) {
-    let t = cache.get(word);
-    if (!t) {
-      t = termOfWord(word);
-      if (cache.size >= CACHE_LIMIT) cache.clear();
-      cache.set(word, t);
-    }
-    for (const term of t) terms.push(term);
-  }
+  for (const word of text.match(RAW_WORD) ?? []) for (const term of analysed(word).terms) terms.push(term);
   return terms;
+}
+
+const HYPHENS = '-\u2010\u2011';
+
+/**
+ * Each word of a text, analysed, in one pass (what an index is built with): `visit` gets every raw word,
+ * and once more each hyphenated compound joined ("whistle-blower" as "whistleblower"), `compound` true.
+ */
+export function eachWord(text: string, visit: (word: AnalysedWord, compound: boolean) => void): void {
+  const words = new RegExp(RAW_WORD.source, 'gu');
+  let chain = '';
+  let parts = 0;
+  let end = -1;
+  for (let m = words.exec(text); m; m = words.exec(text)) {
+    const joined = m.index === end + 1 && end >= 0 && HYPHENS.includes(text[end]!);
+    if (!joined) {
+      if (parts > 1) visit(analysed(chain), true);
+      chain = '';
+      parts = 0;
+    }
+    chain += m[0];
+    parts++;
+    end = m.index + m[0].length;
+    visit(analysed(m[0]), false);
+  }
+  if (parts > 1) visit(analysed(chain), true);
 }
 
 /** The normalised (unstemmed) tokens of a query, for prefix matching of the word being typed. */

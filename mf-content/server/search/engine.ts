@@ -1,5 +1,5 @@
 import type { Lang } from '@qf/shared/i18n';
-import { analyze, normalize, queryTokens } from './analyze';
+import { analyze, eachWord, normalize, queryTokens, type AnalysedWord } from './analyze';
 import { SYNONYMS } from './synonyms';
 
 /** The filter kinds of SPEC §3. */
@@ -110,10 +110,6 @@ const TITLE_FACTOR = 1.5;
 const EXACT_TITLE_FACTOR = 3;
 /** Fewer pages than this with every word: the pages missing one word come after them. */
 const FEW_RESULTS = 10;
-/** Words joined by a hyphen (whistle-blower, e-learning, start-up): also indexed as one word. */
-const HYPHENATED = /[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)+/gu;
-/** The joined form of each hyphenated compound of a text ("whistle-blower" → "whistleblower"). */
-const joinedCompounds = (text: string): string => (text.match(HYPHENATED) ?? []).map((c) => c.replace(/[-\u2010\u2011]/g, '')).join(' ');
 /** A query's words, a hyphenated compound as one. */
 const HYPHENATED_OR_WORD = /[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)*/gu;
 const ARABIC = /[\u0600-\u06FF]/;
@@ -184,42 +180,61 @@ interface LangIndex {
  * large store is indexed (issue 35: 14,000 stories took 4.7 s of one core in one piece) and `runAll` can
  * build it at once.
  */
+interface Accumulator {
+  doc: number[];
+  weight: number[];
+}
+
 function* buildLang(docs: SearchDoc[]): Generator<void, LangIndex> {
-  const acc = new Map<string, Map<number, number>>();
+  // Each term's documents and weights as they come: documents are read in order, so a term met again in
+  // the same document adds to its last entry. Each word (analysed once, analyze.ts) is given its terms'
+  // accumulators the first time this build meets it: a map per term, looked up for every term of every
+  // word, cost most of the build and its garbage.
+  const met = new WeakMap<AnalysedWord, Accumulator[]>();
+  const acc = new Map<string, Accumulator>();
+  const accumulator = (term: string) => {
+    let p = acc.get(term);
+    if (!p) acc.set(term, (p = { doc: [], weight: [] }));
+    return p;
+  };
   const words = new Map<string, string[]>();
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i]!;
-    const add = (term: string, weight: number) => {
-      let m = acc.get(term);
-      if (!m) acc.set(term, (m = new Map()));
-      m.set(i, (m.get(i) ?? 0) + weight);
+    const add = (p: Accumulator, weight: number) => {
+      const last = p.doc.length - 1;
+      if (p.doc[last] === i) p.weight[last]! += weight;
+      else {
+        p.doc.push(i);
+        p.weight.push(weight);
+      }
+    };
+    const visit = (word: AnalysedWord, boost: number) => {
+      let postings = met.get(word);
+      if (!postings) {
+        met.set(word, (postings = word.terms.map(accumulator)));
+        for (const token of word.tokens) if (token.length >= FUZZY_MIN_LENGTH - 1 && !words.has(token) && !/^\d+$/.test(token)) words.set(token, analyze(token));
+      }
+      for (const p of postings) add(p, boost);
     };
     for (const field of Object.keys(BOOSTS) as (keyof typeof BOOSTS)[]) {
-      const text = d.text[field];
-      const joined = joinedCompounds(text);
-      for (const word of queryTokens(joined ? `${text} ${joined}` : text)) if (!words.has(word) && word.length >= FUZZY_MIN_LENGTH - 1 && !/^\d+$/.test(word)) words.set(word, analyze(word));
-      for (const term of analyze(text)) add(term, BOOSTS[field]);
-      for (const term of analyze(joined)) add(term, BOOSTS[field]);
+      const boost = BOOSTS[field];
+      eachWord(d.text[field], (word) => visit(word, boost));
     }
     // The title's words as written (normalised, the Arabic article aside), for SURFACE_FACTOR.
     for (const word of new Set(queryTokens(d.text.title))) {
       const bare = word.replace(AR_PREFIXES, '');
-      if (analyze(word).length > 0 && bare.length >= 2) add(SURFACE + bare, BOOSTS.title);
+      if (analyze(word).length > 0 && bare.length >= 2) add(accumulator(SURFACE + bare), BOOSTS.title);
     }
     if (i % 100 === 99) yield;
   }
   const postings = new Map<string, { doc: Int32Array; weight: Float32Array }>();
-  for (const [term, m] of acc) {
-    const doc = new Int32Array(m.size);
-    const weight = new Float32Array(m.size);
-    let k = 0;
-    for (const [i, w] of m) {
-      doc[k] = i;
-      // Saturating term frequency: repeating a word helps, but less and less.
-      weight[k++] = w / (w + 2);
-    }
+  for (const [term, p] of acc) {
+    const doc = Int32Array.from(p.doc);
+    // Saturating term frequency: repeating a word helps, but less and less.
+    const weight = Float32Array.from(p.weight, (w) => w / (w + 2));
     postings.set(term, { doc, weight });
   }
+  acc.clear();
   const byDate = docs.map((_, i) => i).sort((a, b) => (docs[b]!.date ?? '').localeCompare(docs[a]!.date ?? '') || docs[a]!.id.localeCompare(docs[b]!.id));
   yield;
   const deleted = new Map<string, string[]>();
