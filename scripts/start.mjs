@@ -53,6 +53,8 @@ const supervisor = createSupervisor({
     METRICS_PORT: '0',
   },
   ...(process.env.PROMETHEUS_URL ? { prometheusUrl: process.env.PROMETHEUS_URL } : {}),
+  // A section that says it is starting (mf-content indexing a large store) is waited for this long.
+  ...(Number(process.env.START_TIMEOUT_S) > 0 ? { startTimeoutMs: Number(process.env.START_TIMEOUT_S) * 1000 } : {}),
   port: Number(process.env.SUPERVISOR_PORT ?? 3010),
   shell: { dir: path.join(root, shell.name), port },
   ...(shellInfo.shared ? { shellInfo: { name: shellInfo.name, contractVersion: shellInfo.contractVersion, shared: shellInfo.shared } } : {}),

@@ -389,7 +389,10 @@ export function checkServerManifests(manifests: Manifest[], spec: ServerSpec): s
         continue;
       }
       const get = obj(obj(c[probe]).httpGet);
-      if (get.path !== '/healthz') problems.push(`${cname}: ${probe} asks ${String(get.path)}, not /healthz`);
+      // Ready is /healthz (503 while a server builds what it needs); started and alive is /livez, so a
+      // server indexing a large store is kept out of the Service, not restarted (issue 35).
+      const wanted = probe === 'readinessProbe' ? '/healthz' : '/livez';
+      if (get.path !== wanted) problems.push(`${cname}: ${probe} asks ${String(get.path)}, not ${wanted}`);
       if (portOf(get.port) !== port) problems.push(`${cname}: ${probe} port ${String(get.port)}, ${spec.name} listens on ${port}`);
     }
     for (const mount of list(c.volumeMounts).map(obj)) {

@@ -34,14 +34,18 @@ const store = () => path.join(work, 'releases');
 const stateDir = () => path.join(store(), '.deploy');
 
 /** A stand-in section server: health, build info, no pages; `behaviour` changes what it does. */
-type Behaviour = 'ok' | 'exit' | 'wrong-build' | 'exit-off-the-surge';
+type Behaviour = 'ok' | 'exit' | 'wrong-build' | 'exit-off-the-surge' | 'slow-start' | 'never-ready';
 const serverCode = (name: string, behaviour: Behaviour) => `
 const http = require('node:http');
 const info = require('../build-info.json');
 if (${JSON.stringify(behaviour)} === 'exit') { console.error('cannot start: the database is missing'); process.exit(3); }
 // Starts on the cluster's surge slot (index 2) and as a trial (past the slots), not on the first two.
 if (${JSON.stringify(behaviour)} === 'exit-off-the-surge' && ['0', '1'].includes(process.env.QF_SLOT)) { console.error('cannot start here'); process.exit(3); }
+// Listens at once and says it is starting (a search index over a large store) for 1.5 s, or for ever.
+const startedAt = Date.now();
+const starting = () => (${JSON.stringify(behaviour)} === 'slow-start' && Date.now() - startedAt < 1500) || ${JSON.stringify(behaviour)} === 'never-ready';
 const server = http.createServer((req, res) => {
+  if (req.url === '/healthz' && starting()) { res.statusCode = 503; return res.end(JSON.stringify({ status: 'starting', name: ${JSON.stringify(name)}, waiting: ['search index'] })); }
   if (req.url === '/healthz') return res.end(JSON.stringify({ status: 'ok', name: ${JSON.stringify(name)} }));
   if (req.url === '/build-info.json') return res.end(JSON.stringify(${JSON.stringify(behaviour)} === 'wrong-build' ? { ...info, buildId: 'other' } : info));
   if (req.url === '/_qf/paths') return res.end('[]');
@@ -80,7 +84,7 @@ function release(buildId: string, options: { behaviour?: Behaviour; react?: stri
 
 const noProblems = jest.fn(async (_target: SmokeTarget) => [] as string[]);
 
-async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv; health?: () => Promise<ReleaseCounts[]>; prometheusUrl?: string } = {}) {
+async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv; health?: () => Promise<ReleaseCounts[]>; prometheusUrl?: string; readyTimeoutMs?: number; startTimeoutMs?: number } = {}) {
   const remote = options.remote ?? 'mf-events';
   supervisor = createSupervisor({
     store: store(),
@@ -89,7 +93,8 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
     shellInfo: { name: 'shell', contractVersion: 1, shared: { react: { version: '19.3.1', requiredVersion: '^19.2.0' } } },
     smoke: options.smoke ?? noProblems,
     drainMs: 100,
-    readyTimeoutMs: 10_000,
+    readyTimeoutMs: options.readyTimeoutMs ?? 10_000,
+    ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
     canaryRule: { minRequests: 20, margin: 0.05, everyMs: 50, minReporters: 5 },
     ...(options.health ? { releaseHealth: options.health } : {}),
     ...(options.prometheusUrl ? { prometheusUrl: options.prometheusUrl } : {}),
@@ -173,6 +178,15 @@ describe('the supervisor', () => {
       ['rollback', 'mf-events@1.0.0+aaa', 'mf-events@1.0.0+bbb'],
     ]);
     await expect(s.deploy('mf-events', a)).resolves.toMatchObject({ mode: 'unchanged' });
+  });
+
+  it('waits past the ready timeout for a server that says it is starting (issue 35), and gives up only after the start timeout', async () => {
+    // Answers 503 "starting" for 1.5 s, three times the time a server has to answer at all.
+    const s = await startWith(release('aaa', { behaviour: 'slow-start' }), { readyTimeoutMs: 500, startTimeoutMs: 10_000 });
+    await expect(buildOf(s.live()['mf-events']!.url)).resolves.toBe('aaa');
+    await s.close();
+    supervisor = undefined;
+    await expect(startWith(release('bbb', { behaviour: 'never-ready' }), { readyTimeoutMs: 500, startTimeoutMs: 1500 })).rejects.toThrow('mf-events 1.0.0+bbb was still starting after 1.5 s (waiting for search index)');
   });
 
   it('switches nothing when the new server does not start, does not serve its build, or fails its smoke render, and says why', async () => {

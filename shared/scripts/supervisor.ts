@@ -159,8 +159,14 @@ export interface SupervisorOptions {
   smoke?: (target: SmokeTarget) => Promise<string[]>;
   /** How long the old server keeps running after the switch (the shell reads the registry every 500 ms). */
   drainMs?: number;
-  /** How long a new server may take to answer its health check with the release's build. */
+  /** How long a new server may take to answer its health check at all (listening, serving the release's build). */
   readyTimeoutMs?: number;
+  /**
+   * How long a server that answers "starting" (`/healthz` 503 with its name: it listens and is building
+   * what it needs, mf-content's search index over a large store) is waited for before it counts as
+   * failed (default 10 minutes; `npm start` reads START_TIMEOUT_S). Its progress is logged meanwhile.
+   */
+  startTimeoutMs?: number;
   /**
    * A canary is rolled back when, over at least `minRequests` of its pages, its error rate is above the
    * live release's by more than `margin` (0.05: five points); the counts are looked at every `everyMs`.
@@ -326,6 +332,7 @@ export function createSupervisor(options: SupervisorOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const drainMs = options.drainMs ?? 1500;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const startTimeoutMs = Math.max(options.startTimeoutMs ?? 600_000, readyTimeoutMs);
   const canaryRule = options.canaryRule ?? { minRequests: 20, margin: 0.05, everyMs: 1000, minReporters: 5 };
   // CANARY_MIN_REPORTERS: where every browser comes from one address (a proxy that gives the shells
   // none of its clients' addresses, a journey on one machine), fewer clients can be enough.
@@ -409,18 +416,26 @@ export function createSupervisor(options: SupervisorOptions) {
     });
   }
 
-  /** Waits until the server answers its health check and serves `buildId`; rejects if it dies first. */
+  /**
+   * Waits until the server answers its health check and serves `buildId`; rejects if it dies first, if
+   * it does not answer within readyTimeoutMs, or if it still says "starting" after startTimeoutMs (what
+   * it waits for is logged every 15 s meanwhile: a slow start is reported, not a failure).
+   */
   async function ready(r: Running, name: string, buildId?: string): Promise<void> {
     const url = `http://${host}:${r.port}`;
     const died = new Promise<never>((_, reject) => r.child.once('exit', (code, signal) => reject(new DeployError(`${r.label} exited (${signal ?? code}) before answering:\n${r.output.slice(-1500)}`))));
     died.catch(() => undefined);
-    const until = Date.now() + readyTimeoutMs;
+    const since = Date.now();
+    let starting: string[] | undefined;
+    /** When it last answered "starting": one that stops answering fails after readyTimeoutMs all the same. */
+    let sign = since;
+    let said = since;
     let over = false;
     const poll = async (): Promise<void> => {
       while (!over) {
         try {
           const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
-          const body = health.ok ? ((await health.json()) as { name?: string }) : {};
+          const body = (await health.json().catch(() => ({}))) as { name?: string; status?: string; waiting?: unknown };
           if (health.ok && body.name === name) {
             if (!buildId) return;
             const info = await fetch(`${url}/build-info.json`, { signal: AbortSignal.timeout(2000) });
@@ -428,10 +443,20 @@ export function createSupervisor(options: SupervisorOptions) {
             if (served === buildId) return;
             throw new DeployError(`${r.label} serves build ${served}, not ${buildId}`);
           }
+          if (health.status === 503 && body.name === name && body.status === 'starting') {
+            starting = Array.isArray(body.waiting) ? body.waiting.map(String) : [];
+            sign = Date.now();
+          }
         } catch (error) {
           if (error instanceof DeployError) throw error;
         }
-        if (Date.now() > until) throw new DeployError(`${r.label} did not answer /healthz within ${readyTimeoutMs / 1000} s`);
+        const waited = Date.now() - since;
+        if (starting && waited > startTimeoutMs) throw new DeployError(`${r.label} was still starting after ${startTimeoutMs / 1000} s (waiting for ${starting.join(', ') || 'its start'})`);
+        if (Date.now() - sign > readyTimeoutMs) throw new DeployError(`${r.label} did not answer /healthz within ${readyTimeoutMs / 1000} s`);
+        if (starting && Date.now() - said >= 15_000) {
+          said = Date.now();
+          log(`[${r.label}] starting for ${Math.round(waited / 1000)} s: waiting for ${starting.join(', ') || 'its start'}`);
+        }
         await sleep(50);
       }
     };

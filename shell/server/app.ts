@@ -176,6 +176,8 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
 
   await registerStaticFiles(app, { clientDir: config.clientDir, contentDir: config.CONTENT_DIR, shellCss: shellAssets.css, siteUrl: config.siteUrl, globals });
   app.get('/healthz', async () => ({ status: 'ok', name: 'shell' }));
+  // Alive (Kubernetes' startup and liveness probes); the shell is ready as soon as it listens.
+  app.get('/livez', async () => ({ status: 'live', name: 'shell' }));
   registerPwa(app, { clientDir: config.clientDir, shellBuild });
 
   registerChromeData(app, { content, menus, places: async (lang) => ({ lang, places: (await fullMenus(lang)).places }), globals, statement });

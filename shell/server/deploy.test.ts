@@ -143,7 +143,7 @@ ${env}          securityContext:
               port: 3000
           livenessProbe:
             httpGet:
-              path: /healthz
+              path: /livez
               port: 3000
 ${extra}`;
   const problems = (text: string) => checkServerManifests(parseManifests({ 'test.yaml': text }), spec).filter((p) => !/^no (Service|HorizontalPodAutoscaler|PodDisruptionBudget)/.test(p));
@@ -163,6 +163,11 @@ ${extra}`;
   it('refuses another probe path and a writable root file system', () => {
     const text = deployment('            - name: HOST\n              value: "0.0.0.0"\n').replace('path: /healthz', 'path: /').replace('readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: false');
     expect(problems(text)).toEqual([expect.stringContaining('readOnlyRootFilesystem is not true'), expect.stringContaining('readinessProbe asks /, not /healthz')]);
+  });
+
+  it('refuses a liveness probe on readiness (/healthz): a server still starting would be restarted (issue 35)', () => {
+    const text = deployment('            - name: HOST\n              value: "0.0.0.0"\n').replace('path: /livez', 'path: /healthz');
+    expect(problems(text)).toEqual([expect.stringContaining('livenessProbe asks /healthz, not /livez')]);
   });
 
   it('refuses a Secret with data and a secret in a ConfigMap', () => {

@@ -408,7 +408,7 @@ function remembered<T>(fn: (key: string) => T): (key: string) => T {
 }
 
 /** Routes probed by machines (health checks, the shell's look at a section's build). */
-const PROBES = new Set(['/healthz', '/build-info.json']);
+const PROBES = new Set(['/healthz', '/livez', '/build-info.json']);
 
 const kTrace = Symbol('qf.trace');
 const kSpan = Symbol('qf.span');

@@ -123,6 +123,8 @@ describe('createRemoteServer', () => {
     };
     // Ready (inject readies it): the tasks run, the server answers pages meanwhile.
     await expect(health()).resolves.toEqual({ status: 503, body: { status: 'starting', name: 'mf-content', waiting: ['search index', 'sitemap (failed: the store is busy)'] } });
+    // Alive all the same: what Kubernetes' startup and liveness probes ask (deploy/k8s).
+    expect((await server.app.inject('/livez')).json()).toEqual({ status: 'live', name: 'mf-content' });
     expect((await server.app.inject('/_qf/page?path=/program&lang=en')).statusCode).toBe(200);
     finish();
     // The failed task is tried again after a second.

@@ -172,6 +172,9 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     for (const [what, task] of queued.splice(0)) run(what, task);
   });
 
+  // Alive: listening and its event loop turning, ready or not (Kubernetes' startup and liveness probes:
+  // a server still building its search index is not ready, and must not be restarted for it).
+  app.get('/livez', async () => ({ status: 'live', name: options.name }));
   app.get('/healthz', async (_request, reply) => {
     if (!starting.size) return { status: 'ok', name: options.name };
     reply.header('Cache-Control', 'no-store');
