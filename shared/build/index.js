@@ -318,6 +318,10 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
     externalsPresets: { node: true },
     optimization: { minimize: false },
     node: { __dirname: false, __filename: false },
+    // Its compilation is part of the build id: a change to the section's server alone (its search, its
+    // API) is a new release. Left out, such a build had the id of the release in the store with other
+    // files, and `npm start` refused it ("a release is never rewritten").
+    plugins: [info],
   };
 
   return [browser, node, app];
