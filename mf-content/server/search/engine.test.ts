@@ -169,6 +169,34 @@ describe('an index built in slices (issue 35: a large store is indexed while the
   });
 });
 
+describe('an index with documents added (the other sections\' listing pages, issue 35)', () => {
+  const words = ['solar', 'energy', 'water', 'desert', 'genome', 'campus', 'robotics', 'شمسية', 'طاقة', 'مياه'];
+  const docs: SearchDoc[] = Array.from({ length: 400 }, (_, i) => {
+    const title = `${words[i % 10]} ${words[(i * 7) % 10]} story ${i}`;
+    const body = Array.from({ length: 30 }, (_, k) => `${words[(i + k) % 10]}${k % 3 ? '' : 's'} word${(i * k) % 97}`).join(' ');
+    return { id: `story-${(i * 37) % 400}`, type: 'story', lang: i % 2 ? 'ar' : 'en', title, excerpt: '', url: `/stories/${i}`, image: null, date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`, text: { title, tags: '', excerpt: body, body }, facets: { type: ['story'], campaign: [`campaign-${i % 3}`] }, labels: { campaign: { [`campaign-${i % 3}`]: `Campaign ${i % 3}` } } };
+  });
+  const listings: SearchDoc[] = [
+    pageDoc('whistleblower', 'Whistle-blower hotline', { body: 'Report concerns to the e-learning desk' }),
+    { ...pageDoc('events', 'Events'), facets: { type: ['page'], campaign: ['campaign-9'] }, labels: { campaign: { 'campaign-9': 'Campaign 9' } } },
+    { ...docs[0]!, id: 'listing-same-title', url: '/same', date: '2026-01-05' },
+    // the same id and date as a document of the base: ties keep the base's first, as a stable sort does
+    { ...docs[2]!, id: 'story-0', url: '/same-id', date: docs[0]!.date },
+  ];
+
+  it('is the index built over all of them, field by field, and leaves the one it was made from as it was', async () => {
+    const base = await SearchIndex.build(docs);
+    const before = JSON.stringify(base.search({ q: 'solar', lang: 'en', filters: {}, page: 1, pageSize: 50 }));
+    const added = await base.with(listings);
+    const whole = new SearchIndex([...docs, ...listings]);
+    const inside = (index: SearchIndex) => (index as unknown as { langs: Record<string, unknown> }).langs;
+    for (const lang of ['en', 'ar']) expect(inside(added)[lang]).toEqual(inside(whole)[lang]);
+    expect(JSON.stringify(base.search({ q: 'solar', lang: 'en', filters: {}, page: 1, pageSize: 50 }))).toBe(before);
+    expect(base.size('en') + base.size('ar')).toBe(400);
+    expect(added.search({ q: 'whistleblower', lang: 'en', filters: {}, page: 1, pageSize: 5 }).items[0]?.id).toBe('whistleblower');
+  });
+});
+
 describe('answering a question (ask: the assistant, issue 38)', () => {
   const index = new SearchIndex([
     pageDoc('scholarship', 'Pre-university scholarship', { body: 'Students apply in the autumn. The scholarship covers tuition.' }),

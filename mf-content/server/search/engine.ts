@@ -174,18 +174,48 @@ interface LangIndex {
   titles: Map<string, number[]>;
 }
 
-/**
- * One language's index, as steps: the generator yields between slices of the work (every 100 documents
- * analysed, every 2,000 words' deletions), so that `buildSliced` can give the event loop a turn while a
- * large store is indexed (issue 35: 14,000 stories took 4.7 s of one core in one piece) and `runAll` can
- * build it at once.
- */
 interface Accumulator {
   doc: number[];
   weight: number[];
 }
 
-function* buildLang(docs: SearchDoc[]): Generator<void, LangIndex> {
+/** `a` then `b`, as one array of a's kind. */
+function concatenated<T extends Int32Array | Float32Array>(a: T, b: T): T {
+  const out = new (a.constructor as new (n: number) => T)(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The items of two lists each in `compare` order, in that order; on a tie, `a`'s first. */
+function merged(a: ArrayLike<number>, b: readonly number[], compare: (x: number, y: number) => number): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/** A language's index of `docs`, built from nothing. */
+const buildLang = (docs: SearchDoc[]): Generator<void, LangIndex> => extendLang(undefined, docs);
+
+/**
+ * One language's index, as steps: the generator yields between slices of the work (every 100 documents
+ * analysed, every 2,000 words' deletions), so that `runSliced` can give the event loop a turn while a
+ * large store is indexed (issue 35: 14,000 stories took 4.7 s of one core in one piece) and `runAll` can
+ * build it at once.
+ *
+ * `base` (none: an empty index) with `extra` documents after its own: only they are analysed, and what
+ * `base` has is shared or copied, never changed. The same index as one built over all the documents
+ * (`search.test.ts` compares them): the other sections' listing pages, a few hundred documents that
+ * change as those sections come up, are added to the content's index instead of indexing 200,000
+ * documents again each time (issue 35: four full builds at start).
+ */
+function* extendLang(base: LangIndex | undefined, extra: SearchDoc[]): Generator<void, LangIndex> {
+  const offset = base?.docs.length ?? 0;
+  const docs = base ? [...base.docs, ...extra] : extra;
   // Each term's documents and weights as they come: documents are read in order, so a term met again in
   // the same document adds to its last entry. Each word (analysed once, analyze.ts) is given its terms'
   // accumulators the first time this build meets it: a map per term, looked up for every term of every
@@ -197,8 +227,9 @@ function* buildLang(docs: SearchDoc[]): Generator<void, LangIndex> {
     if (!p) acc.set(term, (p = { doc: [], weight: [] }));
     return p;
   };
-  const words = new Map<string, string[]>();
-  for (let i = 0; i < docs.length; i++) {
+  const words = new Map(base?.words);
+  const newWords: string[] = [];
+  for (let i = offset; i < docs.length; i++) {
     const d = docs[i]!;
     const add = (p: Accumulator, weight: number) => {
       const last = p.doc.length - 1;
@@ -212,7 +243,12 @@ function* buildLang(docs: SearchDoc[]): Generator<void, LangIndex> {
       let postings = met.get(word);
       if (!postings) {
         met.set(word, (postings = word.terms.map(accumulator)));
-        for (const token of word.tokens) if (token.length >= FUZZY_MIN_LENGTH - 1 && !words.has(token) && !/^\d+$/.test(token)) words.set(token, analyze(token));
+        for (const token of word.tokens) {
+          if (token.length >= FUZZY_MIN_LENGTH - 1 && !words.has(token) && !/^\d+$/.test(token)) {
+            words.set(token, analyze(token));
+            newWords.push(token);
+          }
+        }
       }
       for (const p of postings) add(p, boost);
     };
@@ -227,58 +263,86 @@ function* buildLang(docs: SearchDoc[]): Generator<void, LangIndex> {
     }
     if (i % 100 === 99) yield;
   }
-  const postings = new Map<string, { doc: Int32Array; weight: Float32Array }>();
+  const postings = new Map(base?.postings);
+  const newTerms: string[] = [];
   for (const [term, p] of acc) {
     const doc = Int32Array.from(p.doc);
     // Saturating term frequency: repeating a word helps, but less and less.
     const weight = Float32Array.from(p.weight, (w) => w / (w + 2));
-    postings.set(term, { doc, weight });
+    const had = postings.get(term);
+    if (!had) newTerms.push(term);
+    postings.set(term, had ? { doc: concatenated(had.doc, doc), weight: concatenated(had.weight, weight) } : { doc, weight });
   }
   acc.clear();
-  const byDate = docs.map((_, i) => i).sort((a, b) => (docs[b]!.date ?? '').localeCompare(docs[a]!.date ?? '') || docs[a]!.id.localeCompare(docs[b]!.id));
+  const terms = base ? mergeSorted(base.terms, newTerms.sort()) : newTerms.sort();
+  const extraIds = docs.map((_, i) => i).slice(offset);
+  const byDateOrder = (a: number, b: number) => (docs[b]!.date ?? '').localeCompare(docs[a]!.date ?? '') || docs[a]!.id.localeCompare(docs[b]!.id);
+  const byDate = merged(base?.byDate ?? [], [...extraIds].sort(byDateOrder), byDateOrder);
   yield;
-  const deleted = new Map<string, string[]>();
+  // The typo dictionary: the new words under their deletions (a list of the base is copied before it grows).
+  const deleted = new Map(base?.deleted);
+  const copied = new Set<string>();
   let seen = 0;
-  for (const word of words.keys()) {
+  for (const word of newWords) {
     for (const d of new Set(deletions(word))) {
       const list = deleted.get(d);
-      if (list) list.push(word);
-      else deleted.set(d, [word]);
+      if (!list) {
+        deleted.set(d, [word]);
+        copied.add(d);
+      } else if (copied.has(d) || !base) list.push(word);
+      else {
+        deleted.set(d, [...list, word]);
+        copied.add(d);
+      }
     }
     if (++seen % 2000 === 0) yield;
   }
   yield;
+  const byIdOrder = (a: number, b: number) => docs[a]!.id.localeCompare(docs[b]!.id);
+  const baseIdOrder: number[] = [];
+  if (base) base.idRank.forEach((rank, d) => (baseIdOrder[rank] = d));
   const idRank = new Int32Array(docs.length);
-  docs
-    .map((_, i) => i)
-    .sort((a, b) => docs[a]!.id.localeCompare(docs[b]!.id))
-    .forEach((d, rank) => (idRank[d] = rank));
-  const facetValues: [FacetName, string][] = [];
-  const valueIds = new Map<string, number>();
-  const valueLabels = new Map<number, string>();
-  const docFacets = docs.map((doc) => {
-    const ids: number[] = [];
-    for (const f of FACETS) {
-      for (const v of doc.facets[f] ?? []) {
-        const key = facetKey(f, v);
-        let id = valueIds.get(key);
-        if (id === undefined) {
-          id = facetValues.push([f, v]) - 1;
-          valueIds.set(key, id);
+  merged(baseIdOrder, [...extraIds].sort(byIdOrder), byIdOrder).forEach((d, rank) => (idRank[d] = rank));
+  const facetValues: [FacetName, string][] = [...(base?.facetValues ?? [])];
+  const valueIds = new Map(base?.valueIds);
+  const valueLabels = new Map(base?.valueLabels);
+  const docFacets = [
+    ...(base?.docFacets ?? []),
+    ...extra.map((doc) => {
+      const ids: number[] = [];
+      for (const f of FACETS) {
+        for (const v of doc.facets[f] ?? []) {
+          const key = facetKey(f, v);
+          let id = valueIds.get(key);
+          if (id === undefined) {
+            id = facetValues.push([f, v]) - 1;
+            valueIds.set(key, id);
+          }
+          const label = doc.labels?.[f]?.[v];
+          if (label && !valueLabels.has(id)) valueLabels.set(id, label);
+          ids.push(id);
         }
-        const label = doc.labels?.[f]?.[v];
-        if (label && !valueLabels.has(id)) valueLabels.set(id, label);
-        ids.push(id);
       }
-    }
-    return Int32Array.from(ids);
-  });
-  const titles = new Map<string, number[]>();
-  docs.forEach((d, i) => {
-    const key = exactKey(d.text.title);
+      return Int32Array.from(ids);
+    }),
+  ];
+  const titles = new Map(base?.titles);
+  for (const i of extraIds) {
+    const key = exactKey(docs[i]!.text.title);
     if (key) titles.set(key, [...(titles.get(key) ?? []), i]);
-  });
-  return { docs, postings, terms: [...postings.keys()].sort(), byDate, idRank, facetValues, valueIds, valueLabels, docFacets, words, deleted, titles };
+  }
+  return { docs, postings, terms, byDate, idRank, facetValues, valueIds, valueLabels, docFacets, words, deleted, titles };
+}
+
+/** Two sorted lists of strings as one sorted list. */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(a[i]! <= b[j]! ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
 
 /** Runs a build's steps to the end at once. */
@@ -416,6 +480,16 @@ export class SearchIndex {
     const en = await runSliced(buildLang(docs.filter((d) => d.lang === 'en')));
     const ar = await runSliced(buildLang(docs.filter((d) => d.lang === 'ar')));
     return new SearchIndex(docs, { en, ar });
+  }
+
+  /**
+   * This index with `extra` documents after its own (the other sections' listing pages), in slices:
+   * only they are analysed (extendLang). The same as building over both.
+   */
+  async with(extra: readonly SearchDoc[]): Promise<SearchIndex> {
+    const en = await runSliced(extendLang(this.langs.en, extra.filter((d) => d.lang === 'en')));
+    const ar = await runSliced(extendLang(this.langs.ar, extra.filter((d) => d.lang === 'ar')));
+    return new SearchIndex([], { en, ar });
   }
 
   size(lang: Lang): number {

@@ -131,11 +131,15 @@ describe('the other sections’ listing pages', () => {
         );
       },
     };
-    const search = createSearch(content, { remoteListings: remote });
+    const builds: string[] = [];
+    const search = createSearch(content, { remoteListings: remote, onBuilt: ({ kind, documents }) => builds.push(`${kind} ${documents}`) });
     const found = async () => (await search.index()).search({ q: 'media mentions', lang: 'en', filters: {}, page: 1, pageSize: 10 }).items.map((i) => i.url);
     expect(await found()).toEqual([]);
     for (let i = 0; i < 100 && (await found()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await found()).toEqual(['/media-center/media-mentions']);
     expect(refreshes).toBeLessThan(20);
+    // The content was indexed once; the sections' pages were added to that index (issue 35: at 100,000
+    // entries each section coming up cost a full build).
+    expect(builds).toEqual(['content 0', 'listings 1']);
   });
 });

@@ -47,6 +47,13 @@ const askSchema = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown' : undefined) },
 );
 
+/** One build of the index: of the content (every document analysed) or of the other sections' listings added to it. */
+export interface IndexBuild {
+  kind: 'content' | 'listings';
+  seconds: number;
+  documents: number;
+}
+
 /**
  * The search service of mf-content: one index over every searchable entry in both languages (and the
  * listing pages `listings` gives: areas, categories, lists, which are no entry but are in the sitemap;
@@ -54,17 +61,35 @@ const askSchema = z.strictObject(
  * change (concurrent requests share one rebuild; a change of the other sections' listings alone is
  * answered from the previous index until the new one is ready).
  */
-export function createSearch(content: ContentSource, options: { listings?: () => Promise<SearchDoc[]>; remoteListings?: RemoteListings } = {}) {
-  type Built = { contentVersion: string; remoteVersion: string; index: SearchIndex };
+export function createSearch(content: ContentSource, options: { listings?: () => Promise<SearchDoc[]>; remoteListings?: RemoteListings; onBuilt?: (built: IndexBuild) => void } = {}) {
+  /** `own`: the index of this section's content (and listings); `index`: it with the other sections' listing pages. */
+  type Built = { contentVersion: string; remoteVersion: string; own: SearchIndex; index: SearchIndex };
   let current: Built | undefined;
   let building: Promise<Built> | undefined;
   const remote = options.remoteListings;
 
-  /** The index of these versions, built by whoever asks first while none is under way (the others join it). */
+  /**
+   * The index of these versions, built by whoever asks first while none is under way (the others join
+   * it). When only the other sections' listing pages changed (they come up one by one at start), they
+   * are added to the content's index as it is: only they are analysed (SearchIndex.with).
+   */
   function build(contentVersion: string, remoteVersion: string): Promise<Built> {
-    building ??= Promise.all([searchDocuments(content), options.listings?.() ?? []])
-      .then(async ([docs, listings]) => (current = { contentVersion, remoteVersion, index: await SearchIndex.build([...docs, ...listings, ...(remote?.docs() ?? [])]) }))
-      .finally(() => (building = undefined));
+    building ??= (async () => {
+      const started = performance.now();
+      const reuse: SearchIndex | undefined = current?.contentVersion === contentVersion ? current.own : undefined;
+      let own: SearchIndex;
+      if (reuse) own = reuse;
+      else {
+        const [docs, listings] = await Promise.all([searchDocuments(content), options.listings?.() ?? []]);
+        own = await SearchIndex.build([...docs, ...listings]);
+      }
+      const others = remote?.docs() ?? [];
+      const index = others.length ? await own.with(others) : own;
+      const built: Built = { contentVersion, remoteVersion, own, index };
+      current = built;
+      options.onBuilt?.({ kind: reuse ? 'listings' : 'content', seconds: (performance.now() - started) / 1000, documents: index.size('en') + index.size('ar') });
+      return built;
+    })().finally(() => (building = undefined));
     return building;
   }
 

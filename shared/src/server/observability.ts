@@ -12,7 +12,7 @@ import { LogController, type FastifyBaseLogger, type FastifyInstance, type Fasti
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
 import proxyAddr from '@fastify/proxy-addr';
 import pino, { type DestinationStream, type LevelWithSilent } from 'pino';
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import { KeptHistogram, type HistogramSeries } from './kept-metrics';
 import { createLogWriter, type LogWriter } from './log-writer';
@@ -176,6 +176,18 @@ export type Observability = ReturnType<typeof createObservability>;
 export function sectionCounter<L extends string>(registry: Registry, config: { name: string; help: string; labelNames: readonly L[] }): { inc(labels: Record<L, string>): void } {
   const counter = new Counter({ name: config.name, help: config.help, labelNames: config.labelNames, registers: [registry] });
   return { inc: (labels) => counter.inc(labels) };
+}
+
+/** A histogram on a server's registry, for a section's own durations (seconds) or sizes: buckets chosen for what it measures. */
+export function sectionHistogram<L extends string>(registry: Registry, config: { name: string; help: string; labelNames: readonly L[]; buckets: number[] }): { observe(labels: Record<L, string>, value: number): void } {
+  const histogram = new Histogram({ name: config.name, help: config.help, labelNames: config.labelNames, buckets: config.buckets, registers: [registry] });
+  return { observe: (labels, value) => histogram.observe(labels, value) };
+}
+
+/** A gauge on a server's registry, for a section's own level (a count it holds now). */
+export function sectionGauge(registry: Registry, config: { name: string; help: string }): { set(value: number): void } {
+  const gauge = new Gauge({ name: config.name, help: config.help, registers: [registry] });
+  return { set: (value) => gauge.set(value) };
 }
 
 /**
