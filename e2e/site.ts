@@ -217,11 +217,19 @@ export interface Site {
   logLines(name: 'shell' | Remote): LogLine[];
   /** Each server's metrics (`GET /metrics` on the METRICS_PORT the site gave it), by server name. */
   metrics: Record<'shell' | Remote, string>;
+  /** The process of a server now (`shell`, a remote, or a shell `addShell` started), if it runs. */
+  pid(name: string): number | undefined;
+  /** Another shell over the same sections and registry, with `env` over the site's (a shell that keeps no page: `PAGE_CACHE_ENTRIES=0`). */
+  addShell(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }>;
 }
 
 export interface SiteOptions {
   /** Changes a journey makes to its copy of the content entries (a folder of JSON files) before any server starts. */
   prepareContent?: (entriesDir: string) => void;
+  /** A content store to serve as it is (bench:content-scale's generated stores) instead of a copy of the repository's with the journeys' events. */
+  contentDir?: string;
+  /** How long each server may take to be ready (`/healthz` 200; default 30 s): mf-content indexes a large store first. */
+  readyTimeoutMs?: number;
   /** Environment for every server (for example a higher FORMS_RATE_LIMIT). */
   env?: Record<string, string>;
   /**
@@ -272,11 +280,13 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const metrics = {} as Record<'shell' | Remote, string>;
   // The repository's content plus events dated from today, so journeys that register never depend on
   // the calendar.
-  const contentDir = path.join(work, 'content');
-  cpSync(path.join(root, 'content', 'entries'), path.join(contentDir, 'entries'), { recursive: true });
-  cpSync(path.join(root, 'content', 'redirects.json'), path.join(contentDir, 'redirects.json'));
-  symlinkSync(path.join(root, 'content', 'media'), path.join(contentDir, 'media'));
-  writeFileSync(path.join(contentDir, 'entries', 'zz-e2e-events.json'), JSON.stringify(FIXTURE_EVENTS.map((e) => fixtureEvent(e))));
+  const contentDir = options.contentDir ?? path.join(work, 'content');
+  if (!options.contentDir) {
+    cpSync(path.join(root, 'content', 'entries'), path.join(contentDir, 'entries'), { recursive: true });
+    cpSync(path.join(root, 'content', 'redirects.json'), path.join(contentDir, 'redirects.json'));
+    symlinkSync(path.join(root, 'content', 'media'), path.join(contentDir, 'media'));
+    writeFileSync(path.join(contentDir, 'entries', 'zz-e2e-events.json'), JSON.stringify(FIXTURE_EVENTS.map((e) => fixtureEvent(e))));
+  }
   options.prepareContent?.(path.join(contentDir, 'entries'));
   // JSON logs at info (the servers' stdout is a pipe anyway; jest's setup silences servers built in
   // its own process, not these), so journeys can read them (logLines).
@@ -284,13 +294,13 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
 
   // Each server's inspector port, opened only if it must be asked where it is stuck (whereStuck).
   const inspectPorts = new Map<string, number>();
-  const launch = async (name: string, cwd: string, file: string, port: number, healthName?: string) => {
+  const launch = async (name: string, cwd: string, file: string, port: number, healthName?: string, extraEnv: Record<string, string> = {}) => {
     const inspectPort = await freePort();
     inspectPorts.set(name, inspectPort);
     // Its metrics on a port of its own (a new one at each start: the last one may have been taken meanwhile).
     const metricsPort = await freePort();
     metrics[name as 'shell' | Remote] = `http://127.0.0.1:${metricsPort}/metrics`;
-    const child = spawn(process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, file], { cwd, env: { ...env, PORT: String(port), METRICS_PORT: String(metricsPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, file], { cwd, env: { ...env, ...extraEnv, PORT: String(port), METRICS_PORT: String(metricsPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
     // Each stream whole (its lines are split when read); both in the prefixed output of logs().
     const out = streamOf(`${name} stdout`);
     const err = streamOf(`${name} stderr`);
@@ -305,7 +315,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     children.set(name, child);
     // A server that dies at start (a port still taken, a bad build) fails the start at once.
     const died = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before answering:\n${output.text().slice(-2000)}`))));
-    await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`, 30_000, healthName), died]);
+    await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`, options.readyTimeoutMs ?? 30_000, healthName), died]);
     died.catch(() => undefined);
   };
   // The servers stop within STOP_DEADLINE_MS of @qf/shared/server (10 s) even with clients holding
@@ -379,6 +389,13 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
           }
         }),
     metrics,
+    pid: (name) => children.get(name)?.pid,
+    async addShell(extraEnv) {
+      const name = `shell-${children.size}`;
+      const port = await freePort();
+      await launch(name, path.join(root, 'shell'), 'dist/server/main.js', port, undefined, extraEnv);
+      return { url: `http://127.0.0.1:${port}`, close: () => stopChild(name) };
+    },
   };
 }
 

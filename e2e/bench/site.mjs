@@ -1,5 +1,6 @@
 // What the benchmarks share: the pages they measure and the composed production build they measure it on.
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,20 @@ export const PAGES = {
   idkt: '/idkt',
   search: '/search',
 };
+
+/** One answer as the wire carries it (asked as a browser asks: br, gzip): status, headers and the (compressed) body bytes. */
+export function raw(url) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** The median of the finite numbers in `xs` (NaN when there are none). */
 export const median = (xs) => {

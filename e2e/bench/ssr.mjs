@@ -27,14 +27,13 @@
 // Options: --duration S (5, per measurement), --warmup S (1), --connections N (50), --pages home,story,…
 // (all), --lang en|ar (both), --json FILE (every figure).
 import { spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { PAGES, fail, startBuiltSite, targetsOf, warmAnswers } from './site.mjs';
+import { PAGES, fail, raw, startBuiltSite, targetsOf, warmAnswers } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -63,20 +62,6 @@ const ACCEPT = { 'accept-encoding': 'br, gzip' };
 const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 
-
-/** One answer as the wire carries it: status, headers and the (compressed) body bytes. */
-function raw(url) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: ACCEPT }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** The static baseline: a bare Node server in its own process (see static-server.mjs). */
 async function staticServer(answers) {
