@@ -35,7 +35,9 @@ describe('the stories list (/stories)', () => {
     expect(second.stories.slice(0, 9)).toEqual(first.stories);
     const last = (await list('page=5')).data;
     expect(last.stories).toHaveLength(40);
-    expect((await list('page=99')).data).toMatchObject({ page: 5, invalid: [] });
+    expect((await list('page=40')).data).toMatchObject({ page: 5, invalid: [] });
+    // Past the most pages one list shows (40): refused with the page's message, the first page shown.
+    expect((await list('page=99')).data).toMatchObject({ page: 1, invalid: ['page'] });
   });
 
   it('filters by area, type and topic together', async () => {

@@ -35,18 +35,33 @@ const matches = (e: Entry, filter: StoryFilter) =>
 interface Prepared {
   articles: Entry[];
   topics: Partial<Record<Lang, { value: string; label: string }[]>>;
+  /** The stories of each filter asked (area, type, topic): a scan of every story per request was this list's cost at 100,000 entries. */
+  matching: Map<string, Entry[]>;
 }
+/** Filters kept per content (a few areas x types x topics are asked; a crafted set of valid ones is bounded too). */
+const MATCHING_KEPT = 256;
 const preparedFor = new WeakMap<readonly Entry[], Prepared>();
-function prepared(all: readonly Entry[], lang: Lang): { articles: Entry[]; tags: { value: string; label: string }[] } {
+function prepared(all: readonly Entry[], lang: Lang): { articles: Entry[]; tags: { value: string; label: string }[]; matching: (filter: StoryFilter) => Entry[] } {
   let p = preparedFor.get(all);
-  if (!p) preparedFor.set(all, (p = { articles: [...all].sort(newestFirst), topics: {} }));
+  if (!p) preparedFor.set(all, (p = { articles: [...all].sort(newestFirst), topics: {}, matching: new Map() }));
   let tags = p.topics[lang];
   if (!tags) {
     const byKey = new Map<string, string>();
     for (const a of p.articles) for (const tag of topics(a, lang)) if (!byKey.has(tag.value)) byKey.set(tag.value, tag.label);
     tags = p.topics[lang] = [...byKey].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, lang));
   }
-  return { articles: p.articles, tags };
+  const kept = p;
+  const matching = (filter: StoryFilter): Entry[] => {
+    if (!filter.area && !filter.type && !filter.tag) return kept.articles;
+    const key = `${filter.area ?? ''}|${filter.type ?? ''}|${filter.tag ?? ''}`;
+    let list = kept.matching.get(key);
+    if (!list) {
+      if (kept.matching.size >= MATCHING_KEPT) kept.matching.clear();
+      kept.matching.set(key, (list = kept.articles.filter((a) => matches(a, filter))));
+    }
+    return list;
+  };
+  return { articles: p.articles, tags, matching };
 }
 
 /**
@@ -58,9 +73,9 @@ export function createStoryList(content: ContentSource): TemplatePages<Record<ne
   return {
     async resolve({ path, lang, query }) {
       const t = tFor(lang);
-      const { articles, tags } = prepared(await content.entries('article'), lang);
+      const { tags, matching: matchingOf } = prepared(await content.entries('article'), lang);
       const { filter, page: asked, invalid } = parseStoryQuery(query, tags.map((tag) => tag.value));
-      const matching = articles.filter((a) => matches(a, filter));
+      const matching = matchingOf(filter);
       const pages = Math.max(1, Math.ceil(matching.length / STORIES_PAGE_SIZE));
       // A page past the end (the list got shorter since the link was shared) shows the whole list.
       const page = Math.min(asked, pages);

@@ -197,6 +197,18 @@ describe('an index with documents added (the other sections\' listing pages, iss
   });
 });
 
+describe('browsing without words', () => {
+  it('is answered once per query by an index (the search page as it opens, at 100,000 entries a count over every document)', () => {
+    const index = new SearchIndex([pageDoc('a', 'Alpha'), pageDoc('b', 'Beta', { type: 'place' })]);
+    const all = { q: '', lang: 'en' as const, filters: {}, page: 1, pageSize: 10 };
+    expect(index.search(all)).toBe(index.search({ ...all, q: '  ' }));
+    expect(index.search(all).total).toBe(2);
+    expect(index.search({ ...all, filters: { type: ['place'] } }).items.map((i) => i.id)).toEqual(['b']);
+    expect(index.search({ ...all, filters: { type: ['place'] } })).not.toBe(index.search(all));
+    expect(index.search({ ...all, q: 'alpha' })).not.toBe(index.search({ ...all, q: 'alpha' }));
+  });
+});
+
 describe('answering a question (ask: the assistant, issue 38)', () => {
   const index = new SearchIndex([
     pageDoc('scholarship', 'Pre-university scholarship', { body: 'Students apply in the autumn. The scholarship covers tuition.' }),

@@ -108,6 +108,8 @@ const EVERY_WORD_BONUS = 500;
 const HINT_FACTOR = 0.5;
 const TITLE_FACTOR = 1.5;
 const EXACT_TITLE_FACTOR = 3;
+/** Answers to queries without words an index keeps (filters and pages browsed). */
+const BROWSING_KEPT = 256;
 /** Fewer pages than this with every word: the pages missing one word come after them. */
 const FEW_RESULTS = 10;
 /** A query's words, a hyphenated compound as one. */
@@ -469,6 +471,8 @@ function prefixTerms(index: LangIndex, prefix: string): string[] {
  */
 export class SearchIndex {
   private readonly langs: Record<Lang, LangIndex>;
+  /** Answers to queries without words, by query (BROWSING_KEPT at most). */
+  private readonly browsing = new Map<string, SearchResult>();
 
   /** The index of `docs`, built at once (tests, small stores); a server builds it with `build`. */
   constructor(docs: readonly SearchDoc[], built?: Record<Lang, LangIndex>) {
@@ -612,6 +616,21 @@ export class SearchIndex {
   }
 
   search(query: SearchQuery): SearchResult {
+    // Browsing without words (the search page as it opens, its filters) is the same answer every time for
+    // this index: kept. At 100,000 entries its counts over every document took most of an uncached page.
+    if (!query.q.trim()) {
+      const key = JSON.stringify([query.lang, query.page, query.pageSize, Object.entries(query.filters).filter(([, v]) => v?.length).sort(([a], [b]) => a.localeCompare(b))]);
+      let kept = this.browsing.get(key);
+      if (!kept) {
+        if (this.browsing.size >= BROWSING_KEPT) this.browsing.clear();
+        this.browsing.set(key, (kept = this.answer(query)));
+      }
+      return kept;
+    }
+    return this.answer(query);
+  }
+
+  private answer(query: SearchQuery): SearchResult {
     const index = this.langs[query.lang];
     const n = index.docs.length;
     const words = this.queryWords(index, query.lang, query.q);

@@ -14,7 +14,7 @@ const card = (n: number, vertical: StoryCard['vertical'] = 'education'): StoryCa
   title: `Story ${n}`,
   href: `/stories/story-${n}`,
   excerpt: `Excerpt ${n}`,
-  date: `2026-01-${String(30 - n).padStart(2, '0')}T09:00:00+03:00`,
+  date: new Date(Date.UTC(2026, 0, 30) - n * 86_400_000).toISOString(),
   vertical,
   type: 'news',
 });
@@ -67,6 +67,12 @@ describe('the stories list', () => {
     expect(screen.getByText('Showing 9 of 12')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Load more stories' })).toHaveAttribute('href', '/stories?page=2');
     expect(titles()).toHaveLength(9);
+  });
+
+  it('offers no “Load more” past the most pages one list shows, but still says how many stories there are', () => {
+    view('stories', data({ total: 1000, page: 40, stories: cards(1, 360) }));
+    expect(screen.queryByRole('link', { name: 'Load more stories' })).toBeNull();
+    expect(screen.getByText(/360.*1000|1000.*360/)).toBeTruthy();
   });
 
   it('keeps the filter in the “Load more” link and shows no link on the last page', () => {
@@ -138,6 +144,10 @@ describe('story filter helpers', () => {
     expect(parseStoryQuery(new URLSearchParams('area=research&type=video&tag=football&page=3'), ['football'])).toEqual({ filter: { area: 'research', type: 'video', tag: 'football' }, page: 3, invalid: [] });
     expect(parseStoryQuery(new URLSearchParams('area=x&type=y&tag=z&page=0'), ['football'])).toEqual({ filter: {}, page: 1, invalid: ['area', 'type', 'tag', 'page'] });
     expect(parseStoryQuery(new URLSearchParams('page=2.5'), []).invalid).toEqual(['page']);
+    // At most 40 pages (360 stories) in one answer, whatever the store's size.
+    expect(parseStoryQuery(new URLSearchParams('page=40'), [])).toEqual({ filter: {}, page: 40, invalid: [] });
+    expect(parseStoryQuery(new URLSearchParams('page=41'), [])).toEqual({ filter: {}, page: 1, invalid: ['page'] });
+    expect(parseStoryQuery(new URLSearchParams('page=9999'), [])).toEqual({ filter: {}, page: 1, invalid: ['page'] });
   });
 
   it('round-trips through the query string and keys topics the same in both languages', () => {

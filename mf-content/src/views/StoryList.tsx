@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactElement } from 'react';
 import { useLang, useT, type ViewComponentProps } from '@qf/shared/react';
 import type { StoryListData } from './list-data';
-import { STORY_AREAS, STORY_TYPES, storyQuery, type StoryArea, type StoryFilter, type StoryType } from './story-filter';
+import { STORIES_MAX_PAGES, STORY_AREAS, STORY_TYPES, storyQuery, type StoryArea, type StoryFilter, type StoryType } from './story-filter';
 import { fetchStoryList } from './stories-fetch';
 import { StoryCards } from './StoryCards';
 import styles from './Directory.module.css';
@@ -64,7 +64,9 @@ export function StoryList({ data }: ViewComponentProps<StoryListData>): ReactEle
     e.preventDefault();
     if (status !== 'loading') void load(shown.filter, shown.page + 1, shown.stories.length);
   };
-  const more = shown.stories.length < shown.total;
+  const partial = shown.stories.length < shown.total;
+  // Past the most pages one list shows, the count stays and the link goes: the filters narrow the list.
+  const more = partial && shown.page < STORIES_MAX_PAGES;
   // Notices about a bad query stay until the visitor picks another filter.
   const invalid = shown === data ? data.invalid : [];
 
@@ -138,12 +140,14 @@ export function StoryList({ data }: ViewComponentProps<StoryListData>): ReactEle
       ) : null}
       {shown.total === 0 ? <p>{t('storyList.none')}</p> : null}
       <StoryCards stories={shown.stories} listRef={list} />
-      {more ? (
+      {partial ? (
         <div className={styles.more}>
           <p className={styles.meta}>{t('storyList.shown', { shown: shown.stories.length, total: shown.total })}</p>
-          <a href={`${action}${storyQuery(shown.filter, shown.page + 1)}`} onClick={onMore} aria-disabled={status === 'loading' ? true : undefined} className={styles.moreLink}>
-            {t('storyList.loadMore')}
-          </a>
+          {more ? (
+            <a href={`${action}${storyQuery(shown.filter, shown.page + 1)}`} onClick={onMore} aria-disabled={status === 'loading' ? true : undefined} className={styles.moreLink}>
+              {t('storyList.loadMore')}
+            </a>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -6,6 +6,12 @@ export const STORY_TYPES = ['news', 'feature', 'opinion', 'video', 'interview'] 
 export type StoryType = (typeof STORY_TYPES)[number];
 /** Stories a page adds: the first page shows this many, each 'Load more' (or `?page=N`) this many more. */
 export const STORIES_PAGE_SIZE = 9;
+/**
+ * The most pages one list shows (360 stories): `?page=N` renders the first N pages, and with up to 9999
+ * a crafted address rendered every story of a large store in one answer (18,000 cards at 100,000
+ * entries), each page number a new render. Past it a visitor narrows the list (area, type, topic) or searches.
+ */
+export const STORIES_MAX_PAGES = 40;
 
 export interface StoryFilter {
   area?: StoryArea;
@@ -46,7 +52,7 @@ export function parseStoryQuery(query: URLSearchParams, tags: readonly string[])
   }
   let n = 1;
   if (page) {
-    if (/^[1-9]\d{0,3}$/.test(page)) n = Number(page);
+    if (/^[1-9]\d{0,1}$/.test(page) && Number(page) <= STORIES_MAX_PAGES) n = Number(page);
     else invalid.push('page');
   }
   return { filter, page: n, invalid };
