@@ -141,28 +141,32 @@ export function analyze(text: string, _lang?: Lang): string[] {
 
 const HYPHENS = '-\u2010\u2011';
 
+/** eachWord's scanner: one for the module (eachWord runs to the end before it returns, never re-entered). */
+const EACH_WORD = new RegExp(RAW_WORD.source, 'gu');
+
 /**
  * Each word of a text, analysed, in one pass (what an index is built with): `visit` gets every raw word,
- * and once more each hyphenated compound joined ("whistle-blower" as "whistleblower"), `compound` true.
+ * and once more each hyphenated compound joined ("whistle-blower" as "whistleblower").
  */
-export function eachWord(text: string, visit: (word: AnalysedWord, compound: boolean) => void): void {
-  const words = new RegExp(RAW_WORD.source, 'gu');
+export function eachWord(text: string, visit: (word: AnalysedWord) => void): void {
+  const words = EACH_WORD;
+  words.lastIndex = 0;
   let chain = '';
   let parts = 0;
   let end = -1;
   for (let m = words.exec(text); m; m = words.exec(text)) {
     const joined = m.index === end + 1 && end >= 0 && HYPHENS.includes(text[end]!);
     if (!joined) {
-      if (parts > 1) visit(analysed(chain), true);
+      if (parts > 1) visit(analysed(chain));
       chain = '';
       parts = 0;
     }
     chain += m[0];
     parts++;
     end = m.index + m[0].length;
-    visit(analysed(m[0]), false);
+    visit(analysed(m[0]));
   }
-  if (parts > 1) visit(analysed(chain), true);
+  if (parts > 1) visit(analysed(chain));
 }
 
 /** The normalised (unstemmed) tokens of a query, for prefix matching of the word being typed. */

@@ -190,8 +190,8 @@ function concatenated<T extends Int32Array | Float32Array>(a: T, b: T): T {
 }
 
 /** The items of two lists each in `compare` order, in that order; on a tie, `a`'s first. */
-function merged(a: ArrayLike<number>, b: readonly number[], compare: (x: number, y: number) => number): number[] {
-  const out: number[] = [];
+function merged<T>(a: ArrayLike<T>, b: readonly T[], compare: (x: T, y: T) => number): T[] {
+  const out: T[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) out.push(compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
@@ -276,7 +276,8 @@ function* extendLang(base: LangIndex | undefined, extra: SearchDoc[]): Generator
     postings.set(term, had ? { doc: concatenated(had.doc, doc), weight: concatenated(had.weight, weight) } : { doc, weight });
   }
   acc.clear();
-  const terms = base ? mergeSorted(base.terms, newTerms.sort()) : newTerms.sort();
+  // In code-unit order, as sort() without a comparison orders them.
+  const terms = base ? merged(base.terms, newTerms.sort(), (x, y) => (x < y ? -1 : x > y ? 1 : 0)) : newTerms.sort();
   const extraIds = docs.map((_, i) => i).slice(offset);
   const byDateOrder = (a: number, b: number) => (docs[b]!.date ?? '').localeCompare(docs[a]!.date ?? '') || docs[a]!.id.localeCompare(docs[b]!.id);
   const byDate = merged(base?.byDate ?? [], [...extraIds].sort(byDateOrder), byDateOrder);
@@ -334,17 +335,6 @@ function* extendLang(base: LangIndex | undefined, extra: SearchDoc[]): Generator
     if (key) titles.set(key, [...(titles.get(key) ?? []), i]);
   }
   return { docs, postings, terms, byDate, idRank, facetValues, valueIds, valueLabels, docFacets, words, deleted, titles };
-}
-
-/** Two sorted lists of strings as one sorted list. */
-function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) out.push(a[i]! <= b[j]! ? a[i++]! : b[j++]!);
-  while (i < a.length) out.push(a[i++]!);
-  while (j < b.length) out.push(b[j++]!);
-  return out;
 }
 
 /** Runs a build's steps to the end at once. */

@@ -7,6 +7,17 @@ import { NEW_VISITOR_ATTR } from './protocol';
 
 const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
+/** The script run at the top of <head>, then what the parser does next: <body> with the server's theme. Returns that body once settled. */
+async function parse(serverTheme: 'dark' | 'light'): Promise<HTMLElement> {
+  document.body?.remove();
+  new Function(prePaintScript())();
+  const body = document.createElement('body');
+  body.setAttribute('data-theme', serverTheme);
+  document.documentElement.append(body);
+  await settle();
+  return body;
+}
+
 describe('the script before the first paint, at the top of <head>', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -46,12 +57,7 @@ describe('the script before the first paint, at the top of <head>', () => {
     const getItem = jest.spyOn(Storage.prototype, 'getItem');
     try {
       document.documentElement.setAttribute(NEW_VISITOR_ATTR, '');
-      document.body.remove();
-      new Function(prePaintScript())();
-      const body = document.createElement('body');
-      body.setAttribute('data-theme', 'light');
-      document.documentElement.append(body);
-      await settle();
+      const body = await parse('light');
       expect(getItem).not.toHaveBeenCalled();
       expect(body.dataset.theme).toBe('dark');
       expect(document.documentElement.getAttribute(CONSENT_ASK_ATTR)).toBe('ask');
@@ -76,12 +82,7 @@ describe('the script before the first paint, at the top of <head>', () => {
     Object.defineProperty(window, 'matchMedia', { configurable: true, value: (q: string) => ({ matches: q.includes('light') }) });
     try {
       document.documentElement.setAttribute(NEW_VISITOR_ATTR, '');
-      document.body?.remove();
-      new Function(prePaintScript())();
-      const body = document.createElement('body');
-      body.setAttribute('data-theme', 'light');
-      document.documentElement.append(body);
-      await settle();
+      const body = await parse('light');
       expect(body.dataset.theme).toBe('dark');
       expect(body.classList.contains('qf-a11y-contrast')).toBe(true);
       expect(document.cookie).toContain('qf_theme=dark');
