@@ -203,6 +203,8 @@ function boundedChunks(bytes: number) {
 
 export interface Site {
   url: string;
+  /** The folder of content entries the servers read (a copy: a journey may edit it, as an editor publishes). */
+  entriesDir: string;
   remoteUrl(remote: Remote): string;
   stop(remote: Remote): Promise<void>;
   /** Start a remote's server again, from its own folder or from another build of it (a redeploy). */
@@ -363,6 +365,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
 
   return {
     url: shellUrl,
+    entriesDir: path.join(contentDir, 'entries'),
     remoteUrl: (r) => `http://127.0.0.1:${ports.get(r)}`,
     stop: (r) => stopChild(r),
     // A redeploy names the new build's digests in the registry, as a release's pipeline does.

@@ -51,8 +51,15 @@ const text = (value: unknown): string =>
 const firstText = (value: unknown): string => (Array.isArray(value) ? text(value[0] ?? '') : text(value));
 const clip = (s: string, max = 220) => (s.length <= max ? s : `${s.slice(0, max).replace(/\s+\S*$/, '')}…`);
 
-/** Every searchable entry as one document per language. Entries missing a title in a language are skipped. */
-export async function searchDocuments(content: ContentSource): Promise<SearchDoc[]> {
+/** The fields by which a document shows another entry (its campaign, school, image): a change of that entry changes the document. */
+const LINKS = ['campaign', 'school', 'heroImage', 'image', 'logo'] as const;
+
+/**
+ * Every searchable entry as one document per language. Entries missing a title in a language are
+ * skipped. With `only`, the documents of those entries and of the entries that show one of them
+ * (through LINKS): what an update of the index for those changed entries needs.
+ */
+export async function searchDocuments(content: ContentSource, only?: ReadonlySet<string>): Promise<SearchDoc[]> {
   const docs: SearchDoc[] = [];
   const byId = new Map<string, Entry>();
   const types = Object.keys(SEARCHABLE) as (keyof typeof SEARCHABLE)[];
@@ -63,6 +70,7 @@ export async function searchDocuments(content: ContentSource): Promise<SearchDoc
   types.forEach((type, t) => {
     const spec = SEARCHABLE[type]!;
     for (const entry of lists[t]!) {
+      if (only && !only.has(entry.sys.id) && !LINKS.some((field) => only.has(plainField<Link>(entry, field)?.sys.id ?? ''))) continue;
       const slug = plainField<string>(entry, 'slug') ?? entry.sys.id;
       const date = plainField<string>(entry, 'date') ?? plainField<string>(entry, 'startDate');
       for (const lang of langs) {

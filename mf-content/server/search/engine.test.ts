@@ -197,6 +197,52 @@ describe('an index with documents added (the other sections\' listing pages, iss
   });
 });
 
+describe('an index updated for the entries that changed (a publish, issue 35)', () => {
+  const words = ['solar', 'energy', 'water', 'desert', 'genome', 'campus', 'robotics', 'شمسية', 'طاقة', 'مياه'];
+  const story = (i: number, title = `${words[i % 10]} ${words[(i * 3) % 10]} story ${i}`): SearchDoc => {
+    const body = Array.from({ length: 20 }, (_, k) => `${words[(i + k) % 10]} word${(i * k) % 53}`).join(' ');
+    return { id: `story-${i}`, type: 'story', lang: i % 2 ? 'ar' : 'en', title, excerpt: '', url: `/stories/${i}`, image: null, date: `2026-02-${String((i % 28) + 1).padStart(2, '0')}`, text: { title, tags: '', excerpt: body, body }, facets: { type: ['story'], campaign: [`campaign-${i % 4}`] } };
+  };
+  const docs = Array.from({ length: 300 }, (_, i) => story(i));
+  // story-10 gets a new title, story-12 is removed, story-300 is published.
+  const edited = story(10, 'Mangrove census of the northern shore');
+  const after = [...docs.filter((d) => d.id !== 'story-10' && d.id !== 'story-12'), edited, story(300)];
+  const query = (q: string, lang: 'en' | 'ar' = 'en', filters = {}) => ({ q, lang, filters, page: 1, pageSize: 50 });
+  const ids = (result: { items: { id: string }[] }) => result.items.map((i) => i.id).sort();
+
+  it('finds what an index built over the new documents finds, and nothing of the old versions', async () => {
+    const base = await SearchIndex.build(docs);
+    const updated = await base.replaced(new Set(['story-10', 'story-12', 'story-300']), [edited, story(300)]);
+    const whole = new SearchIndex(after);
+    for (const q of ['solar', 'water energy', 'mangrove', 'mangrove census', 'story 12', 'story 10', 'story 300', 'شمسية', 'robot'])
+      for (const lang of ['en', 'ar'] as const) {
+        const [u, w] = [updated.search(query(q, lang)), whole.search(query(q, lang))];
+        expect([q, lang, ids(u), u.total, u.facets]).toEqual([q, lang, ids(w), w.total, w.facets]);
+      }
+    // Browsing without words: the same pages, newest first, and the same counts.
+    for (const lang of ['en', 'ar'] as const) expect(updated.search(query('', lang))).toEqual(whole.search(query('', lang)));
+    expect(updated.search(query('mangrove')).items.map((i) => i.title)).toEqual(['Mangrove census of the northern shore']);
+    expect(updated.search(query('story', 'en', { campaign: ['campaign-0'] })).items.map((i) => i.id)).not.toContain('story-12');
+    expect(updated.size('en') + updated.size('ar')).toBe(300);
+    expect(updated.removedShare()).toBeCloseTo(2 / 302);
+    // The index it was made from is as it was.
+    expect(base.search(query('mangrove')).total).toBe(0);
+    expect(base.search(query('story 12')).items.map((i) => i.id)).toContain('story-12');
+  });
+
+  it('keeps what an update removed out of a later update and of added documents', async () => {
+    const named = docs.map((d) => (d.id === 'story-12' ? story(12, 'Falcon hospital') : d.id === 'story-14' ? story(14, 'Heron hospital') : d));
+    const once = await (await SearchIndex.build(named)).replaced(new Set(['story-12']), []);
+    const twice = await once.replaced(new Set(['story-14']), []);
+    const added = await twice.with([{ ...story(12, 'Falcon hospital'), id: 'listing:/twelve', url: '/twelve' }]);
+    expect(ids(added.search(query('falcon hospital')))).toEqual(['listing:/twelve']);
+    expect(ids(added.search(query('heron')))).toEqual([]);
+    expect(ids(once.search(query('heron')))).toEqual(['story-14']);
+    expect(added.upcoming('en', 'story', new Date('2026-01-01'), 400).map((i) => i.id)).not.toContain('story-14');
+    expect(added.size('en') + added.size('ar')).toBe(299);
+  });
+});
+
 describe('browsing without words', () => {
   it('is answered once per query by an index (the search page as it opens, at 100,000 entries a count over every document)', () => {
     const index = new SearchIndex([pageDoc('a', 'Alpha'), pageDoc('b', 'Beta', { type: 'place' })]);

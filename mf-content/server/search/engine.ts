@@ -174,6 +174,12 @@ interface LangIndex {
   deleted: Map<string, string[]>;
   /** The documents of each title (by `exactKey`). */
   titles: Map<string, number[]>;
+  /**
+   * Documents replaced or removed since the index was built (1), left in place as Lucene leaves deleted
+   * documents in a segment: no search finds them; a full build drops them (SearchIndex.replaced).
+   */
+  removed?: Uint8Array;
+  removedCount?: number;
 }
 
 interface Accumulator {
@@ -215,9 +221,24 @@ const buildLang = (docs: SearchDoc[]): Generator<void, LangIndex> => extendLang(
  * change as those sections come up, are added to the content's index instead of indexing 200,000
  * documents again each time (issue 35: four full builds at start).
  */
-function* extendLang(base: LangIndex | undefined, extra: SearchDoc[]): Generator<void, LangIndex> {
+function* extendLang(base: LangIndex | undefined, extra: SearchDoc[], gone?: ReadonlySet<string>): Generator<void, LangIndex> {
   const offset = base?.docs.length ?? 0;
   const docs = base ? [...base.docs, ...extra] : extra;
+  // The base's documents with an id in `gone` are marked removed (their new versions, if any, are in `extra`).
+  let removed: Uint8Array | undefined;
+  let removedCount = base?.removedCount ?? 0;
+  if (base && (base.removed || gone?.size)) {
+    removed = new Uint8Array(docs.length);
+    if (base.removed) removed.set(base.removed);
+    if (gone?.size) {
+      for (let d = 0; d < offset; d++) {
+        if (removed[d] === 0 && gone.has(base.docs[d]!.id)) {
+          removed[d] = 1;
+          removedCount++;
+        }
+      }
+    }
+  }
   // Each term's documents and weights as they come: documents are read in order, so a term met again in
   // the same document adds to its last entry. Each word (analysed once, analyze.ts) is given its terms'
   // accumulators the first time this build meets it: a map per term, looked up for every term of every
@@ -280,7 +301,7 @@ function* extendLang(base: LangIndex | undefined, extra: SearchDoc[]): Generator
   const terms = base ? merged(base.terms, newTerms.sort(), (x, y) => (x < y ? -1 : x > y ? 1 : 0)) : newTerms.sort();
   const extraIds = docs.map((_, i) => i).slice(offset);
   const byDateOrder = (a: number, b: number) => (docs[b]!.date ?? '').localeCompare(docs[a]!.date ?? '') || docs[a]!.id.localeCompare(docs[b]!.id);
-  const byDate = merged(base?.byDate ?? [], [...extraIds].sort(byDateOrder), byDateOrder);
+  const byDate = merged(base?.byDate ?? [], [...extraIds].sort(byDateOrder), byDateOrder).filter((d) => removed?.[d] !== 1);
   yield;
   // The typo dictionary: the new words under their deletions (a list of the base is copied before it grows).
   const deleted = new Map(base?.deleted);
@@ -321,8 +342,9 @@ function* extendLang(base: LangIndex | undefined, extra: SearchDoc[]): Generator
             id = facetValues.push([f, v]) - 1;
             valueIds.set(key, id);
           }
+          // A value's title: the first a build meets; a document added later (an entry that changed) brings the newer one.
           const label = doc.labels?.[f]?.[v];
-          if (label && !valueLabels.has(id)) valueLabels.set(id, label);
+          if (label && (base !== undefined || !valueLabels.has(id))) valueLabels.set(id, label);
           ids.push(id);
         }
       }
@@ -334,7 +356,7 @@ function* extendLang(base: LangIndex | undefined, extra: SearchDoc[]): Generator
     const key = exactKey(docs[i]!.text.title);
     if (key) titles.set(key, [...(titles.get(key) ?? []), i]);
   }
-  return { docs, postings, terms, byDate, idRank, facetValues, valueIds, valueLabels, docFacets, words, deleted, titles };
+  return { docs, postings, terms, byDate, idRank, facetValues, valueIds, valueLabels, docFacets, words, deleted, titles, ...(removed ? { removed, removedCount } : {}) };
 }
 
 /** Runs a build's steps to the end at once. */
@@ -420,6 +442,7 @@ function nearTerms(index: LangIndex, word: string): string[] {
  */
 function scoreWord(index: LangIndex, variants: Map<string, number>, scores: Float64Array, scale = 1, keep?: (doc: number) => boolean): { touched: number[]; weight: number } {
   const n = index.docs.length;
+  const removed = index.removed;
   const touched: number[] = [];
   let weight = 0;
   for (const [term, factor] of variants) {
@@ -429,7 +452,7 @@ function scoreWord(index: LangIndex, variants: Map<string, number>, scores: Floa
     weight = Math.max(weight, idf);
     for (let k = 0; k < p.doc.length; k++) {
       const d = p.doc[k]!;
-      if (keep && !keep(d)) continue;
+      if ((removed !== undefined && removed[d] === 1) || (keep && !keep(d))) continue;
       const s = p.weight[k]! * idf * scale;
       if (s > scores[d]!) {
         if (scores[d] === 0) touched.push(d);
@@ -481,13 +504,30 @@ export class SearchIndex {
    * only they are analysed (extendLang). The same as building over both.
    */
   async with(extra: readonly SearchDoc[]): Promise<SearchIndex> {
-    const en = await runSliced(extendLang(this.langs.en, extra.filter((d) => d.lang === 'en')));
-    const ar = await runSliced(extendLang(this.langs.ar, extra.filter((d) => d.lang === 'ar')));
+    return this.replaced(new Set(), extra);
+  }
+
+  /**
+   * This index without the documents of the ids in `gone` and with `extra` after its own, in slices:
+   * an update of the entries that changed (only they are analysed) instead of a build of all. The
+   * documents of `gone` stay in the postings, marked removed: no search finds them, but the terms' rarity
+   * still counts them until the next full build (`removedShare` says how many there are).
+   */
+  async replaced(gone: ReadonlySet<string>, extra: readonly SearchDoc[]): Promise<SearchIndex> {
+    const en = await runSliced(extendLang(this.langs.en, extra.filter((d) => d.lang === 'en'), gone));
+    const ar = await runSliced(extendLang(this.langs.ar, extra.filter((d) => d.lang === 'ar'), gone));
     return new SearchIndex([], { en, ar });
   }
 
+  /** The documents a search can find in a language. */
   size(lang: Lang): number {
-    return this.langs[lang].docs.length;
+    return this.langs[lang].docs.length - (this.langs[lang].removedCount ?? 0);
+  }
+
+  /** The share of the index's documents that are removed ones still in its postings (0 to 1). */
+  removedShare(): number {
+    const all = this.langs.en.docs.length + this.langs.ar.docs.length;
+    return all === 0 ? 0 : ((this.langs.en.removedCount ?? 0) + (this.langs.ar.removedCount ?? 0)) / all;
   }
 
   /**
@@ -598,8 +638,9 @@ export class SearchIndex {
   /** The next `size` pages of a type by their date (an event's start) from `now`, soonest first. */
   upcoming(lang: Lang, type: string, now: Date, size: number): AskItem[] {
     const from = now.toISOString();
+    const { removed } = this.langs[lang];
     return this.langs[lang].docs
-      .filter((d) => d.type === type && d.date !== undefined && d.date >= from)
+      .filter((d, i) => d.type === type && d.date !== undefined && d.date >= from && removed?.[i] !== 1)
       .sort((a, b) => a.date!.localeCompare(b.date!) || a.id.localeCompare(b.id))
       .slice(0, size)
       .map(({ id, type: t, title, excerpt, url, date }) => ({ id, type: t, title, excerpt, url, matched: [], ...(date ? { date } : {}) }));

@@ -1,8 +1,11 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { createFileStore } from '@qf/shared/content';
 import { askAnswerSchema } from '@qf/shared/contracts';
 import { buildContentServer } from '../app';
+import { createSearch, type IndexBuild } from './service';
 
 jest.setTimeout(30_000);
 
@@ -193,7 +196,7 @@ describe('GET /api/content/ask (the "Ask" assistant, issue 38)', () => {
   const ask = async (q: string, lang: 'en' | 'ar'): Promise<Answer> => {
     const res = await app.inject(`/api/content/ask?lang=${lang}&q=${encodeURIComponent(q)}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe('public, max-age=5');
     // The contract the shell reads it by.
     expect(askAnswerSchema.safeParse(res.json()).error).toBeUndefined();
     return res.json();
@@ -257,5 +260,86 @@ describe('GET /api/content/ask (the "Ask" assistant, issue 38)', () => {
     const res = await app.inject(`/api/content/ask?lang=${lang}&${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+});
+
+describe('search after a publish (issue 35: an update of the entries that changed, not a build of all)', () => {
+  let dir: string;
+  let live: FastifyInstance;
+  let builds: IndexBuild[];
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'qf-search-publish-'));
+    cpSync(path.resolve(__dirname, '../../../content/entries'), path.join(dir, 'entries'), { recursive: true });
+    builds = [];
+    live = Fastify();
+    createSearch(createFileStore(dir, { checkIntervalMs: 20 }), { onBuilt: (b) => builds.push(b) }).register(live);
+    await live.ready();
+  });
+  afterAll(async () => {
+    await live.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const ask = async (query: string, on = live, headers: Record<string, string> = {}) => on.inject({ url: `/api/content/search?${query}`, headers });
+  /** Edits entries of a file of the store as an editor's publish does (a new modification time). */
+  const edit = (file: string, change: (entries: { sys: { id: string }; fields: Record<string, Record<string, unknown>> }[]) => void) => {
+    const p = path.join(dir, 'entries', file);
+    const entries = JSON.parse(readFileSync(p, 'utf8'));
+    change(entries);
+    writeFileSync(p, JSON.stringify(entries));
+    utimesSync(p, new Date(), new Date(Date.now() + 60_000 * (builds.length + 1)));
+  };
+  /** Searches until `check` holds for the answer (the index follows the content within its update); fails after five seconds. */
+  async function until(query: string, check: (r: Result) => boolean): Promise<Result> {
+    for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 20))) {
+      const r = (await ask(query)).json() as Result;
+      if (check(r)) return r;
+      if (Date.now() - started > 5000) throw new Error(`search for ${query} never answered as expected: ${JSON.stringify(r.items.map((i) => i.title))}`);
+    }
+  }
+
+  it('finds a new title and forgets the old one, in both languages, updating the index for that entry and those showing it only', async () => {
+    const before = await ask('q=Learning%20Commons&lang=en');
+    expect(before.json().items[0].id).toBe('story-1');
+    expect(before.headers['cache-control']).toBe('public, max-age=5');
+    const etag = before.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    // Asked again with its validator: nothing changed, a 304 without a search.
+    expect((await ask('q=Learning%20Commons&lang=en', live, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect(builds.map((b) => b.kind)).toEqual(['content']);
+
+    edit('article.json', (entries) => {
+      entries.find((e) => e.sys.id === 'story-1')!.fields.title = { 'en-US': 'Zephyrine garden opens beside the commons', 'ar-QA': 'حديقة زفيرين تفتتح' };
+    });
+    const found = await until('q=zephyrine&lang=en', (r) => r.items[0]?.id === 'story-1');
+    expect(found.items[0]!.title).toBe('Zephyrine garden opens beside the commons');
+    expect((await search(`q=${encodeURIComponent('زفيرين')}&lang=ar`)).items).toEqual([]);
+    expect(((await ask(`q=${encodeURIComponent('زفيرين')}&lang=ar`)).json() as Result).items[0]?.id).toBe('story-1');
+    const commons = (await ask('q=Learning%20Commons&lang=en&pageSize=50')).json() as Result;
+    expect(commons.items.find((i) => i.id === 'story-1')?.title).toBe('Zephyrine garden opens beside the commons');
+    expect(commons.items.map((i) => i.title)).not.toContain('Qatar Foundation opens new Learning Commons in Education City');
+    expect(builds.map((b) => b.kind)).toEqual(['content', 'update']);
+    // The old validator is stale now: a full answer.
+    expect((await ask('q=Learning%20Commons&lang=en', live, { 'if-none-match': etag })).statusCode).toBe(200);
+  });
+
+  it('gives the pages showing a changed entry its new title (a campaign renamed), as a build over all the content does', async () => {
+    edit('campaign.json', (entries) => {
+      entries.find((e) => e.sys.id === 'campaign-sport-for-all')!.fields.title = { 'en-US': 'Sport for Everyone', 'ar-QA': 'الرياضة للجميع دائماً' };
+    });
+    const renamed = await until('q=sport&lang=en&pageSize=50', (r) => r.labels.campaign?.['sport-for-all'] === 'Sport for Everyone');
+    expect(builds.at(-1)!.kind).toBe('update');
+    // A server started on the edited content answers every query as the updated index does.
+    const fresh = Fastify();
+    createSearch(createFileStore(dir)).register(fresh);
+    await fresh.ready();
+    try {
+      for (const query of ['q=sport&lang=en&pageSize=50', 'q=everyone&lang=en&pageSize=50', `q=${encodeURIComponent('الرياضة')}&lang=ar&pageSize=50`, 'q=zephyrine&lang=en', 'lang=en&campaign=sport-for-all&pageSize=50', 'lang=ar&pageSize=50']) {
+        const [u, f] = [(await ask(query)).json() as Result, (await ask(query, fresh)).json() as Result];
+        expect([query, ids(u), u.total, u.facets, u.labels]).toEqual([query, ids(f), f.total, f.facets, f.labels]);
+      }
+      expect(renamed.total).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
   });
 });

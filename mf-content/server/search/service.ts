@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ContentSource } from '@qf/shared/content';
@@ -47,47 +48,83 @@ const askSchema = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown' : undefined) },
 );
 
-/** One build of the index: of the content (every document analysed) or of the other sections' listings added to it. */
+/** One build of the index: of all the content, of the entries that changed, or of the other sections' listings. */
 export interface IndexBuild {
-  kind: 'content' | 'listings';
+  kind: 'content' | 'update' | 'listings';
   seconds: number;
   documents: number;
 }
 
 /**
+ * Past this share of replaced documents still in the index (an update leaves them, marked removed), the
+ * next change builds it from all the content again: their words would make typo corrections and term
+ * rarity drift.
+ */
+export const MAX_REMOVED_SHARE = 0.1;
+
+/**
+ * How long a browser or a CDN may reuse a search answer: a publish is in search within seconds (issue 35),
+ * so a cache may not hold the answer before it for a minute. After it, a cache asks again with the answer's
+ * ETag (the index it came from): unchanged, the answer is a 304 without searching.
+ */
+export const SEARCH_MAX_AGE_S = 5;
+
+/**
  * The search service of mf-content: one index over every searchable entry in both languages (and the
  * listing pages `listings` gives: areas, categories, lists, which are no entry but are in the sitemap;
- * and the other sections' listing pages, `remoteListings`), rebuilt when the content or those listings
- * change (concurrent requests share one rebuild; a change of the other sections' listings alone is
- * answered from the previous index until the new one is ready).
+ * and the other sections' listing pages, `remoteListings`), kept up to date as the content and those
+ * listings change (concurrent requests share one build).
+ *
+ * A change of content is an update when the source says which entries changed (`changedSince`): only
+ * their documents, those of the entries that show them, and the listing pages are analysed again, in
+ * about a second at 100,000 entries where a build of all takes 18 s. While a build or an update runs,
+ * searches are answered from the index before it: never a wait of seconds, never a pile of waiting
+ * requests (a page of the site renders the new content at once; search follows within the update).
  */
 export function createSearch(content: ContentSource, options: { listings?: () => Promise<SearchDoc[]>; remoteListings?: RemoteListings; onBuilt?: (built: IndexBuild) => void } = {}) {
-  /** `own`: the index of this section's content (and listings); `index`: it with the other sections' listing pages. */
-  type Built = { contentVersion: string; remoteVersion: string; own: SearchIndex; index: SearchIndex };
+  /** The index and what it was made of: the versions, and the ids of the listing pages in it (its own and the other sections'). */
+  type Built = { contentVersion: string; remoteVersion: string; index: SearchIndex; listingIds: ReadonlySet<string>; remoteIds: ReadonlySet<string> };
   let current: Built | undefined;
   let building: Promise<Built> | undefined;
   const remote = options.remoteListings;
+  const idsOf = (docs: readonly SearchDoc[]): ReadonlySet<string> => new Set(docs.map((d) => d.id));
+  /** Each index's validator: the versions it was made of (the same on every instance that made it from them). */
+  const etags = new WeakMap<SearchIndex, string>();
 
   /**
-   * The index of these versions, built by whoever asks first while none is under way (the others join
-   * it). When only the other sections' listing pages changed (they come up one by one at start), they
-   * are added to the content's index as it is: only they are analysed (SearchIndex.with).
+   * The index of these versions, made by whoever asks first while none is under way (the others join
+   * it): from the index there is when it can (only the other sections' listings changed, or the content
+   * says which entries changed), else from all the content.
    */
   function build(contentVersion: string, remoteVersion: string): Promise<Built> {
     building ??= (async () => {
       const started = performance.now();
-      const reuse: SearchIndex | undefined = current?.contentVersion === contentVersion ? current.own : undefined;
-      let own: SearchIndex;
-      if (reuse) own = reuse;
-      else {
-        const [docs, listings] = await Promise.all([searchDocuments(content), options.listings?.() ?? []]);
-        own = await SearchIndex.build([...docs, ...listings]);
-      }
+      const was = current;
       const others = remote?.docs() ?? [];
-      const index = others.length ? await own.with(others) : own;
-      const built: Built = { contentVersion, remoteVersion, own, index };
+      const remoteIds = idsOf(others);
+      let kind: IndexBuild['kind'];
+      let index: SearchIndex;
+      let listingIds: ReadonlySet<string>;
+      if (was && was.contentVersion === contentVersion) {
+        kind = 'listings';
+        listingIds = was.listingIds;
+        index = await was.index.replaced(was.remoteIds, others);
+      } else {
+        const changed = was && was.index.removedShare() < MAX_REMOVED_SHARE ? await content.changedSince?.(was.contentVersion).catch(() => undefined) : undefined;
+        const [docs, listings] = await Promise.all([searchDocuments(content, changed), options.listings?.() ?? []]);
+        listingIds = idsOf(listings);
+        if (was && changed) {
+          kind = 'update';
+          index = await was.index.replaced(new Set([...changed, ...idsOf(docs), ...was.listingIds, ...was.remoteIds]), [...docs, ...listings, ...others]);
+        } else {
+          kind = 'content';
+          index = await SearchIndex.build([...docs, ...listings, ...others]);
+        }
+      }
+      const built: Built = { contentVersion, remoteVersion, index, listingIds, remoteIds };
+      etags.set(index, `"${createHash('sha256').update(`${contentVersion}\n${remoteVersion}`).digest('base64url').slice(0, 22)}"`);
       current = built;
-      options.onBuilt?.({ kind: reuse ? 'listings' : 'content', seconds: (performance.now() - started) / 1000, documents: index.size('en') + index.size('ar') });
+      options.onBuilt?.({ kind, seconds: (performance.now() - started) / 1000, documents: index.size('en') + index.size('ar') });
       return built;
     })().finally(() => (building = undefined));
     return building;
@@ -110,14 +147,15 @@ export function createSearch(content: ContentSource, options: { listings?: () =>
       .catch((error: unknown) => console.error('search: rebuilding with the other sections’ listing pages failed', error));
   }
 
+  /** The index to answer from: the current one; while a newer one is made, the one before it. */
   async function index(): Promise<SearchIndex> {
     refreshRemote();
     const contentVersion = (await content.version?.()) ?? 'static';
     const remoteVersion = remote?.version() ?? '';
     if (current?.contentVersion === contentVersion && current.remoteVersion === remoteVersion) return current.index;
     const next = build(contentVersion, remoteVersion);
-    // Only the other sections' listings changed: the index of the same content answers meanwhile.
-    if (current?.contentVersion === contentVersion) return current.index;
+    next.catch((error: unknown) => console.error('search: building the index failed', error));
+    if (current) return current.index;
     return (await next).index;
   }
 
@@ -160,7 +198,7 @@ export function createSearch(content: ContentSource, options: { listings?: () =>
         const next = upcoming ? found.upcoming(askLang, 'event', new Date(), ASK_ANSWER_SIZE) : [];
         const items = next.length ? next : words.length ? found.ask({ words, hints, lang: askLang, lift: typeLift(intents), size: ASK_ANSWER_SIZE }) : [];
         questions?.inc({ lang: askLang, outcome: next.length ? 'upcoming' : items.length ? 'answered' : 'none' });
-        reply.header('Cache-Control', 'public, max-age=60');
+        reply.header('Cache-Control', `public, max-age=${SEARCH_MAX_AGE_S}`);
         return { items, words, intents };
       } catch (error) {
         console.error('ask failed', error);
@@ -176,9 +214,14 @@ export function createSearch(content: ContentSource, options: { listings?: () =>
       const { q, page, pageSize, lang: queryLang, ...rest } = parsed.data;
       const filters = rest as Partial<Record<FacetName, string[]>>;
       try {
-        const result = (await index()).search({ q, lang: queryLang, filters, page, pageSize });
-        reply.header('Cache-Control', 'public, max-age=60');
-        return result;
+        const found = await index();
+        const etag = etags.get(found);
+        reply.header('Cache-Control', `public, max-age=${SEARCH_MAX_AGE_S}`);
+        if (etag) {
+          reply.header('ETag', etag);
+          if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+        }
+        return found.search({ q, lang: queryLang, filters, page, pageSize });
       } catch (error) {
         console.error('search failed', error);
         return reply.code(503).send({ error: 'unavailable', message: MESSAGES[lang].unavailable });

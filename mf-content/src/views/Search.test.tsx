@@ -49,6 +49,22 @@ describe('the search page', () => {
     expect(fetchSpy).toHaveBeenCalledWith('/api/content/search?q=learning&lang=en&page=1', expect.anything());
   });
 
+  it('asks the API once for the search the page opened with, when the shell announces the page after it (no request started, then aborted)', async () => {
+    window.history.replaceState(null, '', '/search#all=1&allType=1&s=learning');
+    const fetchSpy = jest.fn(async () => ({ ok: true, json: async () => result(1) }));
+    global.fetch = fetchSpy as unknown as typeof fetch;
+    const bus = createBus();
+    render(<SectionRoot section={section} view="search" data={{}} lang="en" bus={bus} host={{}} />);
+    bus.publish('route', { path: '/search', lang: 'en', remote: 'mf-content', template: 'search' });
+    expect(await screen.findByRole('link', { name: 'A story' })).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    // A search from the header while on the page still asks.
+    window.history.replaceState(null, '', '/search#all=1&allType=1&s=library');
+    bus.publish('route', { path: '/search', lang: 'en', remote: 'mf-content', template: 'search' });
+    await waitFor(() => expect(fetchSpy).toHaveBeenLastCalledWith('/api/content/search?q=library&lang=en&page=1', expect.anything()));
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
   it('offers every kind of filter with values, several at once, each with its count, in the visitor’s words', async () => {
     window.history.replaceState(null, '', '/search#all=1&allType=1&s=learning');
     const fetchSpy = jest.fn(async () => ({ ok: true, json: async () => result(1) }));

@@ -156,7 +156,9 @@ export function Search(_props: ViewComponentProps<Record<string, never>>): React
   useEffect(() => {
     const sync = () => {
       const next = readSearchHash(window.location.hash, window.location.search);
-      setState(next);
+      // The same search (the shell announcing the page it just opened) is no new one: a new state
+      // object would ask the API again and abort the request under way.
+      setState((current) => (searchHash(current) === searchHash(next) ? current : next));
       if (input.current) input.current.value = next.q;
     };
     sync();

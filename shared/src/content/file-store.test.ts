@@ -45,6 +45,31 @@ describe('the embedded file store', () => {
     expect((await store.entry('two'))?.sys.id).toBe('two');
   });
 
+  it('says which entries changed between two versions: edited, added, removed, and those of a deleted file; nothing for a version it never saw', async () => {
+    const a = path.join(dir, 'entries', 'a.json');
+    const b = path.join(dir, 'entries', 'b.json');
+    writeFileSync(a, JSON.stringify([entry('one'), entry('two'), entry('three')]));
+    writeFileSync(b, JSON.stringify([entry('four')]));
+    const store = createFileStore(dir, { checkIntervalMs: 20 });
+    const first = await store.version!();
+    expect(await store.changedSince!(first)).toEqual(new Set());
+
+    const edited = { ...entry('two'), fields: { ...entry('two').fields, title: { 'en-US': 'Edited', 'ar-QA': 'معدل' } } };
+    writeFileSync(a, JSON.stringify([entry('one'), edited, entry('five')]));
+    utimesSync(a, new Date(), new Date(Date.now() + 5000));
+    await until(async () => (await store.version!()) !== first);
+    const second = await store.version!();
+    expect(await store.changedSince!(first)).toEqual(new Set(['two', 'three', 'five']));
+
+    rmSync(b);
+    await until(async () => (await store.version!()) !== second);
+    expect(await store.changedSince!(second)).toEqual(new Set(['four']));
+    expect(await store.changedSince!(first)).toEqual(new Set(['two', 'three', 'five', 'four']));
+    expect(await store.changedSince!('a version this store never had')).toBeUndefined();
+    expect(await store.entry('four')).toBeUndefined();
+    expect((await store.entry('two')) && fieldOf((await store.entry('two'))!, 'title', 'en')).toBe('Edited');
+  });
+
   it('keeps the content it has when an edited file cannot be read, says why once, and reads the file again once it is fixed', async () => {
     const file = path.join(dir, 'entries', 'a.json');
     writeFileSync(file, JSON.stringify([entry('one')]));

@@ -14,11 +14,17 @@ import { entrySchema, type ContentSource, type Entry } from './types';
  * server's requests all stopped at once, once a second, for the look and the burst of work behind it
  * (30-70 ms; the shell's render queue took turns with nothing to turn to). A look that fails (a file
  * edited into invalid JSON) keeps the content loaded, says why, and is tried again after the interval.
+ *
+ * A look parses only the files whose time or size changed, and notes which entries they added, changed
+ * or removed (`changedSince`), so that the search index is updated for those entries only.
  */
 export function createFileStore(contentDir: string, { checkIntervalMs = 1000, warn = console.error }: { checkIntervalMs?: number; warn?: (message: string) => void } = {}): ContentSource {
   const dir = path.join(contentDir, 'entries');
-  type Loaded = { stamp: string; byType: Map<string, Entry[]>; byId: Map<string, Entry> };
+  type FileEntries = { stamp: string; entries: Entry[] };
+  type Loaded = { stamp: string; byType: Map<string, Entry[]>; byId: Map<string, Entry>; byFile: Map<string, FileEntries> };
   let cache: Loaded | undefined;
+  /** The last looks that found changes: which entries changed from one version to the next. */
+  const changes: { from: string; to: string; ids: ReadonlySet<string> }[] = [];
   let checkedAt = 0;
   let loading: Promise<Loaded> | undefined;
   /** The error of the last failed look, said once until a look succeeds again. */
@@ -55,26 +61,41 @@ export function createFileStore(contentDir: string, { checkIntervalMs = 1000, wa
 
   async function read(): Promise<Loaded> {
     const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-    const stamps = await Promise.all(files.map(async (f) => `${f}:${(await stat(path.join(dir, f))).mtimeMs}`));
-    const stamp = stamps.join('|');
+    const stats = await Promise.all(files.map(async (f) => stat(path.join(dir, f))));
+    const fileStamps = files.map((f, i) => `${f}:${stats[i]!.mtimeMs}:${stats[i]!.size}`);
+    const stamp = fileStamps.join('|');
     if (cache?.stamp === stamp) return cache;
+    // Only the files that changed are parsed again: at 100,000 entries parsing every file took seconds
+    // of a core on each server for an edit of one entry.
+    const byFile = new Map<string, FileEntries>();
+    const changed = cache ? new Set<string>() : undefined;
+    for (const [i, file] of files.entries()) {
+      const before = cache?.byFile.get(file);
+      if (before && before.stamp === fileStamps[i]) {
+        byFile.set(file, before);
+        continue;
+      }
+      const entries = parseFile(file, await readFile(path.join(dir, file), 'utf8'));
+      byFile.set(file, { stamp: fileStamps[i]!, entries });
+      if (changed) changedEntries(before?.entries ?? [], entries, changed);
+    }
+    if (changed) for (const [file, before] of cache!.byFile) if (!byFile.has(file)) before.entries.forEach((e) => changed.add(e.sys.id));
     const byType = new Map<string, Entry[]>();
     const byId = new Map<string, Entry>();
-    for (const file of files) {
-      const raw: unknown = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
-      const list = Array.isArray(raw) ? raw : [raw];
-      list.forEach((item, index) => {
-        const parsed = entrySchema.safeParse(item);
-        if (!parsed.success) throw new Error(`content/entries/${file}[${index}]: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-        const entry = parsed.data;
+    for (const [file, { entries }] of byFile) {
+      for (const [index, entry] of entries.entries()) {
         if (byId.has(entry.sys.id)) throw new Error(`content/entries/${file}[${index}]: duplicate id ${entry.sys.id}`);
         byId.set(entry.sys.id, entry);
-        const list2 = byType.get(entry.sys.contentType) ?? [];
-        list2.push(entry);
-        byType.set(entry.sys.contentType, list2);
-      });
+        let list = byType.get(entry.sys.contentType);
+        if (!list) byType.set(entry.sys.contentType, (list = []));
+        list.push(entry);
+      }
     }
-    cache = { stamp, byType, byId };
+    if (cache && changed) {
+      changes.push({ from: cache.stamp, to: stamp, ids: changed });
+      if (changes.length > CHANGES_KEPT) changes.shift();
+    }
+    cache = { stamp, byType, byId, byFile };
     return cache;
   }
 
@@ -88,5 +109,37 @@ export function createFileStore(contentDir: string, { checkIntervalMs = 1000, wa
     async version() {
       return (await load()).stamp;
     },
+    async changedSince(since) {
+      const now = (await load()).stamp;
+      if (since === now) return new Set();
+      const start = changes.findIndex((c) => c.from === since);
+      if (start < 0) return undefined;
+      const ids = new Set<string>();
+      for (const c of changes.slice(start)) c.ids.forEach((id) => ids.add(id));
+      return changes.at(-1)?.to === now ? ids : undefined;
+    },
   };
+}
+
+/** How many looks that found changes the store remembers for `changedSince`. */
+const CHANGES_KEPT = 64;
+
+function parseFile(file: string, text: string): Entry[] {
+  const raw: unknown = JSON.parse(text);
+  return (Array.isArray(raw) ? raw : [raw]).map((item, index) => {
+    const parsed = entrySchema.safeParse(item);
+    if (!parsed.success) throw new Error(`content/entries/${file}[${index}]: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    return parsed.data;
+  });
+}
+
+/** Adds to `into` the ids of the entries of a file added, removed or changed between two readings of it. */
+function changedEntries(before: readonly Entry[], after: readonly Entry[], into: Set<string>): void {
+  const old = new Map(before.map((e) => [e.sys.id, e]));
+  for (const entry of after) {
+    const was = old.get(entry.sys.id);
+    old.delete(entry.sys.id);
+    if (!was || JSON.stringify(was) !== JSON.stringify(entry)) into.add(entry.sys.id);
+  }
+  for (const id of old.keys()) into.add(id);
 }

@@ -43,4 +43,10 @@ export interface ContentSource {
   entry(id: string): Promise<Entry | undefined>;
   /** Changes whenever the content does: lets derived data (the search index, previews) rebuild. */
   version?(): Promise<string>;
+  /**
+   * The ids of the entries added, changed or removed between the version `since` and the current one,
+   * so that derived data is updated for them only (the search index); `undefined` when the source cannot
+   * say (a version it no longer remembers, or none): the caller rebuilds from everything.
+   */
+  changedSince?(since: string): Promise<ReadonlySet<string> | undefined>;
 }
