@@ -33,7 +33,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
   const builds = registry
     ? sectionHistogram(registry, {
         name: 'qf_search_index_build_seconds',
-        help: "Builds of mf-content's search index: content (every document analysed: at start and when the content changes) or listings (the other sections' listing pages added to it) (mf-content/README.md).",
+        help: "Builds of mf-content's search index: content (every document analysed: at start, and when the source cannot say what changed), update (the entries that changed, and those showing them) or listings (the other sections' listing pages) (mf-content/README.md).",
         labelNames: ['kind'] as const,
         buckets: [0.05, 0.25, 1, 2.5, 5, 10, 20, 40, 80, 160],
       })

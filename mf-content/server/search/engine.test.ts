@@ -1,4 +1,4 @@
-import { oneEditApart, SearchIndex, topByScore, type SearchDoc } from './engine';
+import { Layer, oneEditApart, SearchIndex, topByScore, type SearchDoc } from './engine';
 
 describe('oneEditApart', () => {
   it('is true for one letter missing, extra, replaced, or two neighbours swapped', () => {
@@ -169,6 +169,12 @@ describe('an index built in slices (issue 35: a large store is indexed while the
   });
 });
 
+/** An index's inside, each layered map as the one map its lookups see (how many layers it has is no matter). */
+const inside = (index: SearchIndex): Record<string, Record<string, unknown>> => {
+  const langs = (index as unknown as { langs: Record<string, Record<string, unknown>> }).langs;
+  return Object.fromEntries(Object.entries(langs).map(([lang, l]) => [lang, Object.fromEntries(Object.entries(l).map(([k, v]) => [k, v instanceof Layer ? v.entries() : v]))]));
+};
+
 describe('an index with documents added (the other sections\' listing pages, issue 35)', () => {
   const words = ['solar', 'energy', 'water', 'desert', 'genome', 'campus', 'robotics', 'شمسية', 'طاقة', 'مياه'];
   const docs: SearchDoc[] = Array.from({ length: 400 }, (_, i) => {
@@ -189,7 +195,6 @@ describe('an index with documents added (the other sections\' listing pages, iss
     const before = JSON.stringify(base.search({ q: 'solar', lang: 'en', filters: {}, page: 1, pageSize: 50 }));
     const added = await base.with(listings);
     const whole = new SearchIndex([...docs, ...listings]);
-    const inside = (index: SearchIndex) => (index as unknown as { langs: Record<string, unknown> }).langs;
     for (const lang of ['en', 'ar']) expect(inside(added)[lang]).toEqual(inside(whole)[lang]);
     expect(JSON.stringify(base.search({ q: 'solar', lang: 'en', filters: {}, page: 1, pageSize: 50 }))).toBe(before);
     expect(base.size('en') + base.size('ar')).toBe(400);
@@ -228,6 +233,25 @@ describe('an index updated for the entries that changed (a publish, issue 35)', 
     // The index it was made from is as it was.
     expect(base.search(query('mangrove')).total).toBe(0);
     expect(base.search(query('story 12')).items.map((i) => i.id)).toContain('story-12');
+  });
+
+  it('stays a few maps deep over many updates, and each answers as a full build over its documents does', async () => {
+    let index = await SearchIndex.build(docs);
+    let current = docs;
+    for (let k = 0; k < 60; k++) {
+      const next = story(k, `Update ${k} heron${k} census`);
+      index = await index.replaced(new Set([next.id]), [next]);
+      current = [...current.filter((d) => d.id !== next.id), next];
+    }
+    const whole = new SearchIndex(current);
+    for (const q of ['heron7 census', 'heron59', 'update census', 'solar water', 'heronn7'])
+      for (const lang of ['en', 'ar'] as const) {
+        const [u, w] = [index.search(query(q, lang)), whole.search(query(q, lang))];
+        expect([q, lang, ids(u), u.total, u.facets]).toEqual([q, lang, ids(w), w.total, w.facets]);
+      }
+    const layers = (index as unknown as { langs: Record<string, Record<string, Layer<string, unknown>>> }).langs.en!;
+    for (const map of ['words', 'deleted', 'postings', 'titles']) expect([map, layers[map]!.depth]).toEqual([map, expect.any(Number)]);
+    expect(Math.max(...['words', 'deleted', 'postings', 'titles'].map((m) => layers[m]!.depth))).toBeLessThanOrEqual(8);
   });
 
   it('keeps what an update removed out of a later update and of added documents', async () => {
