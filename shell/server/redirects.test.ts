@@ -85,3 +85,56 @@ describe('the redirect step of every request', () => {
   });
 });
 
+
+describe('the rules as the content changes (issue 35: a publish at 100,000 entries)', () => {
+  const story = (id: string, slug: string, title = 'A story') => ({ sys: { id, contentType: 'article' }, fields: { slug: { 'en-US': slug }, title: { 'en-US': title } } });
+
+  it('are compiled again only when a story’s slug changes, and requests meanwhile get the rules before', async () => {
+    let version = 1;
+    let stories = [story('s1', 'first-story')];
+    let asked = 0;
+    let release: () => void = () => undefined;
+    let held: Promise<void> | undefined = undefined;
+    const source = {
+      entries: async () => {
+        asked++;
+        await held;
+        return stories;
+      },
+      entry: async () => undefined,
+      version: async () => String(version),
+    };
+    const redirects = createRedirects({ siteUrl: 'https://www.qf.org.qa', file: path.join(content, 'redirects.json'), legacyHosts: [], allowedHosts: [] }, source);
+    const oldPath = (compiled: Awaited<ReturnType<typeof redirects.get>>, slug: string) => compiled.lookup({ path: `/community/${slug}` })?.location;
+    expect(oldPath(await redirects.get(), 'first-story')).toBe('/stories/first-story');
+    const first = await redirects.get();
+    const start = Date.now();
+    const now = jest.spyOn(Date, 'now');
+    const later = (ms: number) => now.mockReturnValue(start + ms);
+
+    // A title edited: a new version, the same slugs: the compiled rules stay.
+    version = 2;
+    stories = [story('s1', 'first-story', 'Edited')];
+    later(1500);
+    await redirects.get();
+    await new Promise((r) => setImmediate(r));
+    later(3000);
+    expect(await redirects.get()).toBe(first);
+    await new Promise((r) => setTimeout(r, 10));
+
+    // A story published: while its rules are compiled, a request gets the rules before.
+    version = 3;
+    stories = [story('s1', 'first-story'), story('s2', 'second-story')];
+    held = new Promise((r) => (release = r));
+    later(4500);
+    const during = await redirects.get();
+    expect(during).toBe(first);
+    expect(oldPath(during, 'second-story')).toBeUndefined();
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    later(6000);
+    expect(oldPath(await redirects.get(), 'second-story')).toBe('/stories/second-story');
+    expect(asked).toBe(3);
+    now.mockRestore();
+  });
+});

@@ -70,6 +70,22 @@ describe('the embedded file store', () => {
     expect((await store.entry('two')) && fieldOf((await store.entry('two'))!, 'title', 'en')).toBe('Edited');
   });
 
+  it('keeps the list of a type no changed file holds as the same array (what servers derive from it stays), and lists a changed type anew', async () => {
+    const a = path.join(dir, 'entries', 'a.json');
+    writeFileSync(a, JSON.stringify([entry('one'), entry('e1', 'event')]));
+    writeFileSync(path.join(dir, 'entries', 'b.json'), JSON.stringify([entry('p1', 'place'), entry('two')]));
+    const store = createFileStore(dir, { checkIntervalMs: 20 });
+    const [articles, events, places] = [await store.entries('article'), await store.entries('event'), await store.entries('place')];
+    writeFileSync(a, JSON.stringify([entry('one'), entry('three'), entry('e1', 'event')]));
+    utimesSync(a, new Date(), new Date(Date.now() + 5000));
+    await until(async () => (await store.entries('article')).length === 3);
+    expect((await store.entries('article')).map((e) => e.sys.id)).toEqual(['one', 'three', 'two']);
+    expect(await store.entries('place')).toBe(places);
+    expect(await store.entries('event')).not.toBe(events);
+    expect(await store.entries('event')).toEqual(events);
+    expect(articles.map((e) => e.sys.id)).toEqual(['one', 'two']);
+  });
+
   it('keeps the content it has when an edited file cannot be read, says why once, and reads the file again once it is fixed', async () => {
     const file = path.join(dir, 'entries', 'a.json');
     writeFileSync(file, JSON.stringify([entry('one')]));

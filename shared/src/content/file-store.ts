@@ -69,6 +69,9 @@ export function createFileStore(contentDir: string, { checkIntervalMs = 1000, wa
     // of a core on each server for an edit of one entry.
     const byFile = new Map<string, FileEntries>();
     const changed = cache ? new Set<string>() : undefined;
+    /** The content types of the entries of the files parsed again or gone (before and after). */
+    const touched = new Set<string>();
+    const typesOf = (entries: readonly Entry[]) => entries.forEach((e) => touched.add(e.sys.contentType));
     for (const [i, file] of files.entries()) {
       const before = cache?.byFile.get(file);
       if (before && before.stamp === fileStamps[i]) {
@@ -77,20 +80,33 @@ export function createFileStore(contentDir: string, { checkIntervalMs = 1000, wa
       }
       const entries = parseFile(file, await readFile(path.join(dir, file), 'utf8'));
       byFile.set(file, { stamp: fileStamps[i]!, entries });
+      typesOf(entries);
+      if (before) typesOf(before.entries);
       if (changed) changedEntries(before?.entries ?? [], entries, changed);
     }
-    if (changed) for (const [file, before] of cache!.byFile) if (!byFile.has(file)) before.entries.forEach((e) => changed.add(e.sys.id));
+    if (cache) {
+      for (const [file, before] of cache.byFile) {
+        if (byFile.has(file)) continue;
+        typesOf(before.entries);
+        before.entries.forEach((e) => changed!.add(e.sys.id));
+      }
+    }
+    // The list of a type no changed file holds is the same array as before: what a server derives from
+    // it (kept per list, as the stories list's order and filters) stays.
     const byType = new Map<string, Entry[]>();
     const byId = new Map<string, Entry>();
     for (const [file, { entries }] of byFile) {
       for (const [index, entry] of entries.entries()) {
         if (byId.has(entry.sys.id)) throw new Error(`content/entries/${file}[${index}]: duplicate id ${entry.sys.id}`);
         byId.set(entry.sys.id, entry);
-        let list = byType.get(entry.sys.contentType);
-        if (!list) byType.set(entry.sys.contentType, (list = []));
+        const type = entry.sys.contentType;
+        if (cache && !touched.has(type)) continue;
+        let list = byType.get(type);
+        if (!list) byType.set(type, (list = []));
         list.push(entry);
       }
     }
+    if (cache) for (const [type, list] of cache.byType) if (!touched.has(type)) byType.set(type, list);
     if (cache && changed) {
       changes.push({ from: cache.stamp, to: stamp, ids: changed });
       if (changes.length > CHANGES_KEPT) changes.shift();
