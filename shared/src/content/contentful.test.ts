@@ -274,3 +274,93 @@ describe('the Contentful source', () => {
     await expect(source.entry('some-id')).rejects.toThrow(/entry "some-id".*HTTP 404/);
   });
 });
+
+describe('the Contentful source kept through the Sync API (issue 35: a publish live in seconds)', () => {
+  const at = (entry: Json, updatedAt: string) => ({ ...entry, sys: { ...(entry.sys as Json), updatedAt } });
+  const deletedEntry = (id: string) => ({ sys: { type: 'DeletedEntry', id, space: spaceLink, environment: envLink, createdAt: '2024-06-01T00:00:00.000Z', updatedAt: '2024-06-01T00:00:00.000Z', deletedAt: '2024-06-01T00:00:00.000Z' } });
+  const hero = asset('hero', { title: { 'en-US': 'Hero' }, file: { 'en-US': { url: '//images.ctfassets.net/x/hero.jpg', details: { image: { width: 1600, height: 900 } } } } });
+  const syncPage = (items: unknown[], token: string) => ({ sys: { type: 'Array' }, items, nextSyncUrl: `https://cdn.contentful.com/spaces/${SPACE}/environments/master/sync?sync_token=${token}` });
+
+  /** A space whose Sync API answers the initial sync with `first` (over two pages) and each later token with the changes queued for it. */
+  function space(first: unknown[]) {
+    const queued: unknown[][] = [];
+    let fail = false;
+    const api = recordedApi((path, params) => {
+      expect(path.replace(/^\//, '')).toBe('sync');
+      if (fail) return { status: 401, body: { sys: { type: 'Error', id: 'AccessTokenInvalid' }, message: 'The access token you sent could not be found or is invalid.' } };
+      if (params.initial) return { body: { sys: { type: 'Array' }, items: first.slice(0, 2), nextPageUrl: `https://cdn.contentful.com/spaces/${SPACE}/environments/master/sync?sync_token=page2` } };
+      if (params.sync_token === 'page2') return { body: syncPage(first.slice(2), 't0') };
+      const n = Number(String(params.sync_token).slice(1));
+      return { body: syncPage(queued[n] ?? [], `t${queued[n] ? n + 1 : n}`) };
+    });
+    return { api, publish: (...items: unknown[]) => queued.push(items), failing: (on: boolean) => (fail = on) };
+  }
+
+  it('holds every entry and asset after the initial sync (all its pages), with a version that does not depend on the order it came in', async () => {
+    const items = [article('b-story'), hero, article('a-story'), article('c-story')];
+    const one = space(items);
+    const source = createContentfulSource({ space: SPACE, accessToken: 'cda-token', adapter: one.api.adapter, syncIntervalMs: 60_000 });
+    expect((await source.entries('article')).map((e) => e.sys.id)).toEqual(['a-story', 'b-story', 'c-story']);
+    expect(fieldOf((await source.entry('a-story'))!, 'title', 'ar')).toBe('قصة a-story');
+    expect((await source.entries('asset'))[0]!.fields.file?.['en-US']).toMatchObject({ width: 1600, height: 900 });
+    expect(one.api.requests.map((r) => r.params)).toEqual([{ initial: true }, { sync_token: 'page2' }]);
+    const other = createContentfulSource({ space: SPACE, accessToken: 'cda-token', adapter: space([...items].reverse()).api.adapter, syncIntervalMs: 60_000 });
+    expect(await other.version!()).toBe(await source.version!());
+  });
+
+  it('takes in what a publish changed when refreshed (the webhook): new titles, deletions, a new version, which entries changed; the lists of other types stay the same arrays', async () => {
+    const s = space([article('a-story'), article('b-story'), hero]);
+    const source = createContentfulSource({ space: SPACE, accessToken: 'cda-token', adapter: s.api.adapter, syncIntervalMs: 60_000 });
+    const [before, assets] = [await source.version!(), await source.entries('asset')];
+    await source.refresh!();
+    expect(await source.version!()).toBe(before);
+
+    s.publish(at(article('b-story', { title: { 'en-US': 'Edited', 'ar-QA': 'معدل' } }), '2024-06-02T10:00:00.000Z'), article('d-story'), deletedEntry('a-story'));
+    await source.refresh!();
+    const after = await source.version!();
+    expect(after).not.toBe(before);
+    expect((await source.entries('article')).map((e) => e.sys.id)).toEqual(['b-story', 'd-story']);
+    expect(fieldOf((await source.entry('b-story'))!, 'title', 'en')).toBe('Edited');
+    expect(await source.entry('a-story')).toBeUndefined();
+    expect(await source.changedSince!(before)).toEqual(new Set(['a-story', 'b-story', 'd-story']));
+    expect(await source.changedSince!('a version it never had')).toBeUndefined();
+    expect(await source.entries('asset')).toBe(assets);
+    // Each sync asked from the token of the one before.
+    expect(s.api.requests.slice(2).map((r) => r.params)).toEqual([{ sync_token: 't0' }, { sync_token: 't0' }]);
+  });
+
+  it('syncs again in the background once the interval has passed, answering from the copy it has meanwhile', async () => {
+    const s = space([article('a-story')]);
+    const source = createContentfulSource({ space: SPACE, accessToken: 'cda-token', adapter: s.api.adapter, syncIntervalMs: 30 });
+    expect(await source.entries('article')).toHaveLength(1);
+    s.publish(article('b-story'));
+    await new Promise((r) => setTimeout(r, 40));
+    expect(await source.entries('article')).toHaveLength(1);
+    for (const started = Date.now(); (await source.entries('article')).length < 2; await new Promise((r) => setTimeout(r, 10))) {
+      if (Date.now() - started > 2000) throw new Error('the new story never came');
+    }
+  });
+
+  it('keeps the copy it has when a sync fails, says why once, and takes the changes in once the API answers again', async () => {
+    const s = space([article('a-story')]);
+    const warn = jest.fn();
+    const source = createContentfulSource({ space: SPACE, accessToken: 'cda-token', adapter: s.api.adapter, syncIntervalMs: 60_000, warn });
+    await source.entries('article');
+    s.failing(true);
+    await source.refresh!();
+    await source.refresh!();
+    expect((await source.entries('article')).map((e) => e.sys.id)).toEqual(['a-story']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(/^content not synced, the content synced before is kept: Contentful: fetching the changes \(Sync API\) failed: HTTP 401/);
+    s.failing(false);
+    s.publish(article('b-story'));
+    await source.refresh!();
+    expect((await source.entries('article')).map((e) => e.sys.id)).toEqual(['a-story', 'b-story']);
+  });
+
+  it('fails the first read with the status when the initial sync is refused', async () => {
+    const s = space([]);
+    s.failing(true);
+    await expect(createContentfulSource({ space: SPACE, accessToken: 'wrong', adapter: s.api.adapter, syncIntervalMs: 1000 }).entries('article')).rejects.toThrow(/the changes \(Sync API\).*HTTP 401/);
+  });
+});

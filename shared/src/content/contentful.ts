@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createClient, type CreateClientParams } from 'contentful';
 import { locales, type ContentSource, type Entry } from './types';
 
@@ -19,6 +20,15 @@ export interface ContentfulSourceOptions {
   cacheTtlMs?: number;
   /** An axios request adapter, to answer requests without the network (tests). */
   adapter?: CreateClientParams['adapter'];
+  /**
+   * Keep a copy of the space through the Sync API instead of caching collections: one initial sync,
+   * then the changes since the last one (a delta by token) at most every `syncIntervalMs`, and at once
+   * when `refresh()` is called (the space's webhook). Reports a content version and which entries
+   * changed (`changedSince`), as the file store does.
+   */
+  syncIntervalMs?: number;
+  /** Where a failed sync is said (once until one succeeds). */
+  warn?: (message: string) => void;
 }
 
 /** The Delivery API's largest page. */
@@ -42,9 +52,10 @@ interface Cached<T> {
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function createContentfulSource({ space, accessToken, environment = 'master', host, cacheTtlMs = 60_000, adapter }: ContentfulSourceOptions): ContentSource {
+export function createContentfulSource({ space, accessToken, environment = 'master', host, cacheTtlMs = 60_000, adapter, syncIntervalMs, warn = console.error }: ContentfulSourceOptions): ContentSource {
   const client = createClient({ space, accessToken, environment, ...(host ? { host } : {}), ...(adapter ? { adapter } : {}) }).withAllLocales
     .withoutLinkResolution;
+  if (syncIntervalMs !== undefined) return createSyncedSource((query) => request('the changes (Sync API)', () => client.sync(query)), syncIntervalMs, warn);
 
   const collections = new Map<string, Cached<Collection>>();
   const singles = new Map<string, Cached<Entry | undefined>>();
@@ -106,6 +117,158 @@ export function createContentfulSource({ space, accessToken, environment = 'mast
       return remember(singles, id, () => loadOne(id));
     },
   };
+}
+
+/** What one call of the Sync API gives (all pages of it): published entries and assets, and those deleted. */
+interface SyncAnswer {
+  entries: unknown[];
+  assets: unknown[];
+  deletedEntries: unknown[];
+  deletedAssets: unknown[];
+  nextSyncToken?: string;
+}
+type SyncQuery = { initial: true } | { nextSyncToken: string };
+
+/** How many syncs that found changes the source remembers for `changedSince`. */
+const SYNCS_KEPT = 64;
+
+/** An entry's part of the content version: its id and when it was last published. */
+const mark = (entry: Entry): bigint => createHash('sha1').update(`${entry.sys.id}\n${entry.sys.updatedAt ?? ''}`).digest().readBigUInt64BE(0);
+
+/**
+ * The space kept in memory through the Sync API. The version is a digest of every entry's id and update
+ * time, kept as the XOR of each entry's (a change costs the entries that changed), so two servers that
+ * hold the same content report the same version whatever order they saw it in (a version per server
+ * would make the shell drop its kept pages each time it asked the other one).
+ */
+function createSyncedSource(sync: (query: SyncQuery) => Promise<SyncAnswer>, intervalMs: number, warn: (message: string) => void): ContentSource {
+  type Copy = { token: string; version: string; byId: Map<string, Entry>; byType: Map<string, Entry[]>; digest: bigint };
+  let copy: Copy | undefined;
+  let syncing: Promise<Copy> | undefined;
+  let syncedAt = 0;
+  let failed: string | undefined;
+  const changes: { from: string; to: string; ids: ReadonlySet<string> }[] = [];
+  const versionOf = (byId: Map<string, Entry>, digest: bigint) => `${byId.size}-${digest.toString(16).padStart(16, '0')}`;
+
+  async function initial(): Promise<Copy> {
+    const answer = await sync({ initial: true });
+    const byId = new Map<string, Entry>();
+    let digest = 0n;
+    for (const entry of [...answer.entries.map(fromContentfulEntry), ...answer.assets.map(fromContentfulAsset)]) {
+      byId.set(entry.sys.id, entry);
+      digest ^= mark(entry);
+    }
+    const byType = new Map<string, Entry[]>();
+    for (const entry of byId.values()) {
+      let list = byType.get(entry.sys.contentType);
+      if (!list) byType.set(entry.sys.contentType, (list = []));
+      list.push(entry);
+    }
+    for (const list of byType.values()) list.sort(byIdOrder);
+    return { token: tokenOf(answer), version: versionOf(byId, digest), byId, byType, digest };
+  }
+
+  async function delta(from: Copy): Promise<Copy> {
+    const answer = await sync({ nextSyncToken: from.token });
+    const changed = [...answer.entries.map(fromContentfulEntry), ...answer.assets.map(fromContentfulAsset)];
+    const deleted = [...answer.deletedEntries, ...answer.deletedAssets].map((item) => String(sysOf(item).id));
+    if (changed.length === 0 && deleted.length === 0) return { ...from, token: tokenOf(answer) };
+    const byId = new Map(from.byId);
+    let digest = from.digest;
+    const ids = new Set<string>();
+    const touched = new Set<string>();
+    const drop = (id: string) => {
+      const old = byId.get(id);
+      if (!old) return;
+      byId.delete(id);
+      digest ^= mark(old);
+      touched.add(old.sys.contentType);
+    };
+    for (const id of deleted) {
+      drop(id);
+      ids.add(id);
+    }
+    for (const entry of changed) {
+      drop(entry.sys.id);
+      byId.set(entry.sys.id, entry);
+      digest ^= mark(entry);
+      touched.add(entry.sys.contentType);
+      ids.add(entry.sys.id);
+    }
+    // The list of a type nothing of which changed is the same array (what servers derive from it stays).
+    const byType = new Map(from.byType);
+    for (const type of touched) byType.set(type, [...byId.values()].filter((e) => e.sys.contentType === type).sort(byIdOrder));
+    const next: Copy = { token: tokenOf(answer), version: versionOf(byId, digest), byId, byType, digest };
+    if (next.version !== from.version) {
+      changes.push({ from: from.version, to: next.version, ids });
+      if (changes.length > SYNCS_KEPT) changes.shift();
+    }
+    return next;
+  }
+
+  /** One sync at a time; a failed one keeps the copy there is, says why once, and is tried again after the interval. */
+  function look(): Promise<Copy> {
+    syncing ??= (copy ? delta(copy) : initial())
+      .then(
+        (next) => {
+          failed = undefined;
+          copy = next;
+          return next;
+        },
+        (error: unknown) => {
+          if (!copy) throw error;
+          const message = error instanceof Error ? error.message : String(error);
+          if (failed !== message) warn(`content not synced, the content synced before is kept: ${message}`);
+          failed = message;
+          return copy;
+        },
+      )
+      .finally(() => {
+        syncedAt = Date.now();
+        syncing = undefined;
+      });
+    return syncing;
+  }
+
+  /** The copy there is (a sync started in the background once the interval has passed); the first read waits for the initial sync. */
+  function load(): Promise<Copy> {
+    if (!copy) return look();
+    if (Date.now() - syncedAt >= intervalMs) void look();
+    return Promise.resolve(copy);
+  }
+
+  return {
+    async entries(contentType) {
+      return (await load()).byType.get(contentType) ?? [];
+    },
+    async entry(id) {
+      return (await load()).byId.get(id);
+    },
+    async version() {
+      return (await load()).version;
+    },
+    async changedSince(since) {
+      const now = (await load()).version;
+      if (since === now) return new Set();
+      const start = changes.findIndex((c) => c.from === since);
+      if (start < 0 || changes.at(-1)?.to !== now) return undefined;
+      const ids = new Set<string>();
+      for (const c of changes.slice(start)) c.ids.forEach((id) => ids.add(id));
+      return ids;
+    },
+    async refresh() {
+      // A sync under way may have started before the publish that asks for this one.
+      await syncing;
+      await look();
+    },
+  };
+}
+
+const byIdOrder = (a: Entry, b: Entry): number => (a.sys.id < b.sys.id ? -1 : a.sys.id > b.sys.id ? 1 : 0);
+
+function tokenOf(answer: SyncAnswer): string {
+  if (!answer.nextSyncToken) throw new Error('Contentful: the Sync API gave no next sync token');
+  return answer.nextSyncToken;
 }
 
 /** Runs one API call, turning the SDK's error into one that names what was fetched and the HTTP status. */

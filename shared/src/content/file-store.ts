@@ -125,6 +125,10 @@ export function createFileStore(contentDir: string, { checkIntervalMs = 1000, wa
     async version() {
       return (await load()).stamp;
     },
+    async refresh() {
+      await loading?.catch(() => undefined);
+      await look();
+    },
     async changedSince(since) {
       const now = (await load()).stamp;
       if (since === now) return new Set();

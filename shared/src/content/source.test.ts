@@ -15,6 +15,13 @@ describe('choosing the content source', () => {
     expect(typeof source.entries).toBe('function');
   });
 
+  it('keeps a copy through the Sync API when asked to (a refresh, as a webhook asks, is then possible), and refuses a bad interval', () => {
+    const base = { CONTENT_SOURCE: 'contentful', CONTENTFUL_SPACE_ID: 'space', CONTENTFUL_ACCESS_TOKEN: 'token' };
+    expect(contentSourceFromEnv(root, base).refresh).toBeUndefined();
+    expect(typeof contentSourceFromEnv(root, { ...base, CONTENTFUL_SYNC_INTERVAL_MS: '2000' }).refresh).toBe('function');
+    expect(() => contentSourceFromEnv(root, { ...base, CONTENTFUL_SYNC_INTERVAL_MS: '2s' })).toThrow('CONTENTFUL_SYNC_INTERVAL_MS must be a whole number of milliseconds');
+  });
+
   it('refuses an unknown source', () => {
     expect(() => contentSourceFromEnv(root, { CONTENT_SOURCE: 'wordpress' })).toThrow('Invalid content configuration');
   });

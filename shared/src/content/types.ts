@@ -49,4 +49,9 @@ export interface ContentSource {
    * say (a version it no longer remembers, or none): the caller rebuilds from everything.
    */
   changedSince?(since: string): Promise<ReadonlySet<string> | undefined>;
+  /**
+   * Looks for changes now instead of at the next interval (the CMS's webhook said something was
+   * published); resolves once the look is done.
+   */
+  refresh?(): Promise<void>;
 }
