@@ -86,6 +86,18 @@ describe('the embedded file store', () => {
     expect(articles.map((e) => e.sys.id)).toEqual(['one', 'two']);
   });
 
+  it('looks at once when refreshed (a webhook), whatever the interval', async () => {
+    const file = path.join(dir, 'entries', 'a.json');
+    writeFileSync(file, JSON.stringify([entry('one')]));
+    const store = createFileStore(dir, { checkIntervalMs: 60_000 });
+    expect(await store.entries('article')).toHaveLength(1);
+    writeFileSync(file, JSON.stringify([entry('one'), entry('two')]));
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(await store.entries('article')).toHaveLength(1);
+    await store.refresh!();
+    expect(await store.entries('article')).toHaveLength(2);
+  });
+
   it('keeps the content it has when an edited file cannot be read, says why once, and reads the file again once it is fixed', async () => {
     const file = path.join(dir, 'entries', 'a.json');
     writeFileSync(file, JSON.stringify([entry('one')]));
