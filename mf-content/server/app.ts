@@ -25,6 +25,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
     dir: options.dir,
     env: options.env,
     contentVersion: () => options.content.version?.(),
+    refreshContent: async () => options.content.refresh?.(),
     resolvePage: pages.resolve,
     listPaths: pages.paths,
   });

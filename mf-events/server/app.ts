@@ -24,6 +24,7 @@ export async function buildEventsServer({ dir, content, env, now, availability }
     dir,
     env,
     contentVersion: () => content.version?.(),
+    refreshContent: async () => content.refresh?.(),
     resolvePage: pages.resolve,
     listPaths: pages.paths,
   });

@@ -46,6 +46,7 @@ export async function buildFormsServer(options: FormsServerOptions): Promise<{ a
     dir: options.dir,
     env: options.env,
     contentVersion: () => options.content.version?.(),
+    refreshContent: async () => options.content.refresh?.(),
     resolvePage: pages.resolve,
     listPaths: pages.paths,
     errorHandler: answerError,

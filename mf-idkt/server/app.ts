@@ -20,6 +20,7 @@ export async function buildIdktServer({ dir, content, env }: IdktServerOptions):
     dir,
     env,
     contentVersion: () => content.version?.(),
+    refreshContent: async () => content.refresh?.(),
     // Every IDKT page asks the shell for the IDKT footer in place of the main one (SPEC §2).
     resolvePage: async (p, lang, query) => footer.withFooter(await pages.resolve(p, lang, query), lang),
     listPaths: pages.paths,

@@ -13,5 +13,5 @@ export interface MediaCenterServerOptions {
 /** The mf-media-center server: the media centre's landing, its experts, galleries, press releases and mentions. */
 export async function buildMediaCenterServer({ dir, content, env }: MediaCenterServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
   const pages = createMediaCenterSectionPages(content);
-  return createRemoteServer({ name: 'mf-media-center', dir, env, contentVersion: () => content.version?.(), resolvePage: pages.resolve, listPaths: pages.paths });
+  return createRemoteServer({ name: 'mf-media-center', dir, env, contentVersion: () => content.version?.(), refreshContent: async () => content.refresh?.(), resolvePage: pages.resolve, listPaths: pages.paths });
 }

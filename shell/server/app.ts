@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
+import { registerContentHook } from './content-hook';
 import { buildInfoSchema, pagePathsSchema, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
 import { createObservability, deadlineOptions, errorOptions, registerErrorAnswers, rememberFirstBytes, traceHeaders } from '@qf/shared/server';
 import { splitLang } from '@qf/shared/routing';
@@ -181,6 +182,13 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   registerPwa(app, { clientDir: config.clientDir, shellBuild });
 
   registerChromeData(app, { content, menus, places: async (lang) => ({ lang, places: (await fullMenus(lang)).places }), globals, statement });
+
+  // The CMS's webhook: the shell's content and every section's looked at now (content-hook.ts).
+  await registerContentHook(app, {
+    secret: config.CONTENT_WEBHOOK_SECRET,
+    sections: async () => (await Promise.all(sectionsOf(await live.registry.registry()).map(async (name) => ({ name, url: (await live.registry.entry(name))?.url })))).filter((s): s is { name: RemoteName; url: string } => s.url !== undefined),
+    refreshOwn: async () => content.refresh?.(),
+  });
 
   // Field data: what visitors' browsers measured (web vitals, tap to content), per template the live
   // route table knows (field-data.ts).

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { deadlinesEnvSchema, observabilityEnvSchema, readEnv } from '@qf/shared/server';
+import { contentWebhookEnvSchema, deadlinesEnvSchema, observabilityEnvSchema, readEnv } from '@qf/shared/server';
 import { DEFAULT_API_BODY_LIMIT } from './gateway';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -62,6 +62,8 @@ const envSchema = z.object({
   ...observabilityEnvSchema.shape,
   /** HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS: how long a request may take to arrive (errors.ts: 408 after). */
   ...deadlinesEnvSchema.shape,
+  /** CONTENT_WEBHOOK_SECRET: the CMS's webhook, `POST /hooks/content` (content-hook.ts); unset: none. */
+  ...contentWebhookEnvSchema.shape,
 });
 
 /** The variables the shell reads itself (its deployment files are checked against them: deploy.test.ts). */

@@ -5,3 +5,4 @@ export * from './observability';
 export * from './tracing';
 export * from './kept-metrics';
 export * from './client-network';
+export * from './content-webhook';

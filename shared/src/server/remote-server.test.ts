@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildInfoSchema, resolverAnswerSchema } from '@qf/shared/contracts';
 import { createServer, request as httpRequest } from 'node:http';
 import { sections, shell } from '../../../scripts/workspaces.cjs';
-import { createRemoteServer, defaultPortOf, defaultPorts, gracefulClose, lingerThenClose } from './remote-server';
+import { createRemoteServer, defaultPortOf, defaultPorts, gracefulClose, lingerThenClose, reportedContentVersion } from './remote-server';
 
 describe('createRemoteServer', () => {
   const asked: [string, string, string][] = [];
@@ -80,6 +80,28 @@ describe('createRemoteServer', () => {
     const { app: plain } = await createRemoteServer({ name: 'mf-events', dir, env: {} });
     expect((await plain.inject('/build-info.json')).json()).toEqual({ name: 'mf-events', version: '1.0.0', buildId: 'b1', builtAt: '2026-11-22T00:00:00Z' });
     await plain.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('looks at its content when the shell relays the CMS\'s webhook with the secret, and answers the version after (issue 35)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qf-remote-'));
+    const secret = 'a-webhook-secret-of-at-least-32-chars';
+    let version = 'files:1';
+    const refreshContent = jest.fn(async () => {
+      version = 'files:2';
+    });
+    const { app } = await createRemoteServer({ name: 'mf-events', dir, env: { CONTENT_WEBHOOK_SECRET: secret }, contentVersion: async () => version, refreshContent });
+    expect((await app.inject({ method: 'POST', url: '/_qf/content/refresh' })).statusCode).toBe(401);
+    expect(refreshContent).not.toHaveBeenCalled();
+    const res = await app.inject({ method: 'POST', url: '/_qf/content/refresh', headers: { 'x-qf-webhook-secret': secret } });
+    expect([res.statusCode, res.json()]).toEqual([200, { name: 'mf-events', contentVersion: reportedContentVersion('files:2') }]);
+    expect(refreshContent).toHaveBeenCalledTimes(1);
+    await app.close();
+    // Without a secret the address does not exist.
+    const { app: plain } = await createRemoteServer({ name: 'mf-events', dir, env: {}, refreshContent });
+    expect((await plain.inject({ method: 'POST', url: '/_qf/content/refresh', headers: { 'x-qf-webhook-secret': secret } })).statusCode).toBe(404);
+    await plain.close();
+    await expect(createRemoteServer({ name: 'mf-events', dir, env: { CONTENT_WEBHOOK_SECRET: 'short' } })).rejects.toThrow('CONTENT_WEBHOOK_SECRET must have at least 32 characters');
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -13,6 +13,7 @@ import { resolvedPageSchema, pagePathsSchema, type ListingHead, type PagePathEnt
 import type { RemoteName } from '@qf/shared/contracts';
 import { deadlineOptions, deadlinesEnvSchema, type ErrorHandler, errorOptions, registerErrorAnswers, rememberFirstBytes, sendError } from './errors';
 import { createObservability, observabilityEnvSchema, routeConsoleToLog, serveMetrics } from './observability';
+import { CONTENT_REFRESH_PATH, contentWebhookEnvSchema, registerContentWebhook } from './content-webhook';
 
 /**
  * The ports the repository's servers listen on when PORT is not set (a server run by hand; every
@@ -44,6 +45,7 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().default('loopback'),
   ...observabilityEnvSchema.shape,
   ...deadlinesEnvSchema.shape,
+  ...contentWebhookEnvSchema.shape,
 });
 
 /** The variables every section's server reads through createRemoteServer (checked against the deployment files). */
@@ -73,6 +75,8 @@ export interface RemoteServerOptions {
    * in `/build-info.json` so the shell knows when the pages it rendered from this server are out of date.
    */
   contentVersion?: () => Promise<string | undefined> | undefined;
+  /** Look at the content now (`ContentSource.refresh`): asked by the shell when the CMS's webhook says something was published. */
+  refreshContent?: () => Promise<void>;
   env?: NodeJS.ProcessEnv;
   /** The section's own answer for errors its routes throw (mf-forms answers in the form's language and kind); the shared one by default. */
   errorHandler?: ErrorHandler;
@@ -179,6 +183,16 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     if (!starting.size) return { status: 'ok', name: options.name };
     reply.header('Cache-Control', 'no-store');
     return reply.code(503).send({ status: 'starting', name: options.name, waiting: [...starting].map(([what, failed]) => (failed ? `${what} (failed: ${failed})` : what)) });
+  });
+
+  // The CMS's webhook, through the shell (content-webhook.ts): the content looked at now, its version after.
+  await registerContentWebhook(app, {
+    path: CONTENT_REFRESH_PATH,
+    secret: env.CONTENT_WEBHOOK_SECRET,
+    refresh: async () => {
+      await options.refreshContent?.();
+      return { name: options.name, contentVersion: (await contentVersion()) ?? null };
+    },
   });
 
   app.get('/build-info.json', async (_request, reply) => {
