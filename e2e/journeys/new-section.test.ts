@@ -78,8 +78,8 @@ function copySection() {
   edit('server/main.ts', ["'mf-media-center'", `'${SAMPLE}'`]);
   // And an API of its own, which visitors reach through the shell's gateway at /api/sample/….
   edit('server/app.ts', [
-    "  return createRemoteServer({ name: 'mf-media-center', dir, env, contentVersion: () => content.version?.(), resolvePage: pages.resolve, listPaths: pages.paths });",
-    `  const server = await createRemoteServer({ name: '${SAMPLE}', dir, env, contentVersion: () => content.version?.(), resolvePage: pages.resolve, listPaths: pages.paths });
+    "  return createRemoteServer({ name: 'mf-media-center', dir, env, contentVersion: () => content.version?.(), refreshContent: async () => content.refresh?.(), resolvePage: pages.resolve, listPaths: pages.paths });",
+    `  const server = await createRemoteServer({ name: '${SAMPLE}', dir, env, contentVersion: () => content.version?.(), refreshContent: async () => content.refresh?.(), resolvePage: pages.resolve, listPaths: pages.paths });
   server.app.get('/api/sample/experts', async () => ({ section: '${SAMPLE}', experts: (await content.entries('expert_profile')).length }));
   return server;`,
   ]);
