@@ -193,7 +193,7 @@ describe('an index with documents added (the other sections\' listing pages, iss
   it('is the index built over all of them, field by field, and leaves the one it was made from as it was', async () => {
     const base = await SearchIndex.build(docs);
     const before = JSON.stringify(base.search({ q: 'solar', lang: 'en', filters: {}, page: 1, pageSize: 50 }));
-    const added = await base.with(listings);
+    const added = await base.replaced(new Set(), listings);
     const whole = new SearchIndex([...docs, ...listings]);
     for (const lang of ['en', 'ar']) expect(inside(added)[lang]).toEqual(inside(whole)[lang]);
     expect(JSON.stringify(base.search({ q: 'solar', lang: 'en', filters: {}, page: 1, pageSize: 50 }))).toBe(before);
@@ -258,7 +258,7 @@ describe('an index updated for the entries that changed (a publish, issue 35)', 
     const named = docs.map((d) => (d.id === 'story-12' ? story(12, 'Falcon hospital') : d.id === 'story-14' ? story(14, 'Heron hospital') : d));
     const once = await (await SearchIndex.build(named)).replaced(new Set(['story-12']), []);
     const twice = await once.replaced(new Set(['story-14']), []);
-    const added = await twice.with([{ ...story(12, 'Falcon hospital'), id: 'listing:/twelve', url: '/twelve' }]);
+    const added = await twice.replaced(new Set(), [{ ...story(12, 'Falcon hospital'), id: 'listing:/twelve', url: '/twelve' }]);
     expect(ids(added.search(query('falcon hospital')))).toEqual(['listing:/twelve']);
     expect(ids(added.search(query('heron')))).toEqual([]);
     expect(ids(once.search(query('heron')))).toEqual(['story-14']);

@@ -557,14 +557,6 @@ export class SearchIndex {
   }
 
   /**
-   * This index with `extra` documents after its own (the other sections' listing pages), in slices:
-   * only they are analysed (extendLang). The same as building over both.
-   */
-  async with(extra: readonly SearchDoc[]): Promise<SearchIndex> {
-    return this.replaced(new Set(), extra);
-  }
-
-  /**
    * This index without the documents of the ids in `gone` and with `extra` after its own, in slices:
    * an update of the entries that changed (only they are analysed) instead of a build of all. The
    * documents of `gone` stay in the postings, marked removed: no search finds them, but the terms' rarity

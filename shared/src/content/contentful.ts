@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createClient, type CreateClientParams } from 'contentful';
+import { changeLog, keptLooks } from './kept';
 import { locales, type ContentSource, type Entry } from './types';
 
 /**
@@ -143,11 +144,7 @@ const mark = (entry: Entry): bigint => createHash('sha1').update(`${entry.sys.id
  */
 function createSyncedSource(sync: (query: SyncQuery) => Promise<SyncAnswer>, intervalMs: number, warn: (message: string) => void): ContentSource {
   type Copy = { token: string; version: string; byId: Map<string, Entry>; byType: Map<string, Entry[]>; digest: bigint };
-  let copy: Copy | undefined;
-  let syncing: Promise<Copy> | undefined;
-  let syncedAt = 0;
-  let failed: string | undefined;
-  const changes: { from: string; to: string; ids: ReadonlySet<string> }[] = [];
+  const changes = changeLog(SYNCS_KEPT);
   const versionOf = (byId: Map<string, Entry>, digest: bigint) => `${byId.size}-${digest.toString(16).padStart(16, '0')}`;
 
   async function initial(): Promise<Copy> {
@@ -199,43 +196,13 @@ function createSyncedSource(sync: (query: SyncQuery) => Promise<SyncAnswer>, int
     const byType = new Map(from.byType);
     for (const type of touched) byType.set(type, [...byId.values()].filter((e) => e.sys.contentType === type).sort(byIdOrder));
     const next: Copy = { token: tokenOf(answer), version: versionOf(byId, digest), byId, byType, digest };
-    if (next.version !== from.version) {
-      changes.push({ from: from.version, to: next.version, ids });
-      if (changes.length > SYNCS_KEPT) changes.shift();
-    }
+    changes.note(from.version, next.version, ids);
     return next;
   }
 
-  /** One sync at a time; a failed one keeps the copy there is, says why once, and is tried again after the interval. */
-  function look(): Promise<Copy> {
-    syncing ??= (copy ? delta(copy) : initial())
-      .then(
-        (next) => {
-          failed = undefined;
-          copy = next;
-          return next;
-        },
-        (error: unknown) => {
-          if (!copy) throw error;
-          const message = error instanceof Error ? error.message : String(error);
-          if (failed !== message) warn(`content not synced, the content synced before is kept: ${message}`);
-          failed = message;
-          return copy;
-        },
-      )
-      .finally(() => {
-        syncedAt = Date.now();
-        syncing = undefined;
-      });
-    return syncing;
-  }
-
-  /** The copy there is (a sync started in the background once the interval has passed); the first read waits for the initial sync. */
-  function load(): Promise<Copy> {
-    if (!copy) return look();
-    if (Date.now() - syncedAt >= intervalMs) void look();
-    return Promise.resolve(copy);
-  }
+  // One sync at a time; a failed one keeps the copy there is, says why once, and is tried again after the interval.
+  const kept = keptLooks((copy: Copy | undefined) => (copy ? delta(copy) : initial()), { intervalMs, warn, failed: (message) => `content not synced, the content synced before is kept: ${message}` });
+  const load = kept.load;
 
   return {
     async entries(contentType) {
@@ -248,19 +215,9 @@ function createSyncedSource(sync: (query: SyncQuery) => Promise<SyncAnswer>, int
       return (await load()).version;
     },
     async changedSince(since) {
-      const now = (await load()).version;
-      if (since === now) return new Set();
-      const start = changes.findIndex((c) => c.from === since);
-      if (start < 0 || changes.at(-1)?.to !== now) return undefined;
-      const ids = new Set<string>();
-      for (const c of changes.slice(start)) c.ids.forEach((id) => ids.add(id));
-      return ids;
+      return changes.since(since, (await load()).version);
     },
-    async refresh() {
-      // A sync under way may have started before the publish that asks for this one.
-      await syncing;
-      await look();
-    },
+    refresh: kept.refresh,
   };
 }
 

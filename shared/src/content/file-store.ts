@@ -1,5 +1,6 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { changeLog, keptLooks } from './kept';
 import { entrySchema, type ContentSource, type Entry } from './types';
 
 /**
@@ -22,44 +23,11 @@ export function createFileStore(contentDir: string, { checkIntervalMs = 1000, wa
   const dir = path.join(contentDir, 'entries');
   type FileEntries = { stamp: string; entries: Entry[] };
   type Loaded = { stamp: string; byType: Map<string, Entry[]>; byId: Map<string, Entry>; byFile: Map<string, FileEntries> };
-  let cache: Loaded | undefined;
-  /** The last looks that found changes: which entries changed from one version to the next. */
-  const changes: { from: string; to: string; ids: ReadonlySet<string> }[] = [];
-  let checkedAt = 0;
-  let loading: Promise<Loaded> | undefined;
-  /** The error of the last failed look, said once until a look succeeds again. */
-  let failed: string | undefined;
+  const changes = changeLog(CHANGES_KEPT);
+  const kept = keptLooks(read, { intervalMs: checkIntervalMs, warn, failed: (message) => `content not re-read, the content loaded before is kept: ${message}` });
+  const load = kept.load;
 
-  /** Concurrent readers share one look and, when files changed, one parse. */
-  function look(): Promise<Loaded> {
-    loading ??= read()
-      .then(
-        (loaded) => {
-          failed = undefined;
-          return loaded;
-        },
-        (error: unknown) => {
-          if (!cache) throw error;
-          const message = error instanceof Error ? error.message : String(error);
-          if (failed !== message) warn(`content not re-read, the content loaded before is kept: ${message}`);
-          failed = message;
-          return cache;
-        },
-      )
-      .finally(() => {
-        checkedAt = Date.now();
-        loading = undefined;
-      });
-    return loading;
-  }
-
-  function load(): Promise<Loaded> {
-    if (!cache) return look();
-    if (Date.now() - checkedAt >= checkIntervalMs) void look();
-    return Promise.resolve(cache);
-  }
-
-  async function read(): Promise<Loaded> {
+  async function read(cache: Loaded | undefined): Promise<Loaded> {
     const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
     const stats = await Promise.all(files.map(async (f) => stat(path.join(dir, f))));
     const fileStamps = files.map((f, i) => `${f}:${stats[i]!.mtimeMs}:${stats[i]!.size}`);
@@ -107,12 +75,8 @@ export function createFileStore(contentDir: string, { checkIntervalMs = 1000, wa
       }
     }
     if (cache) for (const [type, list] of cache.byType) if (!touched.has(type)) byType.set(type, list);
-    if (cache && changed) {
-      changes.push({ from: cache.stamp, to: stamp, ids: changed });
-      if (changes.length > CHANGES_KEPT) changes.shift();
-    }
-    cache = { stamp, byType, byId, byFile };
-    return cache;
+    if (cache && changed) changes.note(cache.stamp, stamp, changed);
+    return { stamp, byType, byId, byFile };
   }
 
   return {
@@ -125,18 +89,9 @@ export function createFileStore(contentDir: string, { checkIntervalMs = 1000, wa
     async version() {
       return (await load()).stamp;
     },
-    async refresh() {
-      await loading?.catch(() => undefined);
-      await look();
-    },
+    refresh: kept.refresh,
     async changedSince(since) {
-      const now = (await load()).stamp;
-      if (since === now) return new Set();
-      const start = changes.findIndex((c) => c.from === since);
-      if (start < 0) return undefined;
-      const ids = new Set<string>();
-      for (const c of changes.slice(start)) c.ids.forEach((id) => ids.add(id));
-      return changes.at(-1)?.to === now ? ids : undefined;
+      return changes.since(since, (await load()).stamp);
     },
   };
 }
