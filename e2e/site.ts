@@ -239,6 +239,8 @@ export interface SiteOptions {
    * shell requires, as in production): a journey may change them to stand for tampered or unlisted files.
    */
   serverIntegrity?: (remote: Remote, digests: Record<string, string>) => Record<string, string> | undefined;
+  /** The same for its browser build (`browserIntegrity`: its scripts and stylesheets, which the shell checks and the browser is told). */
+  browserIntegrity?: (remote: Remote, digests: Record<string, string>) => Record<string, string> | undefined;
 }
 
 /** The SRI digests of the scripts of a workspace's Node container, as its build lists them (build-files.json), as a release's record gives them. */
@@ -248,6 +250,15 @@ export function serverIntegrityOf(remote: Remote, dist = path.join(root, remote,
   if (!node) throw new Error(`${remote}: its build-files.json lists no Node build`);
   const scripts = node.files.filter((f) => f.endsWith('.js'));
   return Object.fromEntries(scripts.map((f) => [f, `sha256-${createHash('sha256').update(readFileSync(path.join(dist, node.dir, f))).digest('base64')}`]));
+}
+
+/** The SRI digests of the scripts and stylesheets of a workspace's browser build (build-files.json), as a release's record gives them. */
+export function browserIntegrityOf(remote: Remote, dist = path.join(root, remote, 'dist')): Record<string, string> {
+  const builds = JSON.parse(readFileSync(path.join(dist, 'build-files.json'), 'utf8')) as Record<string, { dir: string; files: string[] }>;
+  const browser = builds[`${remote}-browser`];
+  if (!browser) throw new Error(`${remote}: its build-files.json lists no browser build`);
+  const files = browser.files.filter((f) => /^[^/]+\.(js|css)$/.test(f));
+  return Object.fromEntries(files.map((f) => [f, `sha256-${createHash('sha256').update(readFileSync(path.join(dist, browser.dir, f))).digest('base64')}`]));
 }
 
 /**
@@ -261,10 +272,23 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const shellPort = await freePort();
   const shellUrl = `http://127.0.0.1:${shellPort}`;
   const registry = path.join(work, 'registry.json');
-  const digestsOf = (r: Remote, folder = path.join(root, r)) => (options.serverIntegrity ?? ((_, d) => d))(r, serverIntegrityOf(r, path.join(folder, 'dist')));
+  const digestsOf = (r: Remote, folder = path.join(root, r)) => ({
+    server: (options.serverIntegrity ?? ((_, d) => d))(r, serverIntegrityOf(r, path.join(folder, 'dist'))),
+    browser: (options.browserIntegrity ?? ((_, d) => d))(r, browserIntegrityOf(r, path.join(folder, 'dist'))),
+  });
   const integrity = new Map(remotes.map((r) => [r, digestsOf(r)]));
   const writeRegistry = () =>
-    writeFileSync(registry, JSON.stringify({ remotes: Object.fromEntries(remotes.map((r) => [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(integrity.get(r) ? { serverIntegrity: integrity.get(r) } : {}) }])) }));
+    writeFileSync(
+      registry,
+      JSON.stringify({
+        remotes: Object.fromEntries(
+          remotes.map((r) => {
+            const { server, browser } = integrity.get(r)!;
+            return [r, { url: `http://127.0.0.1:${ports.get(r)}`, ...(server ? { serverIntegrity: server } : {}), ...(browser ? { browserIntegrity: browser } : {}) }];
+          }),
+        ),
+      }),
+    );
   writeRegistry();
   const children = new Map<string, ChildProcess>();
   // What the servers write is kept as it comes (chunks, bounded by bytes) and split into lines only when

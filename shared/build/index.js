@@ -8,6 +8,7 @@ const { spawnSync } = require('node:child_process');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sourceDate, sourceDateEpoch } = require('./source-date');
+const { ChunkIntegrityPlugin } = require('./chunk-integrity');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const sharedPkg = require('../package.json');
@@ -255,9 +256,13 @@ function createRemoteConfigs({ dir, exposes, serverExposes }) {
       chunkFilename: '[name].[contenthash:10].js',
       uniqueName: federatedName,
       clean: false,
+      // Scripts and stylesheets of another origin (the section's host, the store) are fetched with CORS,
+      // which their integrity check needs (chunk-integrity.js); the section's servers and the store allow it.
+      crossOriginLoading: 'anonymous',
     },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+      new ChunkIntegrityPlugin(),
       new ModuleFederationPlugin({
         name: federatedName,
         filename: 'remoteEntry.[fullhash:10].js',

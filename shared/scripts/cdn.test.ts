@@ -96,7 +96,12 @@ describe('the browser-build store', () => {
     // With the CDN's address: the registry entry's pins, for the pipeline's registry edit.
     const pins = JSON.parse(run('publish', 'mf-events', '1.2.0+abc', '--url', 'https://cdn.example/').stdout.split('\n')[1]!) as Record<string, string>;
     // …and the digests of its Node container, which the shells check before running it (issue 37).
-    expect(pins).toEqual({ ...pinnedFiles(cdn(), 'https://cdn.example', 'mf-events', '1.2.0+abc'), serverIntegrity: { 'remoteEntry.js': `sha256-${createHash('sha256').update('module.exports = {};').digest('base64')}` } });
+    // …and of its browser build, which the shells check and the browsers are told (issue 37).
+    expect(pins).toEqual({
+      ...pinnedFiles(cdn(), 'https://cdn.example', 'mf-events', '1.2.0+abc'),
+      serverIntegrity: { 'remoteEntry.js': `sha256-${createHash('sha256').update('module.exports = {};').digest('base64')}` },
+      browserIntegrity: { 'remoteEntry.abc.js': `sha256-${createHash('sha256').update('var entry = "abc";').digest('base64')}` },
+    });
     expect(registrySchema.safeParse({ remotes: { 'mf-events': { url: 'http://mf-events-stable:3002', ...pins } } }).success).toBe(true);
     expect(run('publish', 'mf-events', '../x').status).toBe(2);
     expect(run('publish', 'mf-events', '1.2.0+nope')).toMatchObject({ status: 1, stderr: expect.stringContaining('is not a release (no release.json)') });

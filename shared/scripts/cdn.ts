@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildInfoSchema, isRemoteName, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
-import { messageOf, readRelease, releasesDir, serverIntegrityOf, sha256, writeAtomic, type ReleaseRecord } from './release';
+import { browserIntegrityOf, messageOf, readRelease, releasesDir, serverIntegrityOf, sha256, writeAtomic, type ReleaseRecord } from './release';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -163,7 +163,7 @@ async function main(argv: string[]): Promise<number> {
     const { record, created } = publishRelease(folder, cdn);
     console.log(created ? `published ${record.id} to ${cdn}` : `${record.id} is already published to ${cdn}; nothing to do`);
     // What the registry entry pins, for the pipeline's registry edit (one JSON line).
-    if (values.url) console.log(JSON.stringify({ ...pinnedFiles(cdn, values.url.replace(/\/$/, ''), remote, release), serverIntegrity: serverIntegrityOf(record) }));
+    if (values.url) console.log(JSON.stringify({ ...pinnedFiles(cdn, values.url.replace(/\/$/, ''), remote, release), serverIntegrity: serverIntegrityOf(record), browserIntegrity: browserIntegrityOf(record) }));
     return 0;
   }
   if (command === 'prune') {

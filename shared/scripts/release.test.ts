@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { alreadyReleased, describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, sameBuildInfo, sectionsIn, serverIntegrityOf, writeRelease } from './release';
+import { alreadyReleased, describeReleases, listReleases, liveBuild, ReleaseError, releaseFolder, sameBuildInfo, sectionsIn, browserIntegrityOf, serverIntegrityOf, writeRelease } from './release';
 
 let work: string;
 beforeEach(() => (work = mkdtempSync(path.join(os.tmpdir(), 'qf-release-'))));
@@ -62,6 +62,15 @@ describe('writeRelease', () => {
       'app/main.js': { bytes: 1, sha256: digest('f').toString('hex') },
     };
     expect(serverIntegrityOf({ files })).toEqual({ '112.abc.js': `sha256-${digest('b').toString('base64')}`, 'remoteEntry.js': `sha256-${digest('a').toString('base64')}` });
+    // The browser build's scripts and stylesheets, for the shell's check and the browser's (not its maps, manifests or subfolders).
+    const browser = {
+      ...files,
+      'browser/story.1.css': { bytes: 1, sha256: digest('g').toString('hex') },
+      'browser/remoteEntry.1.js.map': { bytes: 1, sha256: digest('h').toString('hex') },
+      'browser/mf-manifest.1.json': { bytes: 1, sha256: digest('i').toString('hex') },
+      'browser/nested/y.js': { bytes: 1, sha256: digest('j').toString('hex') },
+    };
+    expect(browserIntegrityOf({ files: browser })).toEqual({ 'remoteEntry.1.js': `sha256-${digest('e').toString('base64')}`, 'story.1.css': `sha256-${digest('g').toString('base64')}` });
   });
 
   it('changes nothing when the same build is released again', () => {

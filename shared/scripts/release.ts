@@ -28,7 +28,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { buildInfoSchema, isRemoteName, registrySchema, type BuildInfo, type RemoteName, type ServerIntegrity } from '@qf/shared/contracts';
+import { buildInfoSchema, isRemoteName, registrySchema, type BuildInfo, type RemoteName, type BrowserIntegrity, type ServerIntegrity } from '@qf/shared/contracts';
 import { sectionNames } from '../../scripts/workspaces.cjs';
 import { gitState } from '../build/source-date';
 import { readJsonSource } from './gate';
@@ -141,6 +141,15 @@ function readBudgets(workspace: string): Budgets {
 export function serverIntegrityOf(record: Pick<ReleaseRecord, 'files'>): ServerIntegrity {
   const scripts = Object.entries(record.files).filter(([file]) => /^server\/[^/]+\.js$/.test(file));
   return Object.fromEntries(scripts.sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, { sha256: hex }]) => [file.slice('server/'.length), `sha256-${Buffer.from(hex, 'hex').toString('base64')}`]));
+}
+
+/**
+ * The digests the registry gives of a release's browser build (`browserIntegrity`, issue 37): each script
+ * and stylesheet of its `browser/` folder, as Subresource Integrity digests of the SHA-256 its record took.
+ */
+export function browserIntegrityOf(record: Pick<ReleaseRecord, 'files'>): BrowserIntegrity {
+  const files = Object.entries(record.files).filter(([file]) => /^browser\/[^/]+\.(js|css)$/.test(file));
+  return Object.fromEntries(files.sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, { sha256: hex }]) => [file.slice('browser/'.length), `sha256-${Buffer.from(hex, 'hex').toString('base64')}`]));
 }
 
 /** Where a release lives in the store. */

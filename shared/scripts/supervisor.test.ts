@@ -104,7 +104,7 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
   return supervisor;
 }
 
-const registry = () => JSON.parse(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')) as { remotes: Record<string, { url: string; manifest: string; routes?: string; serverIntegrity?: Record<string, string> }> };
+const registry = () => JSON.parse(readFileSync(path.join(stateDir(), 'registry.json'), 'utf8')) as { remotes: Record<string, { url: string; manifest: string; routes?: string; serverIntegrity?: Record<string, string>; browserIntegrity?: Record<string, string> }> };
 const history = () => readFileSync(path.join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 const answers = (url: string) => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
 const buildOf = async (url: string) => ((await (await fetch(`${url}/build-info.json`)).json()) as { buildId: string }).buildId;
@@ -130,6 +130,8 @@ describe('the supervisor', () => {
     await expect(buildOf(entry.url)).resolves.toBe('aaa');
     // The shells run the release's Node container only as its record's digests say (issue 37, item 5).
     expect(entry.serverIntegrity).toEqual({ 'remoteEntry.js': `sha256-${createHash('sha256').update('module.exports = {};').digest('base64')}` });
+    // …and the browsers its browser build (the shells check it too).
+    expect(entry.browserIntegrity).toEqual({ 'remoteEntry.aaa0000000.js': `sha256-${createHash('sha256').update('var entry = "aaa";').digest('base64')}` });
     expect(history()).toEqual([expect.objectContaining({ remote: 'mf-events', action: 'start', release: 'mf-events@1.0.0+aaa' })]);
     expect(JSON.parse(readFileSync(path.join(stateDir(), 'live.json'), 'utf8')).remotes['mf-events']).toMatchObject({ release: 'mf-events@1.0.0+aaa', url: entry.url, previous: [] });
   });
@@ -478,6 +480,7 @@ describe('the supervisor on a cluster (issue 33: rolling updates)', () => {
     routes: `http://site.test/cdn/mf-events/${release}/browser/routes.b-${build}.json`,
     buildInfo: `http://site.test/cdn/mf-events/${release}/build-info.json`,
     serverIntegrity: { 'remoteEntry.js': `sha256-${createHash('sha256').update('module.exports = {};').digest('base64')}` },
+    browserIntegrity: { [`remoteEntry.${build.padEnd(10, '0')}.js`]: `sha256-${createHash('sha256').update(`var entry = "${build}";`).digest('base64')}` },
   });
 
   it('runs a section’s instances on its slots, pins its release in the browser-build store, and rolls a deploy and a rollback one instance at a time', async () => {

@@ -38,7 +38,7 @@ import { buildInfoSchema, isRemoteName, pagePathsSchema, registrySchema, type Bu
 import { routeConflicts } from '@qf/shared/section';
 import { compatibilityProblems, SECTION_HEADERS } from '@qf/shared/server';
 import { publishedRoutes } from './gate';
-import { messageOf, readRelease, serverIntegrityOf, sha256, writeAtomic, type ReleaseRecord } from './release';
+import { browserIntegrityOf, messageOf, readRelease, serverIntegrityOf, sha256, writeAtomic, type ReleaseRecord } from './release';
 import { prometheusReleaseCounts } from './prometheus-health';
 import { pinnedFiles, publishRelease, PublishError } from './cdn';
 
@@ -270,8 +270,13 @@ export function registryFor(
     return { manifest: inStore(folder, `mf-manifest.${browserBuild}.json`), ...(existsSync(path.join(folder, 'dist', 'browser', routes)) ? { routes: inStore(folder, routes) } : {}) };
   };
   const pinned = pin ?? filesOf;
-  // Each release's container runs in the shells only as its record's digests say (issue 37, item 5).
-  const files = (remote: RemoteName, folder: string) => ({ ...pinned(remote, folder), ...(existsSync(path.join(folder, 'release.json')) ? { serverIntegrity: serverIntegrityOf(readRelease(folder)) } : {}) });
+  // Each release's code runs in the shells and the browsers only as its record's digests say (issue 37, item 5).
+  const digestsOf = (folder: string) => {
+    if (!existsSync(path.join(folder, 'release.json'))) return {};
+    const record = readRelease(folder);
+    return { serverIntegrity: serverIntegrityOf(record), browserIntegrity: browserIntegrityOf(record) };
+  };
+  const files = (remote: RemoteName, folder: string) => ({ ...pinned(remote, folder), ...digestsOf(folder) });
   const remotes: Registry['remotes'] = {};
   // Every live section, whichever: one the shell was built without joins with its entry (issue 33, item 5).
   for (const remote of (Object.keys(live) as RemoteName[]).sort()) {

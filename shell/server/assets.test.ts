@@ -1,4 +1,5 @@
-import { createManifestReader } from './assets';
+import { createManifestReader, createStylesheetReader } from './assets';
+import { sriDigest } from './remote-integrity';
 
 const manifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.abc.js', path: '' } },
@@ -48,5 +49,25 @@ describe('what a remote build says a page needs', () => {
   it('answers nothing, and does not throw, for a manifest it cannot read', async () => {
     const { parcelAssets } = reader({ not: 'a manifest' });
     expect(await parcelAssets(url, 'eager', ['story'])).toEqual({ css: [], js: [] });
+  });
+});
+
+describe("a section's stylesheet inlined into the page (issue 37, item 5)", () => {
+  const css = '.story{color:#123}';
+  const fetchImpl = (async () => new Response(css)) as unknown as typeof fetch;
+  const href = 'http://127.0.0.1:3001/browser/story.2.css';
+
+  it('is inlined when its bytes are those of its release', async () => {
+    const integrity = sriDigest(new TextEncoder().encode(css));
+    await expect(createStylesheetReader(fetchImpl)(href, integrity)).resolves.toEqual({ href, text: css, integrity });
+  });
+
+  it('is not inlined when they are not, and is linked with its digest, which the browser checks in turn', async () => {
+    const integrity = sriDigest(new TextEncoder().encode('.story{color:#000}'));
+    await expect(createStylesheetReader(fetchImpl)(href, integrity)).resolves.toEqual({ href, integrity });
+  });
+
+  it('is inlined as before when the registry gives no digests', async () => {
+    await expect(createStylesheetReader(fetchImpl)(href)).resolves.toEqual({ href, text: css });
   });
 });

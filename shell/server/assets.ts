@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Hydration } from '@qf/shared/contracts';
 import { boundedMap } from './bounded-map';
+import type { PageStylesheet } from './document';
+import { sriDigest } from './remote-integrity';
 
 const clientAssetsSchema = z.object({
   publicPath: z.string(),
@@ -27,24 +29,29 @@ export function readShellAssets(clientDir: string): { bootJs: string; appJs: str
 
 /**
  * The text of the sections' stylesheets, to inline in the pages that need them at first paint. Their
- * URLs are content-hashed (immutable), so each is fetched once; one that cannot be read is linked.
+ * URLs are content-hashed (immutable), so each is fetched once; one that cannot be read is linked. With
+ * its release's digest (`integrity`), a stylesheet is inlined only when its bytes match, and linked with
+ * the digest otherwise, which the browser checks in turn (issue 37, item 5).
  */
 export function createStylesheetReader(fetchImpl: typeof fetch = fetch, maxEntries = 500) {
   const cache = boundedMap<string, Promise<string>>(maxEntries);
-  return async function stylesheet(href: string): Promise<{ href: string; text?: string }> {
-    let p = cache.get(href);
+  return async function stylesheet(href: string, integrity?: string): Promise<PageStylesheet> {
+    const key = integrity ? `${href} ${integrity}` : href;
+    let p = cache.get(key);
     if (!p) {
-      p = fetchImpl(href, { signal: AbortSignal.timeout(2000) }).then((r) => {
+      p = fetchImpl(href, { signal: AbortSignal.timeout(2000) }).then(async (r) => {
         if (!r.ok) throw new Error(`${href} answered ${r.status}`);
-        return r.text();
+        const bytes = new Uint8Array(await r.arrayBuffer());
+        if (integrity && sriDigest(bytes, integrity.slice(0, integrity.indexOf('-')) as 'sha256') !== integrity) throw new Error(`${href} does not match its release's digest`);
+        return new TextDecoder().decode(bytes);
       });
-      p.catch(() => cache.delete(href));
-      cache.set(href, p);
+      p.catch(() => cache.delete(key));
+      cache.set(key, p);
     }
     try {
-      return { href, text: await p };
+      return { href, text: await p, ...(integrity ? { integrity } : {}) };
     } catch {
-      return { href };
+      return { href, ...(integrity ? { integrity } : {}) };
     }
   };
 }

@@ -1,4 +1,4 @@
-import { embedState } from './document';
+import { checked, embedState } from './document';
 import type { ShellState } from '../src/state';
 
 const base = { lang: 'en', path: '/stories/a', status: 'ok', pageData: null, remotes: [], compositionHash: 'h', widgets: [], theme: 'dark', siteUrl: 'https://www.qf.org.qa' } as unknown as ShellState & { siteUrl: string };
@@ -30,5 +30,16 @@ describe('embedState', () => {
   it('is valid JSON when the state has no menu (the static error pages)', () => {
     const json = embedState({ ...base, globals });
     expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify({ ...base, globals })));
+  });
+});
+
+describe("a section's file the page links or preloads (issue 37, item 5)", () => {
+  const integrity = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+  it('carries its release digest, and CORS when it is on another origin, as the runtime that uses it asks for it', () => {
+    expect(checked({ href: 'https://cdn.qf.org.qa/mf-content/1+a/browser/story.1.js', integrity }, 'https://www.qf.org.qa')).toBe(` integrity="${integrity}" crossorigin="anonymous"`);
+    expect(checked({ href: '/cdn/mf-content/1+a/browser/story.1.js', integrity }, 'https://www.qf.org.qa')).toBe(` integrity="${integrity}"`);
+    expect(checked({ href: 'https://www.qf.org.qa/cdn/story.1.js', integrity }, 'https://www.qf.org.qa')).toBe(` integrity="${integrity}"`);
+    // Without digests (npm run dev's registry) still CORS for another origin: the runtime asks so for every file of another origin.
+    expect(checked({ href: 'http://127.0.0.1:3001/browser/story.1.js' }, 'https://www.qf.org.qa')).toBe(' crossorigin="anonymous"');
   });
 });

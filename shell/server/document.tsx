@@ -21,10 +21,17 @@ import type { Hydration } from '@qf/shared/contracts';
 /** Built once: the same few bytes in every page, run before the first paint (see `prePaintScript`). */
 const PREPAINT = prePaintScript();
 
-/** A stylesheet of the page: inlined (its text, from the page's own HTML) or, when its text could not be read, linked. */
+/** A stylesheet of the page: inlined (its text, from the page's own HTML) or, when its text could not be read, linked (with its release's digest when known). */
 export interface PageStylesheet {
   href: string;
   text?: string;
+  integrity?: string;
+}
+
+/** A script of a section fetched ahead (its release's digest when known: the preload is then what the runtime's checked script uses). */
+export interface PreloadedScript {
+  href: string;
+  integrity?: string;
 }
 
 export interface DocumentAssets {
@@ -39,10 +46,20 @@ export interface DocumentAssets {
    */
   sectionCss: PageStylesheet[];
   /** Scripts of an eagerly hydrated owner, fetched in parallel with the boot. */
-  preloadJs: string[];
+  preloadJs: PreloadedScript[];
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * A file's `integrity`, and `crossorigin` when it is on another origin than the site's: as the sections'
+ * runtime loads it (shared/build/chunk-integrity.js, `crossOriginLoading`), so the browser uses the
+ * preloaded response for the checked request, and checks a file of another origin (which needs CORS).
+ */
+export function checked(file: { href: string; integrity?: string }, siteUrl: string): string {
+  const other = /^https?:\/\//i.test(file.href) && new URL(file.href).origin !== new URL(siteUrl).origin;
+  return `${file.integrity ? ` integrity="${escapeAttr(file.integrity)}"` : ''}${other ? ' crossorigin="anonymous"' : ''}`;
+}
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** CSS inside `<style>`: nothing in a stylesheet can close the element early. */
 const escapeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
@@ -247,9 +264,9 @@ export function documentPieces({
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     // data-href: the sections' style loader (mini-css-extract) finds these and never fetches them again.
     ...assets.sectionCss.flatMap((css) =>
-      css.text === undefined ? [`<link rel="stylesheet" href="${escapeAttr(css.href)}">`] : ['<style nonce="', NONCE, `" data-href="${escapeAttr(css.href)}">`, styleText(css.text), '</style>'],
+      css.text === undefined ? [`<link rel="stylesheet" href="${escapeAttr(css.href)}"${checked(css, siteUrl)}>`] : ['<style nonce="', NONCE, `" data-href="${escapeAttr(css.href)}">`, styleText(css.text), '</style>'],
     ),
-    ...assets.preloadJs.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
+    ...assets.preloadJs.map((js) => `<link rel="preload" as="script" href="${escapeAttr(js.href)}"${checked(js, siteUrl)}>`),
   ];
   return [
     '<!doctype html>\n',

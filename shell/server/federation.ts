@@ -8,7 +8,7 @@ import {
   type RemoteServerModule,
   type RouteManifest,
 } from '@qf/shared/contracts';
-import { expectContainer, installIntegrityCheck, RemoteCodeRefused, type Refusal } from './remote-integrity';
+import { checkBrowserBuild, expectContainer, installIntegrityCheck, RemoteCodeRefused, type Refusal } from './remote-integrity';
 
 export interface LoadedRemote {
   buildId: string;
@@ -48,6 +48,9 @@ export function createServerRemotes(options: ServerRemotesOptions = {}) {
   async function load(remote: RemoteName, entry: RegistryEntry, buildId: string): Promise<LoadedRemote> {
     const name = federatedName(remote);
     const url = entry.serverEntry ?? `${entry.url}/server/remoteEntry.js`;
+    // The browser build the shell's pages will load, checked first: a release with a changed file runs nowhere.
+    const browserFolder = entry.manifest ? entry.manifest.slice(0, entry.manifest.lastIndexOf('/') + 1) : `${entry.url}/browser/`;
+    await checkBrowserBuild(remote, browserFolder, entry.browserIntegrity, { required: options.digestsRequired ?? false, onRefused });
     expectContainer(remote, url, entry.serverIntegrity, { required: options.digestsRequired ?? false, onRefused });
     registerRemotes([{ name, entry: `${url}?build=${encodeURIComponent(buildId)}` }], { force: registeredOnce.has(remote) });
     registeredOnce.add(remote);
@@ -78,7 +81,7 @@ export function createServerRemotes(options: ServerRemotesOptions = {}) {
         return current;
       }
       // A refusal holds for the digests it was made against: a registry that now gives others is tried at once.
-      const digests = JSON.stringify(entry.serverIntegrity ?? null);
+      const digests = JSON.stringify([entry.serverIntegrity ?? null, entry.browserIntegrity ?? null]);
       const refusal = refused.get(key);
       if (refusal && refusal.until > Date.now() && refusal.digests === digests) throw refusal.error;
       let pending = loading.get(key);

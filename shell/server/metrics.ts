@@ -45,7 +45,7 @@ export function createShellMetrics(registry: Registry) {
   });
   const refused = new Counter({
     name: 'qf_remote_code_refused_total',
-    help: "Files of a section's Node container the shell refused to run (remote-integrity.ts), by section and reason: mismatch (bytes differ from the release's digest), unlisted (not in the release), undigested (no digests while REMOTE_CODE_DIGESTS=required).",
+    help: "Files of a section's Node container or browser build the shell refused to run or send (remote-integrity.ts), by section and reason: mismatch (bytes differ from the release's digest), unlisted (not in the release), undigested (no digests while REMOTE_CODE_DIGESTS=required).",
     labelNames: ['qf_section', 'reason'] as const,
     registers,
   });

@@ -8,7 +8,7 @@ import { requestTheme, type RequestTheme } from '../src/theme';
 import type { createStylesheetReader, ManifestReader } from './assets';
 import { renderChrome } from './chrome';
 import type { ShellConfig } from './config';
-import { documentPieces } from './document';
+import { documentPieces, type PreloadedScript } from './document';
 import type { ServerRemotes } from './federation';
 import { formAnswerFallback, type FormPage } from './form-answer-page';
 import type { createMenuReader } from './menu';
@@ -145,7 +145,9 @@ export function createPageAnswers<V extends PageView>({ config, live, shellBuild
     let widgets: ShellState['widgets'] = [];
     let chromeHtml: ChromeHtml = {};
     const sectionCss: string[] = [];
-    const preloadJs: string[] = [];
+    const preloadJs: PreloadedScript[] = [];
+    // Each section file's digest from its release (browserIntegrity), by address.
+    const digests = new Map<string, string>();
     let inlineCss: Awaited<ReturnType<typeof stylesheets>>[] = [];
     if (outcome.status === 'ok') {
       const pageData = outcome.pageData;
@@ -171,11 +173,17 @@ export function createPageAnswers<V extends PageView>({ config, live, shellBuild
           if (!status.up || !entry) continue;
           // The owner's template and the widgets this remote renders into the page, styled from the first paint.
           const views = [...(isOwner ? [page.template] : []), ...placed.filter((id) => id.startsWith(`${remote.name}/`)).map((id) => id.slice(remote.name.length + 1))];
-          const a = await manifests.parcelAssets(registry.manifestUrl(entry, status), isOwner ? page.hydration : 'visible', views);
+          const manifestUrl = registry.manifestUrl(entry, status);
+          const a = await manifests.parcelAssets(manifestUrl, isOwner ? page.hydration : 'visible', views);
+          const folder = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+          for (const href of [...a.css, ...a.js]) {
+            const integrity = href.startsWith(folder) ? entry.browserIntegrity?.[href.slice(folder.length)] : undefined;
+            if (integrity) digests.set(href, integrity);
+          }
           sectionCss.push(...a.css);
-          preloadJs.push(...a.js);
+          preloadJs.push(...a.js.map((href) => ({ href, ...(digests.has(href) ? { integrity: digests.get(href)! } : {}) })));
         }
-        inlineCss = await Promise.all([...new Set(sectionCss)].map(stylesheets));
+        inlineCss = await Promise.all([...new Set(sectionCss)].map((href) => stylesheets(href, digests.get(href))));
       } catch (error) {
         console.error(error);
         outcome = { status: 'unavailable', lang };

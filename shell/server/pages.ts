@@ -76,7 +76,11 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
     const { status, entry } = await statusAndEntry(registry, remote);
     if (!status.up || !entry) return null;
     try {
-      return { name: remote, entry: await manifests.entryOf(registry.manifestUrl(entry, status)), buildId: status.info.buildId, version: status.info.version };
+      const manifestUrl = registry.manifestUrl(entry, status);
+      const entryUrl = await manifests.entryOf(manifestUrl);
+      // The entry's digest from its release (the browser runs no other bytes; the entry vouches for its chunks).
+      const integrity = entry.browserIntegrity?.[entryUrl.slice(manifestUrl.lastIndexOf('/') + 1)];
+      return { name: remote, entry: entryUrl, ...(integrity ? { integrity } : {}), buildId: status.info.buildId, version: status.info.version };
     } catch {
       return null;
     }

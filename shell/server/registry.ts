@@ -222,7 +222,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   function entryOf(reg: Registry, remote: RemoteName): RegistryEntry | undefined {
     const entry = reg.remotes[remote];
     if (!entry?.canary || variant !== 'canary') return entry;
-    const { canary, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, buildInfo: _buildInfo, serverIntegrity: _serverIntegrity, ...own } = entry;
+    const { canary, manifest: _manifest, serverEntry: _serverEntry, routes: _routes, buildInfo: _buildInfo, serverIntegrity: _serverIntegrity, browserIntegrity: _browserIntegrity, ...own } = entry;
     return {
       ...own,
       url: canary.url,
@@ -231,6 +231,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       ...(canary.routes ? { routes: canary.routes } : {}),
       ...(canary.buildInfo ? { buildInfo: canary.buildInfo } : {}),
       ...(canary.serverIntegrity ? { serverIntegrity: canary.serverIntegrity } : {}),
+      ...(canary.browserIntegrity ? { browserIntegrity: canary.browserIntegrity } : {}),
     };
   }
 

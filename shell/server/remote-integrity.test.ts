@@ -1,4 +1,4 @@
-import { expectContainer, integrityPlugin, RemoteCodeRefused, sriDigest, type Refusal } from './remote-integrity';
+import { checkBrowserBuild, expectContainer, integrityPlugin, RemoteCodeRefused, sriDigest, type Refusal } from './remote-integrity';
 
 const ENTRY = 'const c = { get: () => 42 }; module.exports = { qf_mf_test: c };';
 const CHUNK = 'exports.ids = [1]; exports.modules = {};';
@@ -121,5 +121,52 @@ describe('remote code is checked before it runs', () => {
     const plugin = integrityPlugin(fetchFile);
     expect(await chunkOf(plugin, `${at}112.abc.js`)).toBeInstanceOf(Response);
     await expect(chunkOf(plugin, `${at}113.abc.js`)).rejects.toBeInstanceOf(RemoteCodeRefused);
+  });
+});
+
+describe("a section's browser build is checked before pages load it (issue 37, item 5)", () => {
+  const ENTRY_JS = 'var mf_test = {};';
+  const VIEW_CSS = '.story{color:red}';
+  const browserFolder = () => `http://127.0.0.1:${++port}/browser/`;
+  const digests = { 'remoteEntry.abc.js': sriDigest(bytes(ENTRY_JS)), 'story.def.css': sriDigest(bytes(VIEW_CSS)) };
+
+  it('fetches every listed file once per build and passes when all match', async () => {
+    const at = browserFolder();
+    const { fetchFile, asked } = server({ 'remoteEntry.abc.js': ENTRY_JS, 'story.def.css': VIEW_CSS });
+    const refused: Refusal[] = [];
+    await checkBrowserBuild('mf-test', at, digests, { required: true, onRefused: (r) => refused.push(r), fetchFile });
+    await checkBrowserBuild('mf-test', at, digests, { required: true, onRefused: (r) => refused.push(r), fetchFile });
+    expect(asked.sort()).toEqual([`${at}remoteEntry.abc.js`, `${at}story.def.css`]);
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a build with one changed file, says which once, and checks again at the next load', async () => {
+    const at = browserFolder();
+    const files = { 'remoteEntry.abc.js': ENTRY_JS, 'story.def.css': '.story{background:url(//evil.test/x)}' };
+    const { fetchFile, asked } = server(files);
+    const refused: Refusal[] = [];
+    const check = () => checkBrowserBuild('mf-test', at, digests, { required: true, onRefused: (r) => refused.push(r), fetchFile });
+    await expect(check()).rejects.toBeInstanceOf(RemoteCodeRefused);
+    expect(refused).toEqual([{ remote: 'mf-test', url: `${at}story.def.css`, reason: 'mismatch' }]);
+    files['story.def.css'] = VIEW_CSS;
+    await expect(check()).resolves.toBeUndefined();
+    expect(asked.filter((u) => u.endsWith('story.def.css'))).toHaveLength(2);
+  });
+
+  it('refuses a registry entry without digests when they are required, and lets it through otherwise', async () => {
+    const refused: Refusal[] = [];
+    const { fetchFile, asked } = server({});
+    await expect(checkBrowserBuild('mf-test', browserFolder(), undefined, { required: false, onRefused: (r) => refused.push(r), fetchFile })).resolves.toBeUndefined();
+    const at = browserFolder();
+    await expect(checkBrowserBuild('mf-test', at, undefined, { required: true, onRefused: (r) => refused.push(r), fetchFile })).rejects.toThrow(`mf-test: ${at} refused (the registry gives no digests for it)`);
+    expect(refused).toEqual([{ remote: 'mf-test', url: at, reason: 'undigested' }]);
+    expect(asked).toEqual([]);
+  });
+
+  it('does not take a file the section cannot serve for a changed one', async () => {
+    const refused: Refusal[] = [];
+    const { fetchFile } = server({ 'remoteEntry.abc.js': ENTRY_JS });
+    await expect(checkBrowserBuild('mf-test', browserFolder(), digests, { required: true, onRefused: (r) => refused.push(r), fetchFile })).rejects.toThrow(/story\.def\.css answered 404/);
+    expect(refused).toEqual([]);
   });
 });

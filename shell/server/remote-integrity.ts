@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import { getInstance, registerGlobalPlugins, registerPlugins, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { RemoteName, ServerIntegrity } from '@qf/shared/contracts';
+import type { BrowserIntegrity, RemoteName, ServerIntegrity } from '@qf/shared/contracts';
 
 /** Why a file was refused: its bytes differ from the digest, the release does not list it, or the registry gives no digests while they are required. */
 export type RefusalReason = 'mismatch' | 'unlisted' | 'undigested';
@@ -163,4 +163,63 @@ export function expectContainer(remote: RemoteName, entryUrl: string, integrity:
     for (const [name, digest] of release) digests.set(name, digest);
   }
   folders.set(key, { remote, digests, release, checked: new Map(), required: options.required, onRefused: options.onRefused });
+}
+
+/** Browser builds checked, or being checked, by this process: by folder and digests (a build's files never change). */
+const browserChecks = new Map<string, Promise<void>>();
+const BROWSER_CHECKS_KEPT = 64;
+/** Files of a browser build fetched at once while it is checked. */
+const BROWSER_FETCHES_AT_ONCE = 6;
+
+/**
+ * Checks a section's browser build before the shell sends a page that loads it: every script and
+ * stylesheet its release lists (`browserIntegrity`) is fetched from `folderUrl` (the folder of its
+ * manifest: the store that pins the release, or the section's server) and must have the bytes of its
+ * digest, or the build is refused as a Node container is (the section's pages get the 503 page, the
+ * refusal is logged and counted). Whoever could change those files would otherwise run code in every
+ * visitor's page; the page also gives the browser the entry's digest, and the entry carries its chunks'
+ * (shared/build/chunk-integrity.js), so bytes changed after this check are refused by the browser.
+ * Once per build and digests; a failed check is made again at the next load.
+ */
+export async function checkBrowserBuild(
+  remote: RemoteName,
+  folderUrl: string,
+  integrity: BrowserIntegrity | undefined,
+  options: { required: boolean; onRefused: (refusal: Refusal) => void; fetchFile?: typeof fetch },
+): Promise<void> {
+  const refuse = (url: string, reason: RefusalReason): never => {
+    const refusal = { remote, url, reason };
+    options.onRefused(refusal);
+    throw new RemoteCodeRefused(refusal);
+  };
+  if (!integrity) return options.required ? refuse(folderUrl, 'undigested') : undefined;
+  const key = `${folderUrl} ${createHash('sha256').update(JSON.stringify(integrity)).digest('base64')}`;
+  let check = browserChecks.get(key);
+  if (!check) {
+    const fetchFile = options.fetchFile ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+    const files = Object.entries(integrity);
+    let next = 0;
+    let failed = false;
+    // A few files at a time; after the first failure no other file is fetched (one refusal per check).
+    const worker = async () => {
+      while (next < files.length && !failed) {
+        const [name, expected] = files[next++]!;
+        const url = folderUrl + name;
+        try {
+          const res = await fetchFile(url, { signal: AbortSignal.timeout(30_000) });
+          if (!res.ok) throw new Error(`${remote}: ${url} answered ${res.status}`);
+          const bytes = new Uint8Array(await res.arrayBuffer());
+          if (!failed && sriDigest(bytes, expected.slice(0, expected.indexOf('-')) as 'sha256') !== expected) refuse(url, 'mismatch');
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    check = Promise.all(Array.from({ length: Math.min(BROWSER_FETCHES_AT_ONCE, files.length) }, worker)).then(() => undefined);
+    check.catch(() => browserChecks.delete(key));
+    browserChecks.set(key, check);
+    for (const old of [...browserChecks.keys()].slice(0, Math.max(0, browserChecks.size - BROWSER_CHECKS_KEPT))) browserChecks.delete(old);
+  }
+  return check;
 }

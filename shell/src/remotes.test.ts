@@ -1,8 +1,11 @@
+/** @jest-environment jsdom */
 import { LIFECYCLE_TIMEOUTS } from '@qf/shared/contracts';
 
 const loaded = new Map<string, unknown>();
+const plugins: { name: string; createScript?: (args: { url: string }) => HTMLScriptElement | undefined }[] = [];
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn((list: typeof plugins) => plugins.push(...list)),
   loadRemote: jest.fn(async (id: string) => loaded.get(id)),
 }));
 
@@ -33,5 +36,29 @@ describe('a remote’s parcel, as the shell loads it', () => {
     await expect(remotes.parcel('mf-events')).rejects.toThrow('mf-events/parcel does not satisfy the parcel contract');
     loaded.set('mf_events/parcel', lifecycles);
     await expect(remotes.parcel('mf-events')).resolves.toHaveProperty('timeouts', LIFECYCLE_TIMEOUTS);
+  });
+});
+
+describe('a remote entry, as the browser loads it (issue 37, item 5)', () => {
+  const digest = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+  const createScript = (url: string) => plugins.at(-1)!.createScript!({ url });
+
+  it('carries the digest its release gives, and asks another origin with CORS', () => {
+    const remotes = createRemoteLoader([
+      { name: 'mf-events', buildId: 'b1', version: '1', entry: 'http://cdn.test/mf-events/remoteEntry.a.js', integrity: digest },
+      { name: 'mf-forms', buildId: 'f1', version: '1', entry: `${location.origin}/cdn/mf-forms/remoteEntry.f.js`, integrity: digest },
+    ]);
+    expect(plugins.at(-1)!.name).toBe('qf-entry-integrity');
+    expect(createScript('http://cdn.test/mf-events/remoteEntry.a.js')).toMatchObject({ integrity: digest, crossOrigin: 'anonymous' });
+    // Same origin: no CORS needed (the server's preload of it says the same).
+    expect(createScript(`${location.origin}/cdn/mf-forms/remoteEntry.f.js`)).toMatchObject({ integrity: digest, crossOrigin: null });
+    // A build registered later (a deploy under an open page) brings its own digest.
+    remotes.ensure([{ name: 'mf-events', buildId: 'b2', version: '1', entry: 'http://cdn.test/mf-events/remoteEntry.b.js', integrity: digest.replace('47', '48') }]);
+    expect(createScript('http://cdn.test/mf-events/remoteEntry.b.js')).toMatchObject({ integrity: digest.replace('47', '48') });
+  });
+
+  it('leaves an entry without a digest to the runtime (a registry without digests: npm run dev)', () => {
+    createRemoteLoader([{ name: 'mf-events', buildId: 'b1', version: '1', entry: 'http://cdn.test/mf-events/remoteEntry.a.js' }]);
+    expect(createScript('http://cdn.test/mf-events/remoteEntry.a.js')).toBeUndefined();
   });
 });

@@ -1,6 +1,20 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { federatedName, LIFECYCLE_TIMEOUTS, parcelConfigSchema, type RemoteName, type ResolvedRemote } from '@qf/shared/contracts';
 import type { ParcelConfig } from 'single-spa';
+
+/**
+ * The script element for a remote entry whose release gives its digest (issue 37, item 5): the browser
+ * runs it only with those bytes, and the entry sets its chunks' digests on the scripts and stylesheets
+ * it loads (shared/build/chunk-integrity.js). A file of another origin is fetched with CORS, as the
+ * entry's runtime fetches its chunks (`crossOriginLoading`) and the server's preload of it says.
+ */
+export function entryScript(url: string, integrity: string | undefined, origin = location.origin): HTMLScriptElement | undefined {
+  if (!integrity) return undefined;
+  const script = document.createElement('script');
+  script.integrity = integrity;
+  if (new URL(url, origin).origin !== origin) script.crossOrigin = 'anonymous';
+  return script;
+}
 
 /**
  * The browser's view of the registry: which build of each remote this page uses. Remotes are
@@ -9,10 +23,14 @@ import type { ParcelConfig } from 'single-spa';
 export function createRemoteLoader(initial: readonly ResolvedRemote[]) {
   const registered = new Map<RemoteName, string>();
   const parcels = new Map<RemoteName, Promise<ParcelConfig>>();
+  /** Each registered entry's digest, by its address. */
+  const digests = new Map<string, string>();
+  registerPlugins([{ name: 'qf-entry-integrity', createScript: ({ url }) => entryScript(url, digests.get(url)) }]);
 
   function ensure(remotes: readonly ResolvedRemote[]): void {
     const changed = remotes.filter((r) => registered.get(r.name) !== r.buildId);
     if (changed.length === 0) return;
+    for (const r of changed) if (r.integrity) digests.set(r.entry, r.integrity);
     const force = changed.some((r) => registered.has(r.name));
     registerRemotes(
       changed.map((r) => ({ name: federatedName(r.name), entry: r.entry })),

@@ -95,6 +95,19 @@ export const serverIntegritySchema = z.record(
 );
 export type ServerIntegrity = z.infer<typeof serverIntegritySchema>;
 
+/**
+ * The digests of a release's browser build (issue 37, item 5): each script and stylesheet of its
+ * `browser/` folder (names relative to the folder of its manifest) and its Subresource Integrity digest,
+ * from the release record. The shell checks the files before it sends a page that loads them, gives the
+ * page the remote entry's digest (the browser refuses other bytes), and the entry carries the digests of
+ * the chunks it loads (shared/build/chunk-integrity.js).
+ */
+export const browserIntegritySchema = z.record(
+  z.string().check(z.regex(/^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}\.(js|css)$/, 'a script or stylesheet of the browser folder, as `remoteEntry.554c96d51b.js` or `story.05812dfa51.css`')),
+  z.string().check(z.regex(/^sha(256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$/, 'a Subresource Integrity digest, as sha256-<base64>')),
+);
+export type BrowserIntegrity = z.infer<typeof browserIntegritySchema>;
+
 /** One entry of the registry: where a remote's server and builds live, and which release it serves. */
 export const registryEntrySchema = z.object({
   /** Origin of the remote's server: its API, page resolver and static builds. */
@@ -124,6 +137,8 @@ export const registryEntrySchema = z.object({
   routes: z.optional(z.url()),
   /** The digests of the release's Node container (`serverIntegritySchema`): without them its files run unchecked. */
   serverIntegrity: z.optional(serverIntegritySchema),
+  /** The digests of the release's browser build (`browserIntegritySchema`): without them the browser loads it unchecked. */
+  browserIntegrity: z.optional(browserIntegritySchema),
   /**
    * A release tried on a share of visitors first (issue 12): visitors whose cohort (0-99, a cookie the
    * shell sets while a canary runs) is below `percent` get this server and browser build for this
@@ -137,6 +152,7 @@ export const registryEntrySchema = z.object({
       routes: z.optional(z.url()),
       buildInfo: z.optional(z.url()),
       serverIntegrity: z.optional(serverIntegritySchema),
+      browserIntegrity: z.optional(browserIntegritySchema),
       percent: z.int().check(z.gte(1), z.lte(99)),
       /** The release's id, for logs and the release health the shell reports. */
       release: z.optional(z.string()),
@@ -180,6 +196,8 @@ export const resolvedRemoteSchema = z.object({
   name: remoteNameSchema,
   /** The build's own remoteEntry file: content-hashed, so it names exactly one build. */
   entry: z.string(),
+  /** The entry's Subresource Integrity digest, from its release: the browser runs the entry only with those bytes. */
+  integrity: z.optional(z.string().check(z.regex(/^sha(256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$/))),
   buildId: z.string(),
   version: z.string(),
 });
