@@ -239,6 +239,11 @@ export interface SiteOptions {
    * shell requires, as in production): a journey may change them to stand for tampered or unlisted files.
    */
   serverIntegrity?: (remote: Remote, digests: Record<string, string>) => Record<string, string> | undefined;
+  /**
+   * Other origins visitors reach the shell at (a proxy in front of it, as the tap journeys' phone network):
+   * the sections let pages of those origins read their code with CORS too (SHELL_ORIGINS).
+   */
+  origins?: string[];
   /** The same for its browser build (`browserIntegrity`: its scripts and stylesheets, which the shell checks and the browser is told). */
   browserIntegrity?: (remote: Remote, digests: Record<string, string>) => Record<string, string> | undefined;
 }
@@ -316,7 +321,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   options.prepareContent?.(path.join(contentDir, 'entries'));
   // JSON logs at info (the servers' stdout is a pipe anyway; jest's setup silences servers built in
   // its own process, not these), so journeys can read them (logLines).
-  const env = { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: shellUrl, REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', REMOTE_CODE_DIGESTS: 'required', ...options.env };
+  const env = { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', CONTENT_DIR: contentDir, DATA_DIR: path.join(work, 'forms'), SHELL_ORIGINS: [shellUrl, ...(options.origins ?? [])].join(','), REGISTRY: registry, REMOTE_STATUS_TTL_MS: '200', REMOTE_CODE_DIGESTS: 'required', ...options.env };
 
   // Each server's inspector port, opened only if it must be asked where it is stuck (whereStuck).
   const inspectPorts = new Map<string, number>();
@@ -729,6 +734,28 @@ export async function startCode(page: Page): Promise<void> {
   await page.locator('html[data-qf-app]').waitFor({ state: 'attached' });
   await page.locator('[data-qf-root="header"][data-qf-hydrated]').waitFor({ state: 'attached' });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/**
+ * Clicks `target` once it has come into view and stopped moving. Cards in the sections' lists fade in
+ * from below (scroll reveal, SPEC §4: hidden again when they leave the view): Playwright's click scrolls
+ * the target into view and clicks where it is once two frames agree, which can be in the frame between
+ * the card coming into view and its transition starting; the card then rises 1.5 rem and the click lands
+ * on the list around it ("<ul> intercepts pointer events", events-series on a loaded CI machine), and
+ * each retry scrolls with another alignment (the cookie notice or the sticky header in the way), which
+ * hides and reveals the card again. This brings the target to the middle of the view, waits until its
+ * card is revealed and its transitions have finished, then clicks without scrolling again.
+ */
+export async function clickSettled(target: Locator): Promise<void> {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await target.page().waitForFunction((el) => {
+    const card = el.closest('[data-qf-reveal]');
+    if (!card) return true;
+    // Reveal off (reduced motion, before the app runs): nothing moves. Else the card is revealed and done moving.
+    if (!document.body.classList.contains('qf-reveal-ready')) return true;
+    return card.hasAttribute('data-qf-revealed') && card.getAnimations({ subtree: true }).every((a) => a.playState !== 'running');
+  }, await target.elementHandle());
+  await target.click();
 }
 
 /**

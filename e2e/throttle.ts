@@ -56,7 +56,12 @@ function link(kbps: number, delayMs: number): (bytes: number, deliver: () => voi
 }
 
 /** A proxy on a free port of 127.0.0.1 to `target` (`host:port`), with `network`'s round trip and speeds. */
-export async function startThrottle(target: string, network: Network = PHONE_NETWORK): Promise<Throttle> {
+/**
+ * The proxy to `target` (`host:port`) on `listenPort` (a free one by default). The page's origin is then
+ * the proxy's: give that port to the site first (`startSite({ origins })`), whose sections let the browser
+ * read their code with CORS from the origins they are told (integrity-checked section code needs it).
+ */
+export async function startThrottle(target: string, network: Network = PHONE_NETWORK, listenPort = 0): Promise<Throttle> {
   const match = /^(.*):(\d+)$/.exec(target);
   if (!match) throw new Error(`not host:port: ${target}`);
   const [host, port] = [match[1]!, Number(match[2])];
@@ -107,7 +112,7 @@ export async function startThrottle(target: string, network: Network = PHONE_NET
       upstream.on('error', () => client.destroy());
     }, network.rttMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
     counted: () => downBytes,

@@ -26,11 +26,15 @@ const runs = Number(opts.runs);
 const langs = opts.lang ? [opts.lang] : ['en', 'ar'];
 const chosen = (name) => !opts.only || name.includes(opts.only);
 
-const site = await startBuiltSite();
-const { launchBrowser } = require(path.join(here, '..', 'site.ts'));
+require(path.join(here, '..', '..', 'scripts', 'ts-register.cjs'));
+const { freePort, launchBrowser } = require(path.join(here, '..', 'site.ts'));
+// The phone reaches the shell through the proxy: its origin is the page's, which the sections are told
+// (they let pages of their shell's origins read their integrity-checked code with CORS).
+const proxyPort = await freePort();
+const site = await startBuiltSite({ origins: [`http://127.0.0.1:${proxyPort}`] });
 const { NAVIGATION_BARS, NAVIGATION_GOALS, OPEN_SCENARIOS, TAP_SCENARIOS, measureOpen, measureTap } = require(path.join(here, '..', 'navigation.ts'));
 const { PHONE_NETWORK, startThrottle } = require(path.join(here, '..', 'throttle.ts'));
-const proxy = await startThrottle(new URL(site.url).host, PHONE_NETWORK);
+const proxy = await startThrottle(new URL(site.url).host, PHONE_NETWORK, proxyPort);
 const browser = await launchBrowser();
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const failures = [];

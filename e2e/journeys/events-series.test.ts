@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, FIXTURE_EVENTS, recordProblems, type Site, startJourney, stopJourney, startCode } from '../site';
+import { axeViolations, clickSettled, FIXTURE_EVENTS, recordProblems, type Site, startJourney, stopJourney, startCode } from '../site';
 
 jest.setTimeout(180_000);
 
@@ -122,7 +122,7 @@ describe.each(LANGS)('speaker-series page ($lang)', (l) => {
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
-    await page.getByRole('region', { name: l.past }).getByRole('link', { name: l.pastSession }).click();
+    await clickSettled(page.getByRole('region', { name: l.past }).getByRole('link', { name: l.pastSession }));
     await page.waitForURL(`${site.url}${l.prefix}/events/education-city-speaker-series-science-trust-public-life`);
     await page.getByRole('heading', { level: 1, name: l.pastSession }).waitFor();
     expect(await sameDocument()).toBe(true);
@@ -131,7 +131,7 @@ describe.each(LANGS)('speaker-series page ($lang)', (l) => {
     await page.waitForURL(site.url + seriesPath);
     await page.getByRole('heading', { level: 1, name: l.title }).waitFor();
 
-    await page.getByRole('region', { name: l.upcoming }).getByRole('link', { name: l.next }).click();
+    await clickSettled(page.getByRole('region', { name: l.upcoming }).getByRole('link', { name: l.next }));
     await page.waitForURL(`${site.url}${l.prefix}/events/${NEXT.slug}`);
     await page.getByRole('heading', { level: 1, name: l.next }).waitFor();
     // The question form moved to the series page; the session page links there instead.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { PHONE } from '../navigation';
-import { recordProblems, startCode, startJourney, stopJourney, type Site } from '../site';
+import { freePort, recordProblems, startCode, startJourney, stopJourney, type Site } from '../site';
 import { LOCAL_NETWORK, startThrottle, type Throttle } from '../throttle';
 
 /**
@@ -18,8 +18,10 @@ let site: Site;
 let browser: Browser;
 let proxy: Throttle;
 beforeAll(async () => {
-  ({ site, browser } = await startJourney());
-  proxy = await startThrottle(new URL(site.url).host, LOCAL_NETWORK);
+  // The phone reaches the shell through the proxy: its origin is the page's, which the sections are told.
+  const proxyPort = await freePort();
+  ({ site, browser } = await startJourney({ origins: [`http://127.0.0.1:${proxyPort}`] }));
+  proxy = await startThrottle(new URL(site.url).host, LOCAL_NETWORK, proxyPort);
 });
 afterAll(async () => {
   await proxy?.close();
