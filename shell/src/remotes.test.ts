@@ -2,7 +2,7 @@
 import { LIFECYCLE_TIMEOUTS } from '@qf/shared/contracts';
 
 const loaded = new Map<string, unknown>();
-const plugins: { name: string; createScript?: (args: { url: string }) => HTMLScriptElement | undefined }[] = [];
+const plugins: { name: string; createScript?: (args: { url: string }) => HTMLScriptElement }[] = [];
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   registerPlugins: jest.fn((list: typeof plugins) => plugins.push(...list)),
@@ -57,8 +57,10 @@ describe('a remote entry, as the browser loads it (issue 37, item 5)', () => {
     expect(createScript('http://cdn.test/mf-events/remoteEntry.b.js')).toMatchObject({ integrity: digest.replace('47', '48') });
   });
 
-  it('leaves an entry without a digest to the runtime (a registry without digests: npm run dev)', () => {
+  it('asks an entry without a digest (a registry without digests: npm run dev) with CORS all the same, as the server preloads it', () => {
     createRemoteLoader([{ name: 'mf-events', buildId: 'b1', version: '1', entry: 'http://cdn.test/mf-events/remoteEntry.a.js' }]);
-    expect(createScript('http://cdn.test/mf-events/remoteEntry.a.js')).toBeUndefined();
+    const script = createScript('http://cdn.test/mf-events/remoteEntry.a.js');
+    expect(script).toMatchObject({ crossOrigin: 'anonymous' });
+    expect(script.integrity || null).toBeNull();
   });
 });

@@ -3,15 +3,15 @@ import { federatedName, LIFECYCLE_TIMEOUTS, parcelConfigSchema, type RemoteName,
 import type { ParcelConfig } from 'single-spa';
 
 /**
- * The script element for a remote entry whose release gives its digest (issue 37, item 5): the browser
+ * The script element for a remote entry (issue 37, item 5): with the digest its release gives, the browser
  * runs it only with those bytes, and the entry sets its chunks' digests on the scripts and stylesheets
- * it loads (shared/build/chunk-integrity.js). A file of another origin is fetched with CORS, as the
- * entry's runtime fetches its chunks (`crossOriginLoading`) and the server's preload of it says.
+ * it loads (shared/build/chunk-integrity.js). A file of another origin is fetched with CORS, digest or
+ * not, as the entry's runtime fetches its chunks (`crossOriginLoading`) and the server's preload of it
+ * says (a preload is used only by a request of its mode).
  */
-export function entryScript(url: string, integrity: string | undefined, origin = location.origin): HTMLScriptElement | undefined {
-  if (!integrity) return undefined;
+export function entryScript(url: string, integrity: string | undefined, origin = location.origin): HTMLScriptElement {
   const script = document.createElement('script');
-  script.integrity = integrity;
+  if (integrity) script.integrity = integrity;
   if (new URL(url, origin).origin !== origin) script.crossOrigin = 'anonymous';
   return script;
 }
