@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Hydration } from '@qf/shared/contracts';
 import { boundedMap } from './bounded-map';
 import type { PageStylesheet } from './document';
-import { sriDigest } from './remote-integrity';
+import { matchesDigest } from './remote-integrity';
 
 const clientAssetsSchema = z.object({
   publicPath: z.string(),
@@ -42,7 +42,7 @@ export function createStylesheetReader(fetchImpl: typeof fetch = fetch, maxEntri
       p = fetchImpl(href, { signal: AbortSignal.timeout(2000) }).then(async (r) => {
         if (!r.ok) throw new Error(`${href} answered ${r.status}`);
         const bytes = new Uint8Array(await r.arrayBuffer());
-        if (integrity && sriDigest(bytes, integrity.slice(0, integrity.indexOf('-')) as 'sha256') !== integrity) throw new Error(`${href} does not match its release's digest`);
+        if (integrity && !matchesDigest(bytes, integrity)) throw new Error(`${href} does not match its release's digest`);
         return new TextDecoder().decode(bytes);
       });
       p.catch(() => cache.delete(key));

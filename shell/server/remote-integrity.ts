@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import { getInstance, registerGlobalPlugins, registerPlugins, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { BrowserIntegrity, RemoteName, ServerIntegrity } from '@qf/shared/contracts';
+import { boundedMap } from './bounded-map';
 
 /** Why a file was refused: its bytes differ from the digest, the release does not list it, or the registry gives no digests while they are required. */
 export type RefusalReason = 'mismatch' | 'unlisted' | 'undigested';
@@ -58,6 +59,11 @@ export function sriDigest(bytes: Uint8Array, algorithm: 'sha256' | 'sha384' | 's
   return `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
 }
 
+/** Whether `bytes` are those `expected` (an SRI digest, of whichever algorithm it names) vouches for. */
+export function matchesDigest(bytes: Uint8Array, expected: string): boolean {
+  return sriDigest(bytes, expected.slice(0, expected.indexOf('-')) as 'sha256') === expected;
+}
+
 function refuse(folder: Folder, url: string, reason: RefusalReason): never {
   const refusal = { remote: folder.remote, url: withoutQuery(url), reason };
   folder.onRefused(refusal);
@@ -78,7 +84,7 @@ async function checkedBytes(folder: Folder, url: string, fetchFile: typeof fetch
   const res = await fetchFile(url, { signal: AbortSignal.timeout(30_000) });
   if (!res.ok) throw new Error(`${folder.remote}: ${withoutQuery(url)} answered ${res.status}`);
   const bytes = await res.arrayBuffer();
-  if (sriDigest(new Uint8Array(bytes), expected.slice(0, expected.indexOf('-')) as 'sha256') !== expected) refuse(folder, url, 'mismatch');
+  if (!matchesDigest(new Uint8Array(bytes), expected)) refuse(folder, url, 'mismatch');
   return bytes;
 }
 
@@ -166,8 +172,7 @@ export function expectContainer(remote: RemoteName, entryUrl: string, integrity:
 }
 
 /** Browser builds checked, or being checked, by this process: by folder and digests (a build's files never change). */
-const browserChecks = new Map<string, Promise<void>>();
-const BROWSER_CHECKS_KEPT = 64;
+const browserChecks = boundedMap<string, Promise<void>>(64);
 /** Files of a browser build fetched at once while it is checked. */
 const BROWSER_FETCHES_AT_ONCE = 6;
 
@@ -209,7 +214,7 @@ export async function checkBrowserBuild(
           const res = await fetchFile(url, { signal: AbortSignal.timeout(30_000) });
           if (!res.ok) throw new Error(`${remote}: ${url} answered ${res.status}`);
           const bytes = new Uint8Array(await res.arrayBuffer());
-          if (!failed && sriDigest(bytes, expected.slice(0, expected.indexOf('-')) as 'sha256') !== expected) refuse(url, 'mismatch');
+          if (!failed && !matchesDigest(bytes, expected)) refuse(url, 'mismatch');
         } catch (error) {
           failed = true;
           throw error;
@@ -219,7 +224,6 @@ export async function checkBrowserBuild(
     check = Promise.all(Array.from({ length: Math.min(BROWSER_FETCHES_AT_ONCE, files.length) }, worker)).then(() => undefined);
     check.catch(() => browserChecks.delete(key));
     browserChecks.set(key, check);
-    for (const old of [...browserChecks.keys()].slice(0, Math.max(0, browserChecks.size - BROWSER_CHECKS_KEPT))) browserChecks.delete(old);
   }
   return check;
 }
