@@ -41,35 +41,45 @@ export function registerAnswerHeaders(app: FastifyInstance, options: AnswerHeade
     return policy.parts.join(nonce);
   }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+  // A hook with a callback, not an async function: the common answer (a kept page, its policy set by
+  // the route) goes on at once. An async hook deferred the end of every answer by a turn of microtasks,
+  // so the route's `return reply` found it unsent and waited on the stream's end (issue 32's CPU A/B).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    for (const [name, value] of SECURITY_ENTRIES) reply.header(name, value);
     // Whatever made it (a rule, a section), a Location of a slash then a slash or a backslash would send
     // a browser off-site: it is made a path of this site.
     const location = reply.getHeader('location');
     if (typeof location === 'string' && /^\/[/\\]/.test(location)) reply.header('location', `/${location.replace(/^[/\\]+/, '')}`);
     const type = String(reply.getHeader('content-type') ?? '');
+    const withPolicy = (nonce: string, body: unknown) =>
+      void htmlPolicy(nonce).then(
+        (policy) => {
+          reply.header('Content-Security-Policy', policy);
+          done(null, body);
+        },
+        (error: Error) => done(error),
+      );
     // HTML passed through whole from a section (a form's outcome page) has no nonce to fill but is
     // locked down by the same policy as every page. (A kept page is a Buffer too, already with the
     // policy of the nonce it was filled with: that one stays.)
     if (Buffer.isBuffer(payload) && type.startsWith('text/html')) {
-      if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', await htmlPolicy(newNonce()));
-      return payload;
+      if (reply.hasHeader('content-security-policy')) return done(null, payload);
+      return withPolicy(newNonce(), payload);
     }
-    if (typeof payload !== 'string' || !(type.startsWith('text/html') || type.startsWith('application/json') || type.startsWith('application/xml'))) return payload;
+    if (typeof payload !== 'string' || !(type.startsWith('text/html') || type.startsWith('application/json') || type.startsWith('application/xml'))) return done(null, payload);
     if (reply.statusCode === 200) {
       const etag = etagOf(payload);
       reply.header('ETag', etag);
       if (request.headers['if-none-match'] === etag) {
         reply.code(304);
-        return '';
+        return done(null, '');
       }
     }
-    if (!type.startsWith('text/html')) return payload;
+    if (!type.startsWith('text/html')) return done(null, payload);
     const nonce = newNonce();
-    reply.header('Content-Security-Policy', await htmlPolicy(nonce));
     // Only in the nonce attributes the document writes: a visitor's text that spells the placeholder
     // (a path reflected in a 404 page's links and state) never receives the answer's nonce.
-    return payload.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`);
+    withPolicy(nonce, payload.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`));
   });
 
   return { htmlPolicy };
@@ -77,3 +87,4 @@ export function registerAnswerHeaders(app: FastifyInstance, options: AnswerHeade
 
 /** How every nonce's place is written in the shell's HTML (document.tsx: `nonce="` then the placeholder). */
 const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
+const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);

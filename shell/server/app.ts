@@ -130,13 +130,15 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   const compositions = createCompositions(composition, { secure: config.siteUrl.startsWith('https:') });
   // An answer that gives a visitor a cohort is that visitor's: no shared cache (CDN, proxy) may keep it
   // and give the cookie to others (issue 37, L3); the browser still may.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // (A hook with a callback: an async one held every answer's end back a turn, answer-headers.ts.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const cookies = reply.getHeader('set-cookie');
-    if (![cookies].flat().some((c) => typeof c === 'string' && c.startsWith(`${COHORT_COOKIE}=`))) return payload;
-    const cache = String(reply.getHeader('cache-control') ?? '');
-    const maxAge = /\bmax-age=(\d+)/.exec(cache)?.[1] ?? '0';
-    if (!/\bno-store\b/.test(cache)) reply.header('Cache-Control', `private, max-age=${maxAge}`);
-    return payload;
+    if (cookies !== undefined && [cookies].flat().some((c) => typeof c === 'string' && c.startsWith(`${COHORT_COOKIE}=`))) {
+      const cache = String(reply.getHeader('cache-control') ?? '');
+      const maxAge = /\bmax-age=(\d+)/.exec(cache)?.[1] ?? '0';
+      if (!/\bno-store\b/.test(cache)) reply.header('Cache-Control', `private, max-age=${maxAge}`);
+    }
+    done(null, payload);
   });
   const { live } = compositions;
   const compositionFor = (request: FastifyRequest, reply: FastifyReply | undefined) => compositions.viewFor(request, reply);

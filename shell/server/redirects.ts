@@ -59,41 +59,47 @@ export function createRedirects(settings: RedirectSettings, content: ContentSour
     return compiled;
   }
 
+  /** The compiled rules now (a look at the content's version started when one is due), or the first compile to wait for. */
+  function now(): CompiledRedirects | Promise<CompiledRedirects> {
+    if (current && Date.now() - checkedAt < 1000) return current.compiled;
+    if (!pending) {
+      pending = compile().finally(() => {
+        pending = undefined;
+        checkedAt = Date.now();
+      });
+      if (current) pending.catch((error: unknown) => console.error('redirects: compiling the rules failed; the rules before are kept', error));
+    }
+    return current ? current.compiled : pending;
+  }
+
   return {
     /** The compiled rules; the content's version is looked at most once a second, and a new compile waited for only when there are none yet. */
-    async get(): Promise<CompiledRedirects> {
-      if (current && Date.now() - checkedAt < 1000) return current.compiled;
-      if (!pending) {
-        pending = compile().finally(() => {
-          pending = undefined;
-          checkedAt = Date.now();
-        });
-        if (current) pending.catch((error: unknown) => console.error('redirects: compiling the rules failed; the rules before are kept', error));
-      }
-      return current ? current.compiled : pending;
-    },
+    get: async (): Promise<CompiledRedirects> => now(),
+    /** The same, without a promise once there are rules (every request asks: its hook goes on at once). */
+    now,
   };
 }
 
-/**
- * Step 1 of the request flow: legacy hosts and old paths answer 301 before anything else (a GET or HEAD
- * that is not for the API or the shell's own files). A page-data request for an old path is sent to
- * the new path's page data, so client-side navigation follows it.
- */
-export function registerRedirects(app: FastifyInstance, redirects: Pick<ReturnType<typeof createRedirects>, 'get'>): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+export function registerRedirects(app: FastifyInstance, redirects: Pick<ReturnType<typeof createRedirects>, 'now'>): void {
+  // A hook with a callback: with the rules compiled (every request but the first few) it goes on at once.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const [pathname = '/', query = ''] = request.url.split('?');
-    if (/^\/(_shell|api)\//.test(pathname)) return;
-    const compiled = await redirects.get();
-    const fromPageData = pathFromPageDataUrl(pathname);
-    if (fromPageData) {
-      const match = compiled.lookup({ path: fromPageData });
-      if (match && match.location.startsWith('/')) return reply.redirect(pageDataUrl(match.location.split('?')[0]!, query ? `?${query}` : ''), match.status);
-      return;
-    }
-    if (pathname.startsWith('/page-data/')) return;
-    const match = compiled.lookup({ host: request.headers.host, path: pathname, query });
-    if (match) return reply.redirect(match.location, match.status);
+    if (/^\/(_shell|api)\//.test(pathname)) return done();
+    const answer = (compiled: CompiledRedirects): void => {
+      const fromPageData = pathFromPageDataUrl(pathname);
+      if (fromPageData) {
+        const match = compiled.lookup({ path: fromPageData });
+        if (match && match.location.startsWith('/')) return void reply.redirect(pageDataUrl(match.location.split('?')[0]!, query ? `?${query}` : ''), match.status);
+        return done();
+      }
+      if (pathname.startsWith('/page-data/')) return done();
+      const match = compiled.lookup({ host: request.headers.host, path: pathname, query });
+      if (match) return void reply.redirect(match.location, match.status);
+      done();
+    };
+    const compiled = redirects.now();
+    if (compiled instanceof Promise) compiled.then(answer, (error: Error) => done(error));
+    else answer(compiled);
   });
 }

@@ -294,6 +294,25 @@ describe('the registry', () => {
     await expect(registry.compositionHash('shell1')).resolves.toBe(second);
   });
 
+  it('keeps its routes and composition hash while nothing changes, and makes them again once a remote serves a new build (its routes read from the new build)', async () => {
+    let build = 'b1';
+    const fetchImpl = jest.fn((url: string) => Promise.resolve(serve(url, build)));
+    const registry = createRegistry({ source: file, ttlMs: 40, fetchImpl: fetchImpl as unknown as typeof fetch });
+    try {
+      const first = await registry.compositionHash('shell1');
+      const routes = await registry.routing();
+      expect(await registry.compositionHash('shell1')).toBe(first);
+      expect((await registry.routing()).table).toBe(routes.table);
+      build = 'b2';
+      await until(async () => (await registry.compositionHash('shell1')) !== first);
+      await until(async () => (await registry.routing()).table !== routes.table);
+      expect(fetchImpl.mock.calls.map(([url]) => url)).toContain('http://content.test/browser/routes.b-b2.json');
+      expect((await registry.routing()).table.owner('/stories/x')).toBe('mf-content');
+    } finally {
+      registry.close();
+    }
+  });
+
   it('looks at the registry document once for requests that need it at the same moment', async () => {
     const fetchImpl = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => info('b1') });
     const registry = createRegistry({ source: 'http://registry.test/registry.json', ttlMs: 60_000, fetchImpl });

@@ -157,7 +157,20 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   const statuses = new Map<RemoteName, { at: number; url: string; value: Promise<RemoteStatus> }>();
   /** The last build seen of each remote: a remote that is down keeps its place in the hash. */
   const lastSeen = new Map<RemoteName, string>();
-  let hashed: { reg: Registry; shellBuild: string; builds: string; hash: string } | undefined;
+  let hashed: { reg: Registry; shellBuild: string; builds: string; hash: string; statuses: number; until: number } | undefined;
+  /**
+   * Counts the changes to `statuses`: an answer made from them (the routes, the composition's hash) is
+   * kept while the count, the document and the TTL say nothing changed. Every page asks both: made
+   * from scratch each time they cost every request a promise per section and more (issue 32's CPU A/B).
+   */
+  let statusesVersion = 0;
+  const setStatus = (remote: RemoteName, status: { at: number; url: string; value: Promise<RemoteStatus> }) => {
+    statuses.set(remote, status);
+    statusesVersion++;
+  };
+  /** Whether an answer kept (made from the document `kept.reg` and the statuses at `kept.statuses`) still holds for `reg`, now. */
+  const holds = (kept: { reg: Registry; statuses: number; until: number } | undefined, reg: Registry): boolean =>
+    kept !== undefined && kept.reg === reg && kept.statuses === statusesVersion && Date.now() < kept.until;
 
   /**
    * The look being taken: requests that need the registry meanwhile wait for it instead of looking again.
@@ -342,8 +355,23 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
    * naming both; the remote keeps the routes it had). A remote that is down keeps the routes it was
    * last routed by. Asked on every page, it reads nothing new unless a release changed.
    */
+  let routed: { reg: Registry; accepted: number; statuses: number; until: number; answer: { table: SiteRoutes; unrouted: RemoteName[] } } | undefined;
   async function routing(): Promise<{ table: SiteRoutes; unrouted: RemoteName[] }> {
     const reg = await registry();
+    // The answer made last, while nothing it was made from changed (at most a TTL: a manifest that could
+    // not be read is asked again).
+    if (holds(routed, reg) && routed!.accepted === acceptedVersion) {
+      keepFresh();
+      return routed!.answer;
+    }
+    // The counts before: a status that changes meanwhile (asked by this very look) makes the next ask look again.
+    const [statusesBefore, acceptedBefore] = [statusesVersion, acceptedVersion];
+    const answer = await route(reg);
+    if (ttlMs > 0) routed = { reg, accepted: acceptedBefore, statuses: statusesBefore, until: Date.now() + ttlMs, answer };
+    return answer;
+  }
+
+  async function route(reg: Registry): Promise<{ table: SiteRoutes; unrouted: RemoteName[] }> {
     // A section that left the registry is no longer routed.
     for (const remote of accepted.keys()) if (!entryOf(reg, remote) && accepted.delete(remote)) acceptedVersion++;
     await Promise.all(
@@ -412,7 +440,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
         const value = await check(entry, remote);
         const cached = statuses.get(remote);
         // A check started later (by a request) has the last word.
-        if (!closed && (!cached || cached.at <= at)) statuses.set(remote, { at, url: whereOf(entry), value: Promise.resolve(value) });
+        if (!closed && (!cached || cached.at <= at)) setStatus(remote, { at, url: whereOf(entry), value: Promise.resolve(value) });
       }),
     );
   }
@@ -456,7 +484,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       // A deploy switches the entry to another server: what the previous one said is not this one's status.
       if (cached && cached.url === whereOf(entry) && Date.now() - cached.at < ttlMs) return cached.value;
       const value = check(entry, remote);
-      statuses.set(remote, { at: Date.now(), url: whereOf(entry), value });
+      setStatus(remote, { at: Date.now(), url: whereOf(entry), value });
       return value;
     },
 
@@ -482,6 +510,11 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
      */
     async compositionHash(shellBuild: string): Promise<string> {
       const reg = await registry();
+      if (holds(hashed, reg) && hashed!.shellBuild === shellBuild) {
+        keepFresh();
+        return hashed!.hash;
+      }
+      const statusesBefore = statusesVersion;
       const builds = (
         await Promise.all(
           sectionsOf(reg).map(async (remote) => {
@@ -490,9 +523,14 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
           }),
         )
       ).join('|');
-      if (hashed?.reg === reg && hashed.shellBuild === shellBuild && hashed.builds === builds) return hashed.hash;
+      const statusesNow = statusesBefore;
+      const until = ttlMs > 0 ? Date.now() + ttlMs : 0;
+      if (hashed?.reg === reg && hashed.shellBuild === shellBuild && hashed.builds === builds) {
+        hashed = { ...hashed, statuses: statusesNow, until };
+        return hashed.hash;
+      }
       const hash = createHash('sha256').update(JSON.stringify(reg)).update(shellBuild).update(builds).digest('hex').slice(0, 20);
-      hashed = { reg, shellBuild, builds, hash };
+      hashed = { reg, shellBuild, builds, hash, statuses: statusesNow, until };
       return hash;
     },
   };

@@ -153,15 +153,21 @@ export function registerReleaseHealth<V extends HealthView>(
 
   // Each page and page data answered counts for the release of its owner in the visitor's
   // composition, an answer of 500 or more as its error.
-  app.addHook('onResponse', async (request, reply) => {
+  // A hook with a callback that returns at once for what is not a page (an async one cost every request
+  // a promise and a turn); the counting itself is not waited for.
+  app.addHook('onResponse', (request, reply, done) => {
     const seen = answeredBy.get(request);
-    if (!seen || !(await canaryRuns())) return;
+    if (seen) count(seen, request.ip, reply.statusCode).catch((error: unknown) => request.log.error({ err: error }, 'release health could not count an answer'));
+    done();
+  });
+  async function count(seen: { view: V; sitePath: string }, ip: string, status: number) {
+    if (!(await canaryRuns())) return;
     const owner = await seen.view.registry.owner(splitLang(seen.sitePath).path).catch(() => null);
     const build = owner ? await buildOf(seen.view, owner) : undefined;
     if (!owner || !build) return;
-    health.request(owner, build, request.ip);
-    if (reply.statusCode >= 500) health.error(owner, build, '5xx');
-  });
+    health.request(owner, build, ip);
+    if (status >= 500) health.error(owner, build, '5xx');
+  }
 
   // What browsers report of a section or widget that failed to mount or to render: counted for the
   // release of that remote the visitor's cohort gets, at most BEACONS_PER_MINUTE per client address.

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { errorOptions, registerErrorAnswers } from './errors';
-import { createObservability, observabilityEnvSchema, outsideRequest, parseTraceparent, prettyDestination, serveMetrics, traceHeaders, truncatedAddress, type ObservabilityOptions } from './observability';
+import { createObservability, isoNow, jsonString, observabilityEnvSchema, outsideRequest, parseTraceparent, prettyDestination, serveMetrics, traceHeaders, truncatedAddress, type ObservabilityOptions } from './observability';
 
 /** A server as every server of the site is built: its log lines kept for the test. */
 async function server(options: Partial<ObservabilityOptions> = {}, env: NodeJS.ProcessEnv = {}, routes?: (app: FastifyInstance, observability: ReturnType<typeof createObservability>) => void) {
@@ -230,3 +230,20 @@ describe('observability: addresses and terminals', () => {
     expect(out).toEqual(['13:04:05 GET /stories/:slug 200 12.3 ms mf-content@abcdef0123 hit\n', '13:04:06 WARN mf-events went down\n']);
   });
 });
+
+describe('observability: the log line\'s own formatting', () => {
+  it('writes the time as Date#toISOString does, across milliseconds, seconds and days', () => {
+    const base = Date.UTC(2026, 11, 31, 23, 59, 58);
+    for (const at of [base, base + 7, base + 42, base + 999, base + 1000, base + 1009, base + 2001, Date.UTC(2026, 0, 1), Date.now()]) {
+      expect(isoNow(at)).toBe(new Date(at).toISOString());
+    }
+  });
+
+  it('writes a string as JSON.stringify does: plain text as it is, quotes, backslashes and control or non-ASCII characters escaped', () => {
+    for (const value of ['/stories/:slug', 'GET', '', 'a"b', 'back\\slash', 'line\nbreak', 'tab\t', '\u0000', 'قطر', '/ar/stories/:slug', '\u2028']) {
+      expect(JSON.parse(jsonString(value))).toBe(value);
+      expect(jsonString(value)).toBe(JSON.stringify(value));
+    }
+  });
+});
+

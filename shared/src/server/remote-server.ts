@@ -113,24 +113,30 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   rememberFirstBytes(app.server);
   registerErrorAnswers(app, options.errorHandler);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks with a callback, not async functions: each async hook cost every request a promise and a
+  // turn of microtasks, and an async onSend held the end of every answer back (issue 32's CPU A/B).
+  const sectionHeaders = Object.entries(SECTION_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
     // Always vary on Origin: a stylesheet first fetched by a <link> (no Origin, no CORS header) must not
     // be reused from the browser cache for a later CORS read of the same URL (an accessibility checker).
     reply.header('Vary', 'Origin');
     // What a browser may do with a section's answers when it reads them directly (its assets, its API).
-    for (const [name, value] of Object.entries(SECTION_HEADERS)) reply.header(name, value);
+    for (const [name, value] of sectionHeaders) reply.header(name, value);
     const origin = request.headers.origin;
     if (origin && origins.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
+    done();
   });
 
   // A body refused as too large (413) does not cut the connection at once: what follows is read and
   // dropped for a bounded while (lingerThenClose), so the client still sending it (the shell's gateway)
   // reads the answer. Fastify closed it, and a close with unread bytes resets the connection: the
   // gateway's write failed (EPIPE) before it read the 413, and the visitor was told 503.
-  app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode !== 413) return;
-    reply.removeHeader('connection');
-    lingerThenClose(request.raw, reply.raw);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode === 413) {
+      reply.removeHeader('connection');
+      lingerThenClose(request.raw, reply.raw);
+    }
+    done(null, payload);
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -208,15 +214,16 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
 
   // The Node build is what the shell loads to render; its source maps (with the sources) stay on disk
   // for stack traces and are never served.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const pathname = request.url.split('?')[0]!;
     let decoded = pathname;
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      return;
+      return done();
     }
-    if (decoded.startsWith('/server/') && decoded.endsWith('.map')) return sendError(reply, 404);
+    if (decoded.startsWith('/server/') && decoded.endsWith('.map')) return void sendError(reply, 404);
+    done();
   });
   for (const folder of ['browser', 'server'] as const) {
     await app.register(fastifyStatic, {
