@@ -77,6 +77,19 @@ describe('the redirect step of every request', () => {
     expect([res.statusCode, res.headers.location]).toEqual([301, '/page-data/ar/stories/qatar-foundation-opens-new-learning-commons/page-data.json?v=1']);
   });
 
+  it('answers an error, and keeps serving, when the rules cannot be compiled at all (a first compile that fails)', async () => {
+    const failing = Fastify();
+    registerRedirects(failing, createRedirects({ siteUrl: 'https://www.qf.org.qa', file: path.join(content, 'no-such-redirects.json'), legacyHosts: [], allowedHosts: [] }, createFileStore(content)));
+    failing.all('/*', async () => 'answered here');
+    await failing.ready();
+    try {
+      expect((await failing.inject('/rec')).statusCode).toBe(500);
+      expect((await failing.inject({ url: '/rec', method: 'POST' })).body).toBe('answered here');
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('leaves the API, the shell’s files, other methods and pages without a rule alone', async () => {
     for (const request of [{ url: '/api/rec' }, { url: '/_shell/rec' }, { url: '/rec', method: 'POST' as const }, { url: '/stories/a' }, { url: '/page-data/stories/a/page-data.json' }]) {
       const res = await app.inject(request);

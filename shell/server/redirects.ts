@@ -80,6 +80,11 @@ export function createRedirects(settings: RedirectSettings, content: ContentSour
   };
 }
 
+/**
+ * Step 1 of the request flow: legacy hosts and old paths answer 301 before anything else (a GET or HEAD
+ * that is not for the API or the shell's own files). A page-data request for an old path is sent to
+ * the new path's page data, so client-side navigation follows it.
+ */
 export function registerRedirects(app: FastifyInstance, redirects: Pick<ReturnType<typeof createRedirects>, 'now'>): void {
   // A hook with a callback: with the rules compiled (every request but the first few) it goes on at once.
   app.addHook('onRequest', (request, reply, done) => {
@@ -99,7 +104,18 @@ export function registerRedirects(app: FastifyInstance, redirects: Pick<ReturnTy
       done();
     };
     const compiled = redirects.now();
-    if (compiled instanceof Promise) compiled.then(answer, (error: Error) => done(error));
+    // The first requests wait for the first compile; a failure is the request's error (as a throw here is).
+    if (compiled instanceof Promise)
+      compiled.then(
+        (rules) => {
+          try {
+            answer(rules);
+          } catch (error) {
+            done(error as Error);
+          }
+        },
+        (error: Error) => done(error),
+      );
     else answer(compiled);
   });
 }
