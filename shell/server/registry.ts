@@ -523,14 +523,13 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
           }),
         )
       ).join('|');
-      const statusesNow = statusesBefore;
       const until = ttlMs > 0 ? Date.now() + ttlMs : 0;
       if (hashed?.reg === reg && hashed.shellBuild === shellBuild && hashed.builds === builds) {
-        hashed = { ...hashed, statuses: statusesNow, until };
+        hashed = { ...hashed, statuses: statusesBefore, until };
         return hashed.hash;
       }
       const hash = createHash('sha256').update(JSON.stringify(reg)).update(shellBuild).update(builds).digest('hex').slice(0, 20);
-      hashed = { reg, shellBuild, builds, hash, statuses: statusesNow, until };
+      hashed = { reg, shellBuild, builds, hash, statuses: statusesBefore, until };
       return hash;
     },
   };
