@@ -6,7 +6,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { registerContentHook } from './content-hook';
 import { buildInfoSchema, pagePathsSchema, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
-import { createObservability, deadlineOptions, errorOptions, registerErrorAnswers, rememberFirstBytes, traceHeaders } from '@qf/shared/server';
+import { createObservability, deadlineOptions, errorOptions, registerErrorAnswers, traceHeaders } from '@qf/shared/server';
 import { splitLang } from '@qf/shared/routing';
 import type { Lang } from '@qf/shared/i18n';
 import { registerAnswerHeaders } from './answer-headers';
@@ -63,7 +63,6 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   });
   const app = Fastify({ ...observability.fastifyOptions, ...deadlineOptions(config), trustProxy: config.trustedProxies.length ? config.trustedProxies : false, ...errorOptions });
   observability.register(app);
-  rememberFirstBytes(app.server);
   const metrics = createShellMetrics(observability.registry);
   // One queue for every composition's pages: brotli's best quality is made one page at a time.
   const brotli = createBrotliQueue({ ...overrides.brotli, observe: (outcome, seconds) => metrics.brotli(outcome, seconds) });

@@ -68,7 +68,7 @@ export const errorOptions = {
   },
   // Node hands the bytes it read as a Buffer (Fastify's types say a JSON-serialised one).
   clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) {
-    const held = socket as Socket & { _httpMessage?: { req?: { url?: string }; headersSent?: boolean } | null; parser?: { incoming?: unknown } | null; [FIRST_BYTES]?: Buffer };
+    const held = socket as Socket & { _httpMessage?: { req?: { url?: string }; headersSent?: boolean } | null; parser?: { incoming?: unknown } | null };
     // A route may have answered already (the gateway forwards a section's answer before the visitor's body
     // came whole): its answer is on its way or gone (the request's head was read, its answer is no longer
     // the connection's), and the connection ends without a second one after it (there was one when the
@@ -81,22 +81,17 @@ export const errorOptions = {
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     const status = timedOut ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const code: ErrorCode = timedOut ? 'timeout' : 'bad-request';
+    // The language of the request line when Node read one (a request in flight, or the bytes a parse
+    // error came with). A head that never came whole left nothing to read it from: Node hands this
+    // handler no byte of it, and keeping each connection's first bytes took a 'data' listener, which
+    // turns every request of every connection from Node's native parsing into JS stream reads (~10 %
+    // of a cached page's CPU, bench:ab): that answer says it in both languages.
     const inFlight = held._httpMessage?.req?.url;
-    const lang = inFlight !== undefined ? langOf(inFlight) : langOfPacket(Buffer.isBuffer(error.rawPacket) ? error.rawPacket : held[FIRST_BYTES]);
-    const body = JSON.stringify({ error: code, message: errorMessages[lang][code] });
+    const lang = inFlight !== undefined ? langOf(inFlight) : Buffer.isBuffer(error.rawPacket) ? langOfPacket(error.rawPacket) : undefined;
+    const body = JSON.stringify({ error: code, message: lang ? errorMessages[lang][code] : `${errorMessages.en[code]} ${errorMessages.ar[code]}` });
     socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   },
 };
-
-const FIRST_BYTES = Symbol('the first bytes a connection sent');
-
-/**
- * Keeps the first bytes each connection sends (its first request line), for the language of a 408 to a
- * head that never came whole: Node hands `clientErrorHandler` nothing of it. Called once per server.
- */
-export function rememberFirstBytes(server: { on(event: 'connection', listener: (socket: Socket) => void): unknown }): void {
-  server.on('connection', (socket) => socket.once('data', (chunk: Buffer) => ((socket as Socket & { [FIRST_BYTES]?: Buffer })[FIRST_BYTES] = chunk.subarray(0, 4200))));
-}
 
 /** The deadlines of a request's arrival (issue 37, M2), read by every server. */
 export const deadlinesEnvSchema = z.object({

@@ -157,6 +157,24 @@ describe('createRemoteServer', () => {
     await server.app.close();
   });
 
+  it('leaves its connections to Node\'s native parsing (nothing listens to their data: a listener makes every request a JS stream read)', async () => {
+    const { app } = await createRemoteServer({ name: 'mf-forms', dir: os.tmpdir(), env: { PORT: '0' } });
+    const sockets: (net.Socket & { parser?: { _consumed?: boolean } | null })[] = [];
+    app.server.on('connection', (socket) => sockets.push(socket));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as net.AddressInfo;
+    try {
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      socket.write('GET /livez HTTP/1.1\r\nHost: a\r\n\r\n');
+      await new Promise((r) => socket.once('data', r));
+      socket.destroy();
+      expect(sockets[0]?.parser?._consumed).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers a request that does not arrive whole within its deadline with 408 in its language, and frees the connection (issue 37, M2)', async () => {
     const { app } = await createRemoteServer({ name: 'mf-forms', dir: os.tmpdir(), env: { PORT: '0', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1000' } });
     app.post('/api/forms/x', async () => ({ ok: true }));

@@ -11,7 +11,7 @@ import { isLang, type Lang } from '@qf/shared/i18n';
 import { normalizePath } from '@qf/shared/routing';
 import { resolvedPageSchema, pagePathsSchema, type ListingHead, type PagePathEntry, type ResolvedPage, type ResolverAnswer } from '@qf/shared/contracts';
 import type { RemoteName } from '@qf/shared/contracts';
-import { deadlineOptions, deadlinesEnvSchema, type ErrorHandler, errorOptions, registerErrorAnswers, rememberFirstBytes, sendError } from './errors';
+import { deadlineOptions, deadlinesEnvSchema, type ErrorHandler, errorOptions, registerErrorAnswers, sendError } from './errors';
 import { createObservability, observabilityEnvSchema, routeConsoleToLog, serveMetrics } from './observability';
 import { CONTENT_REFRESH_PATH, contentWebhookEnvSchema, registerContentWebhook } from './content-webhook';
 
@@ -110,7 +110,6 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
   const observability = createObservability({ service: options.name, section: options.name, release: builtId(dist), trustedProxies: trusted, env: options.env ?? process.env });
   const app = Fastify({ ...observability.fastifyOptions, ...deadlineOptions(env), bodyLimit: 1024 * 1024, trustProxy: trusted.length ? trusted : false, ...errorOptions });
   observability.register(app);
-  rememberFirstBytes(app.server);
   registerErrorAnswers(app, options.errorHandler);
 
   // Hooks with a callback, not async functions: each async hook cost every request a promise and a
