@@ -84,8 +84,8 @@ export const errorOptions = {
     // The language of the request line when Node read one (a request in flight, or the bytes a parse
     // error came with). A head that never came whole left nothing to read it from: Node hands this
     // handler no byte of it, and keeping each connection's first bytes took a 'data' listener, which
-    // turns every request of every connection from Node's native parsing into JS stream reads (~10 %
-    // of a cached page's CPU, bench:ab): that answer says it in both languages.
+    // turns every request of every connection from Node's native parsing into JS stream reads (a cached
+    // story 8 % slower, bench:ab): that answer says it in both languages.
     const inFlight = held._httpMessage?.req?.url;
     const lang = inFlight !== undefined ? langOf(inFlight) : Buffer.isBuffer(error.rawPacket) ? langOfPacket(error.rawPacket) : undefined;
     const body = JSON.stringify({ error: code, message: lang ? errorMessages[lang][code] : `${errorMessages.en[code]} ${errorMessages.ar[code]}` });
