@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { PAGES, fail, median } from './site.mjs';
+import { PAGES, cpuTicks, fail, median } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: opts } = parseArgs({
@@ -46,10 +46,7 @@ const seconds = Number(opts.seconds);
 const connections = Number(opts.connections);
 
 /** CPU ticks (1/100 s) a process has used, every thread. */
-const ticksOf = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
+const ticksOf = (pid) => cpuTicks(`/proc/${pid}/stat`);
 /** The server process listening on `port` (the shell a site started). */
 function pidOfPort(port) {
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {

@@ -17,7 +17,7 @@ import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { PAGES, fail, startBuiltSite } from './site.mjs';
+import { PAGES, cpuTicks, fail, startBuiltSite } from './site.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -36,10 +36,6 @@ const warmup = Number(opts.warmup);
 if (!readdirSync('/proc').length) fail('bench:cpu reads /proc: Linux only');
 const TICKS_PER_SECOND = 100;
 
-const ticksOf = (statFile) => {
-  const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
 
 /** The servers' processes: `[pid, environment]` of every process running a server's build. */
 function serverProcesses() {
@@ -66,8 +62,8 @@ function sample(site) {
     try {
       if (!env.includes(registry)) continue;
       const name = path.basename(readlinkSync(`/proc/${pid}/cwd`));
-      out[name] = ticksOf(`/proc/${pid}/stat`);
-      if (name === 'shell') out['shell (event loop)'] = ticksOf(`/proc/${pid}/task/${pid}/stat`);
+      out[name] = cpuTicks(`/proc/${pid}/stat`);
+      if (name === 'shell') out['shell (event loop)'] = cpuTicks(`/proc/${pid}/task/${pid}/stat`);
     } catch {
       // a process that ended meanwhile
     }

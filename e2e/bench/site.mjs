@@ -1,5 +1,6 @@
 // What the benchmarks share: the pages they measure and the composed production build they measure it on.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -34,6 +35,12 @@ export function raw(url) {
     req.end();
   });
 }
+
+/** CPU ticks (1/100 s, user + system) a process or thread has used, from its `/proc/…/stat` file (Linux). */
+export const cpuTicks = (statFile) => {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
 
 /** The median of the finite numbers in `xs` (NaN when there are none). */
 export const median = (xs) => {
