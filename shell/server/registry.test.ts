@@ -108,6 +108,30 @@ describe('the registry', () => {
     }
   });
 
+  it('takes two manifests that conflict in the sections\' order, whichever read ends first: every shell refuses the same one', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      write({ 'mf-content': { url: 'http://content.test' }, 'mf-events': { url: 'http://events.test' } });
+      const claims = standInRoutes('mf-events', ['/events', '/stories/:id']);
+      for (const slow of ['http://content.test/browser/', 'http://events.test/browser/']) {
+        const fetchImpl = jest.fn(async (url: string) => {
+          if (url.startsWith(slow)) await new Promise((r) => setTimeout(r, 30));
+          if (url === 'http://events.test/browser/routes.b1.json') return { ok: true, status: 200, json: async () => claims };
+          return serve(url);
+        });
+        const registry = createRegistry({ source: file, ttlMs: 60_000, keepFreshMs: 0, fetchImpl });
+        await expect(registry.owner('/stories/a')).resolves.toBe('mf-content');
+        await expect(registry.owner('/events/a')).resolves.toBe('mf-content');
+        await expect(registry.routing()).resolves.toMatchObject({ unrouted: [] });
+        registry.close();
+      }
+      const refusal = /^mf-events: the route manifest http:\/\/events\.test\/browser\/routes\.b1\.json is refused, .*; its pages are not routed$/;
+      expect(error.mock.calls).toEqual([[expect.stringMatching(refusal)], [expect.stringMatching(refusal)]]);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
   it('keeps the routes of a remote that goes down, and routes one down since the start by the copy its entry names', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);

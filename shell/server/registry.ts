@@ -374,13 +374,16 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   async function route(reg: Registry): Promise<{ table: SiteRoutes; unrouted: RemoteName[] }> {
     // A section that left the registry is no longer routed.
     for (const remote of accepted.keys()) if (!entryOf(reg, remote) && accepted.delete(remote)) acceptedVersion++;
-    await Promise.all(
-      sectionsOf(reg).map(async (remote) => {
+    // Every manifest is read at once; they are then taken in the sections' order, never in the order
+    // their reads ended: two shells (or one shell started twice) that read the same manifests refuse the
+    // same one of two that conflict.
+    const read = await Promise.all(
+      sectionsOf(reg).map(async (remote): Promise<{ remote: RemoteName; source: string; manifest: RouteManifest } | undefined> => {
         const entry = entryOf(reg, remote);
-        if (!entry) return;
+        if (!entry) return undefined;
         const status = entry.routes ? undefined : await api.status(remote);
         const source = routesSource(entry, status);
-        if (!source || accepted.get(remote)?.source === source) return;
+        if (!source || accepted.get(remote)?.source === source) return undefined;
         // A build made before builds published their routes: the manifest its Node build exposes.
         const built = builtRoutes
           ? async () => {
@@ -388,27 +391,31 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
               return now.up ? builtRoutes(remote, entry, now.info.buildId) : undefined;
             }
           : undefined;
-        let manifest: RouteManifest;
         try {
-          manifest = await readManifest(remote, source, built);
+          return { remote, source, manifest: await readManifest(remote, source, built) };
         } catch (error) {
           const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed until it is read';
-          return sayOnce(source, `${label(remote)}: the route manifest ${source} could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}`);
+          sayOnce(source, `${label(remote)}: the route manifest ${source} could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}`);
+          return undefined;
         }
-        if (accepted.get(remote)?.source === source) return;
-        const others = [...accepted.values()].map((a) => a.manifest).filter((m) => m.remote !== remote);
-        const conflicts = routeConflicts(manifest, others);
-        if (conflicts.length) {
-          // Known and refused: not a section whose routes are unknown (which would turn 404s into 503s).
-          refusedRoutes.add(remote);
-          const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed';
-          return sayOnce(source, `${label(remote)}: the route manifest ${source} is refused, ${conflicts.join('; ')}; ${kept}`);
-        }
-        refusedRoutes.delete(remote);
-        accepted.set(remote, { source, manifest });
-        acceptedVersion++;
       }),
     );
+    for (const next of read) {
+      if (!next || accepted.get(next.remote)?.source === next.source) continue;
+      const { remote, source, manifest } = next;
+      const others = [...accepted.values()].map((a) => a.manifest).filter((m) => m.remote !== remote);
+      const conflicts = routeConflicts(manifest, others);
+      if (conflicts.length) {
+        // Known and refused: not a section whose routes are unknown (which would turn 404s into 503s).
+        refusedRoutes.add(remote);
+        const kept = accepted.has(remote) ? 'the routes it had stay' : 'its pages are not routed';
+        sayOnce(source, `${label(remote)}: the route manifest ${source} is refused, ${conflicts.join('; ')}; ${kept}`);
+        continue;
+      }
+      refusedRoutes.delete(remote);
+      accepted.set(remote, { source, manifest });
+      acceptedVersion++;
+    }
     if (table?.version !== acceptedVersion) {
       const routed = [...accepted.keys()].sort();
       table = { version: acceptedVersion, routes: siteRoutes(routed.map((remote) => accepted.get(remote)!.manifest)) };
