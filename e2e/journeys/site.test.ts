@@ -297,6 +297,28 @@ describe('in the browser', () => {
     });
   }
 
+  it.each([
+    ['en', '', 'Main', 'Events'],
+    ['ar', '/ar', 'القائمة الرئيسية', 'الفعاليات'],
+  ] as const)('turns a client-side navigation whose data never comes into the browser’s own after the deadline (%s)', async (_lang, prefix, nav, events) => {
+    const { page } = await openPage();
+    // Every page-data request of this visitor is held unanswered (prefetches included): the tap's
+    // navigation fails nothing, it just never gets its page. Before the deadline the visitor stayed put.
+    await page.route('**/page-data/**', () => undefined);
+    await page.goto(`${site.url}${prefix}${STORY}`);
+    await shellReady(page);
+    await startCode(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const tapped = Date.now();
+    await page.getByRole('navigation', { name: nav }).getByRole('link', { name: events, exact: true }).click();
+    // The shell's NAVIGATION_DEADLINE_MS (10 s), then a full page load of the events page.
+    await page.waitForURL(`${site.url}${prefix}/events`, { timeout: 30_000 });
+    await page.locator('h1', { hasText: events }).waitFor({ timeout: 30_000 });
+    expect(Date.now() - tapped).toBeGreaterThanOrEqual(9_000);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
+    await page.close();
+  });
+
   it('goes from the home page to an audience page and an entity found by search, without a full reload', async () => {
     const { page, problems } = await openPage();
     await page.goto(site.url + '/');

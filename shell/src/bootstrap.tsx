@@ -10,7 +10,7 @@ import { reportFailure } from './release-beacon';
 import { followHead } from './document-head';
 import { shellT } from './i18n';
 import { sitePathOf } from './link-target';
-import { compositionOf, loadCompositionHash, loadPageData, reloadInto, reloadOnceFor } from './navigation';
+import { compositionOf, loadCompositionHash, loadPageData, NAVIGATION_DEADLINE_MS, reloadInto, reloadOnceFor } from './navigation';
 import { createRemoteLoader } from './remotes';
 import { captureWidgets, createSlots } from './slots';
 import { startPrefetch } from './prefetch';
@@ -164,9 +164,19 @@ export function startApp(boot: BootHandle): void {
 
   async function navigate(url: URL, push: boolean) {
     const end = notice.begin();
+    const shown = navigateNow(url, push);
+    // A navigation whose page is not shown by the deadline (an answer or code that never comes) becomes
+    // the browser's own; a later navigation replaces it, and its own deadline takes over.
+    const token = navigation;
+    const deadline = window.setTimeout(() => {
+      if (token !== navigation) return;
+      navigation++;
+      window.location.assign(url.pathname + url.search + url.hash);
+    }, NAVIGATION_DEADLINE_MS);
     try {
-      await navigateNow(url, push);
+      await shown;
     } finally {
+      window.clearTimeout(deadline);
       end();
       prefetcher.watch(document);
     }

@@ -11,6 +11,14 @@ export type PageLoad =
 /** Page-data retries of SPEC §9, after the first attempt. */
 export const PAGE_DATA_RETRIES = 3;
 
+/**
+ * How long a client-side navigation may take to show its page before it becomes the browser's own
+ * (SPEC §4: a failed load is a full page load). A request that is never answered, or a section's code
+ * that never arrives, fails nothing, so without a deadline the visitor stayed on the page they left.
+ * Ten seconds is well past a slow phone's navigation (its data and code: about 2 s at 1.6 Mbps).
+ */
+export const NAVIGATION_DEADLINE_MS = 10_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
