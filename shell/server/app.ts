@@ -144,7 +144,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   app.addHook('onClose', async () => compositions.close());
 
   // Release health while a canary runs (release-health.ts).
-  const canaryRuns = () => compositions.canaryRuns();
+  const canaryRuns = () => compositions.canaryRunsNow() ?? compositions.canaryRuns();
   const health = registerReleaseHealth(app, {
     canaryRuns,
     viewFor: (request) => compositionFor(request, undefined),

@@ -9,7 +9,7 @@ describe('the compositions of the shell', () => {
   const compositions = createCompositions(
     (variant) => {
       made.push(variant);
-      return { variant, registry: { registry: async () => doc, close: () => closed.push(variant) } };
+      return { variant, registry: { registry: async () => doc, kept: () => doc, close: () => closed.push(variant) } };
     },
     { secure: true, cohort: () => 42 },
   );
@@ -24,12 +24,15 @@ describe('the compositions of the shell', () => {
     expect((await compositions.viewFor(request(), r)).variant).toBe('live');
     expect(headers).toEqual({});
     await expect(compositions.canaryRuns()).resolves.toBe(false);
+    expect(compositions.canaryRunsNow()).toBe(false);
     expect(made).toEqual(['live']);
   });
 
   it('while a canary runs, gives a new visitor a cohort and the canary’s composition below its share, made once', async () => {
     doc = { remotes: { 'mf-content': { url: 'http://live.test', canary: { url: 'http://canary.test', percent: 50, release: 'mf-content@1.0.1+c' } } } };
     await expect(compositions.canaryRuns()).resolves.toBe(true);
+    // Known at once from the document the registry keeps (release health asks it of every page).
+    expect(compositions.canaryRunsNow()).toBe(true);
     const { headers, reply: r } = reply();
     expect((await compositions.viewFor(request(), r)).variant).toBe('canary');
     expect(headers['Set-Cookie']).toBe('qf_cohort=42; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly; Secure');

@@ -6,7 +6,7 @@ import { canaryOf } from './registry';
 
 /** What this module needs of a composition: the registry view it renders from (and closes). */
 export interface CompositionBase {
-  registry: { registry(): Promise<Registry>; close(): void };
+  registry: { registry(): Promise<Registry>; kept?(): Registry | undefined; close(): void };
 }
 
 /**
@@ -25,6 +25,12 @@ export function createCompositions<C extends CompositionBase>(make: (variant: 'l
     async canaryRuns(): Promise<boolean> {
       const reg = await registry();
       return Boolean(reg && canaryOf(reg));
+    },
+
+    /** Whether a canary runs by the document the live registry keeps (no look); undefined before the first. */
+    canaryRunsNow(): boolean | undefined {
+      const reg = live.registry.kept?.();
+      return reg ? Boolean(canaryOf(reg)) : undefined;
     },
 
     /**

@@ -125,12 +125,20 @@ export function sectionsOf(reg: Registry): readonly RemoteName[] {
 
 /** The one canary of a registry document (a deploy runs one at a time): its remote, share and release. */
 export function canaryOf(reg: Registry): { remote: RemoteName; percent: number; release?: string } | undefined {
+  // Asked of every page (which composition, whether release health counts): found once per document.
+  if (canaries.has(reg)) return canaries.get(reg);
+  let found: { remote: RemoteName; percent: number; release?: string } | undefined;
   for (const remote of sectionsOf(reg)) {
     const canary = reg.remotes[remote]?.canary;
-    if (canary) return { remote, percent: canary.percent, ...(canary.release ? { release: canary.release } : {}) };
+    if (canary) {
+      found = { remote, percent: canary.percent, ...(canary.release ? { release: canary.release } : {}) };
+      break;
+    }
   }
-  return undefined;
+  canaries.set(reg, found);
+  return found;
 }
+const canaries = new WeakMap<Registry, ReturnType<typeof canaryOf>>();
 
 /**
  * A kept registry document at most this many TTLs old answers a request at once while it is looked at
@@ -476,6 +484,11 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       closed = true;
       clearInterval(refresher);
       refresher = undefined;
+    },
+
+    /** The document as last read, without looking again (undefined before the first read). */
+    kept(): Registry | undefined {
+      return doc?.registry;
     },
 
     async entry(remote: RemoteName): Promise<RegistryEntry | undefined> {

@@ -109,3 +109,29 @@ describe('release health, as a plugin', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('release health without a canary', () => {
+  it('asks nothing more of a page while the shell knows no canary runs, and counts again as soon as one does (known at once or asked)', async () => {
+    const app = Fastify();
+    let runs: boolean | Promise<boolean> = false;
+    const owner = jest.fn(async () => 'mf-content' as RemoteName);
+    const composition = { ...view('live-build'), registry: { ...view('live-build').registry, owner } };
+    const health = registerReleaseHealth(app, { canaryRuns: () => runs, viewFor: async () => composition, opsToken: 'a-token-of-sixteen-chars' });
+    app.get('/*', async (request, reply) => {
+      health.answered(request, composition, request.url);
+      return reply.send('page');
+    });
+    const counts = async () => (await app.inject({ url: '/_qf/release-health', headers: { authorization: 'Bearer a-token-of-sixteen-chars' } })).json().releases;
+    await app.inject('/stories/a');
+    expect(owner).not.toHaveBeenCalled();
+    expect(await counts()).toEqual([]);
+    runs = true;
+    await app.inject('/stories/b');
+    runs = Promise.resolve(true);
+    await app.inject('/stories/c');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(owner).toHaveBeenCalledTimes(2);
+    expect(await counts()).toEqual([{ remote: 'mf-content', build: 'live-build', requests: 2, errors: 0, byKind: {}, reported: 0, reporters: 0 }]);
+    await app.close();
+  });
+});

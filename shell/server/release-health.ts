@@ -15,6 +15,9 @@ import { shellT } from '../src/i18n';
 import { addressLimit } from './address-limit';
 import type { RegistryClient } from './registry';
 
+const kAnswered = Symbol('qf.releaseHealth.answered');
+type Answered<V> = { [kAnswered]?: { view: V; sitePath: string } };
+
 export const ERROR_KINDS = ['5xx', 'widget', 'mount', 'render', 'hydration'] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
@@ -132,7 +135,8 @@ export function registerReleaseHealth<V extends HealthView>(
     health = createReleaseHealth(),
     onBrowserFailure,
   }: {
-    canaryRuns: () => Promise<boolean>;
+    /** Whether a canary runs: at once when the shell knows (its registry document read), else a promise. */
+    canaryRuns: () => boolean | Promise<boolean>;
     viewFor: (request: FastifyRequest) => Promise<V>;
     opsToken?: string;
     health?: ReleaseHealth;
@@ -140,7 +144,11 @@ export function registerReleaseHealth<V extends HealthView>(
     onBrowserFailure?: (remote: RemoteName, build: string, kind: 'mount' | 'render' | 'hydration') => void;
   },
 ) {
-  const answeredBy = new WeakMap<FastifyRequest, { view: V; sitePath: string }>();
+  /** What a request answered, on its raw request (a WeakMap entry per page cost the collector more). */
+  const answeredBy = {
+    get: (request: FastifyRequest) => (request.raw as Answered<V>)[kAnswered],
+    set: (request: FastifyRequest, seen: { view: V; sitePath: string }) => void ((request.raw as Answered<V>)[kAnswered] = seen),
+  };
   async function buildOf(view: V, remote: RemoteName): Promise<string | undefined> {
     const status = await view.registry.status(remote);
     return status.up ? status.info.buildId : undefined;
@@ -155,13 +163,15 @@ export function registerReleaseHealth<V extends HealthView>(
   // composition, an answer of 500 or more as its error.
   // A hook with a callback that returns at once for what is not a page (an async one cost every request
   // a promise and a turn); the counting itself is not waited for.
+  // Without a canary (most of the time) a page costs nothing here but the look at the document kept.
   app.addHook('onResponse', (request, reply, done) => {
     const seen = answeredBy.get(request);
-    if (seen) count(seen, request.ip, reply.statusCode).catch((error: unknown) => request.log.error({ err: error }, 'release health could not count an answer'));
+    const runs = seen ? canaryRuns() : false;
+    if (runs !== false) count(seen!, request.ip, reply.statusCode, runs).catch((error: unknown) => request.log.error({ err: error }, 'release health could not count an answer'));
     done();
   });
-  async function count(seen: { view: V; sitePath: string }, ip: string, status: number) {
-    if (!(await canaryRuns())) return;
+  async function count(seen: { view: V; sitePath: string }, ip: string, status: number, runs: true | Promise<boolean>) {
+    if (!(await runs)) return;
     const owner = await seen.view.registry.owner(splitLang(seen.sitePath).path).catch(() => null);
     const build = owner ? await buildOf(seen.view, owner) : undefined;
     if (!owner || !build) return;
