@@ -160,9 +160,10 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   async function answered(request: FastifyRequest, view: Awaited<ReturnType<typeof compositionFor>>, sitePath: string) {
     health.answered(request, view, sitePath);
     const { lang, path: bare } = splitLang(sitePath);
-    const match = (await view.registry.routing()).table.route(bare);
+    // Known at once while the registry's answers hold (most requests), else asked.
+    const match = (view.registry.routingNow() ?? (await view.registry.routing())).table.route(bare);
     if (!match) return;
-    const status = await view.registry.status(match.remote);
+    const status = view.registry.statusNow(match.remote) ?? (await view.registry.status(match.remote));
     observability.note(request, {
       ...(request.routeOptions.url === '/*' ? { route: lang === 'ar' ? `/ar${match.pattern === '/' ? '' : match.pattern}` : match.pattern } : {}),
       section: match.remote,

@@ -677,14 +677,16 @@ export function createPageCache(
 
   async function remotesCurrent(remotes: Deps['remotes']): Promise<boolean> {
     for (const r of remotes) {
-      const s = seen(r.name, await registry.status(r.name));
+      const s = seen(r.name, registry.statusNow(r.name) ?? (await registry.status(r.name)));
       if (s.up !== r.up || s.buildId !== r.buildId || s.contentVersion !== r.contentVersion) return false;
     }
     return true;
   }
 
+  // Asked of every page served from the cache: the registry's answers are read at once while they hold.
   async function isCurrent(d: Deps): Promise<boolean> {
-    if (d.composition !== (await registry.compositionHash(shellBuild).catch(() => undefined))) return false;
+    const composition = registry.compositionHashNow(shellBuild) ?? (await registry.compositionHash(shellBuild).catch(() => undefined));
+    if (d.composition !== composition) return false;
     if (d.shellContent !== undefined && d.shellContent !== ((await deps.shellContent().catch(() => undefined)) ?? null)) return false;
     return remotesCurrent(d.remotes);
   }

@@ -337,6 +337,41 @@ describe('the registry', () => {
     }
   });
 
+  it('answers at once what it knows within the TTL (a status, the routes, the hash), and sends to the promised reads once a look or a check is due', async () => {
+    let now = 1_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const fetchImpl = jest.fn((url: string) => Promise.resolve(serve(url, 'b1')));
+      const registry = createRegistry({ source: file, ttlMs: 500, keepFreshMs: 0, fetchImpl: fetchImpl as unknown as typeof fetch });
+      // Nothing is known before the first asks.
+      expect([registry.statusNow('mf-content'), registry.routingNow(), registry.compositionHashNow('shell1')]).toEqual([undefined, undefined, undefined]);
+      const status = await registry.status('mf-content');
+      await registry.routing();
+      await registry.compositionHash('shell1');
+      // Made again once the statuses they asked for are in, and kept from then on.
+      const routes = await registry.routing();
+      const hash = await registry.compositionHash('shell1');
+      expect(registry.statusNow('mf-content')).toBe(status);
+      expect(registry.routingNow()).toBe(routes);
+      expect(registry.compositionHashNow('shell1')).toBe(hash);
+      // Another shell build's hash, a remote not in the registry: not known at once.
+      expect(registry.compositionHashNow('shell2')).toBeUndefined();
+      expect(registry.statusNow('mf-idkt')).toBeUndefined();
+      const asked = fetchImpl.mock.calls.length;
+      // Past the TTL a look and checks are due: only the promised reads (which start them) answer.
+      now += 500;
+      expect([registry.statusNow('mf-content'), registry.routingNow(), registry.compositionHashNow('shell1')]).toEqual([undefined, undefined, undefined]);
+      expect(fetchImpl.mock.calls.length).toBe(asked);
+      await expect(registry.compositionHash('shell1')).resolves.toBe(hash);
+      // Known at once again once the look and the checks it started are in.
+      await until(async () => (await registry.compositionHash('shell1')) === hash && registry.compositionHashNow('shell1') === hash);
+      expect(registry.statusNow('mf-content')).toEqual(status);
+      expect(fetchImpl.mock.calls.length).toBeGreaterThan(asked);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('looks at the registry document once for requests that need it at the same moment', async () => {
     const fetchImpl = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => info('b1') });
     const registry = createRegistry({ source: 'http://registry.test/registry.json', ttlMs: 60_000, fetchImpl });

@@ -146,6 +146,14 @@ const canaries = new WeakMap<Registry, ReturnType<typeof canaryOf>>();
  */
 export const STALE_AFTER_TTLS = 4;
 
+/** A remote's status as last asked: when, of which server, the answer (and the answer itself once it came). */
+interface KeptStatus {
+  at: number;
+  url: string;
+  value: Promise<RemoteStatus>;
+  settled?: RemoteStatus;
+}
+
 /** The statuses are kept fresh for a minute after the last request (see keepFreshMs). */
 const KEEP_FRESH_MS = 60_000;
 
@@ -162,7 +170,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
   /** When the document was last looked at (fetched, or its file's time checked). */
   let lookedAt = 0;
   /** The last status of each remote, and the server it was asked of (a new URL in the registry is asked at once). */
-  const statuses = new Map<RemoteName, { at: number; url: string; value: Promise<RemoteStatus> }>();
+  const statuses = new Map<RemoteName, KeptStatus>();
   /** The last build seen of each remote: a remote that is down keeps its place in the hash. */
   const lastSeen = new Map<RemoteName, string>();
   let hashed: { reg: Registry; shellBuild: string; builds: string; hash: string; statuses: number; until: number } | undefined;
@@ -172,10 +180,17 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
    * from scratch each time they cost every request a promise per section and more (issue 32's CPU A/B).
    */
   let statusesVersion = 0;
-  const setStatus = (remote: RemoteName, status: { at: number; url: string; value: Promise<RemoteStatus> }) => {
+  const setStatus = (remote: RemoteName, status: KeptStatus) => {
     statuses.set(remote, status);
     statusesVersion++;
+    // Once answered, the status can be read without a promise (statusNow).
+    if (!status.settled) status.value.then((value) => void (status.settled = value), () => undefined);
   };
+  /**
+   * The document kept, when a request may be answered from it without a look (the TTL has not run out
+   * since the last): what the synchronous reads (`…Now`) answer from. Otherwise the promised reads look.
+   */
+  const current = (): Registry | undefined => (doc && ttlMs > 0 && Date.now() - lookedAt < ttlMs ? doc.registry : undefined);
   /** Whether an answer kept (made from the document `kept.reg` and the statuses at `kept.statuses`) still holds for `reg`, now. */
   const holds = (kept: { reg: Registry; statuses: number; until: number } | undefined, reg: Registry): boolean =>
     kept !== undefined && kept.reg === reg && kept.statuses === statusesVersion && Date.now() < kept.until;
@@ -455,7 +470,7 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
         const value = await check(entry, remote);
         const cached = statuses.get(remote);
         // A check started later (by a request) has the last word.
-        if (!closed && (!cached || cached.at <= at)) setStatus(remote, { at, url: whereOf(entry), value: Promise.resolve(value) });
+        if (!closed && (!cached || cached.at <= at)) setStatus(remote, { at, url: whereOf(entry), value: Promise.resolve(value), settled: value });
       }),
     );
   }
@@ -506,6 +521,36 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       const value = check(entry, remote);
       setStatus(remote, { at: Date.now(), url: whereOf(entry), value });
       return value;
+    },
+
+    /**
+     * What `status` would answer, at once, when it is known without a look or a check (the document and
+     * the remote's status within the TTL, the status answered); else undefined: ask `status`. Every
+     * page asks the statuses of its remotes: the promises and turns of the asking cost more than the rest.
+     */
+    statusNow(remote: RemoteName): RemoteStatus | undefined {
+      const reg = current();
+      const entry = reg && entryOf(reg, remote);
+      const cached = entry && statuses.get(remote);
+      if (!cached?.settled || cached.url !== whereOf(entry!) || Date.now() - cached.at >= ttlMs) return undefined;
+      keepFresh();
+      return cached.settled;
+    },
+
+    /** What `routing` would answer, at once, while the answer made last holds (see statusNow); else undefined. */
+    routingNow(): { table: SiteRoutes; unrouted: RemoteName[] } | undefined {
+      const reg = current();
+      if (!reg || !holds(routed, reg) || routed!.accepted !== acceptedVersion) return undefined;
+      keepFresh();
+      return routed!.answer;
+    },
+
+    /** What `compositionHash` would answer, at once, while the hash made last holds (see statusNow); else undefined. */
+    compositionHashNow(shellBuild: string): string | undefined {
+      const reg = current();
+      if (!reg || !holds(hashed, reg) || hashed!.shellBuild !== shellBuild) return undefined;
+      keepFresh();
+      return hashed!.hash;
     },
 
     /** The remote that owns a language-neutral path, by the route manifests the remotes publish (`routing`). */
