@@ -6,7 +6,7 @@ import { canaryOf } from './registry';
 
 /** What this module needs of a composition: the registry view it renders from (and closes). */
 export interface CompositionBase {
-  registry: { registry(): Promise<Registry>; kept?(): Registry | undefined; close(): void };
+  registry: { registry(): Promise<Registry>; kept?(): Registry | undefined; registryNow?(): Registry | undefined; close(): void };
 }
 
 /**
@@ -39,7 +39,8 @@ export function createCompositions<C extends CompositionBase>(make: (variant: 'l
      * ask while a canary runs (`reply` given: a cookie); an API call never chooses one.
      */
     async viewFor(request: FastifyRequest, reply?: FastifyReply): Promise<C> {
-      const reg = await registry();
+      // Asked of every page: the document within its TTL is read at once, else looked at.
+      const reg = live.registry.registryNow?.() ?? (await registry());
       const running = reg && canaryOf(reg);
       if (!running) return live;
       let visitor = cohortFromCookies(request.headers.cookie);

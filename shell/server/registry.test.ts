@@ -352,6 +352,7 @@ describe('the registry', () => {
       const routes = await registry.routing();
       const hash = await registry.compositionHash('shell1');
       expect(registry.statusNow('mf-content')).toBe(status);
+      expect(registry.registryNow()).toBe(registry.kept());
       expect(registry.routingNow()).toBe(routes);
       expect(registry.compositionHashNow('shell1')).toBe(hash);
       // Another shell build's hash, a remote not in the registry: not known at once.
@@ -360,7 +361,7 @@ describe('the registry', () => {
       const asked = fetchImpl.mock.calls.length;
       // Past the TTL a look and checks are due: only the promised reads (which start them) answer.
       now += 500;
-      expect([registry.statusNow('mf-content'), registry.routingNow(), registry.compositionHashNow('shell1')]).toEqual([undefined, undefined, undefined]);
+      expect([registry.registryNow(), registry.statusNow('mf-content'), registry.routingNow(), registry.compositionHashNow('shell1')]).toEqual([undefined, undefined, undefined, undefined]);
       expect(fetchImpl.mock.calls.length).toBe(asked);
       await expect(registry.compositionHash('shell1')).resolves.toBe(hash);
       // Known at once again once the look and the checks it started are in.

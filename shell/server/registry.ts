@@ -506,6 +506,11 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       return doc?.registry;
     },
 
+    /** What `registry` would answer at once while the document is within its TTL; else undefined: ask `registry`. */
+    registryNow(): Registry | undefined {
+      return current();
+    },
+
     async entry(remote: RemoteName): Promise<RegistryEntry | undefined> {
       return entryOf(await registry(), remote);
     },
