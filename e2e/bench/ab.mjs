@@ -18,6 +18,9 @@
 // first tree, and in how many rounds it was the faster. No bar: it answers "did this change cost
 // throughput", which a single bench:ssr run cannot. Linux only (/proc).
 //
+// A tree may name settings for every server of its site after `+`: `--trees main,main+LOG_LEVEL=warn`
+// measures what the access-log lines cost the same build (each such site is one more composed site).
+//
 // Options: --trees A,B (required), --pages story,home (any of site.mjs' PAGES), --rounds N (8),
 // --seconds S (3), --connections N (50).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -38,7 +41,19 @@ const { values: opts } = parseArgs({
   },
 });
 if (!opts.trees) fail('--trees A,B: two checkouts with their build (a path, or a folder name beside this checkout)');
-const trees = opts.trees.split(',').map((t) => (t.includes('/') ? path.resolve(t) : path.resolve(here, '..', '..', '..', t)));
+/** Each tree: its checkout, the settings its servers get (`tree+NAME=value+…`), and the name it is shown by. */
+const trees = opts.trees.split(',').map((spec) => {
+  const [tree = '', ...settings] = spec.split('+');
+  const env = Object.fromEntries(
+    settings.map((setting) => {
+      const at = setting.indexOf('=');
+      if (at < 1) fail(`${spec}: settings are NAME=value after +`);
+      return [setting.slice(0, at), setting.slice(at + 1)];
+    }),
+  );
+  const dir = tree.includes('/') ? path.resolve(tree) : path.resolve(here, '..', '..', '..', tree);
+  return { dir, env, name: [path.basename(dir), ...settings].join('+') };
+});
 const pages = opts.pages.split(',');
 for (const name of pages) if (!PAGES[name]) fail(`unknown page ${name}; pages: ${Object.keys(PAGES).join(', ')}`);
 const rounds = Number(opts.rounds);
@@ -65,11 +80,11 @@ const burst = (url, duration) =>
 const sites = [];
 try {
   for (const tree of trees) {
-    const { startBuiltSite } = await import(path.join(tree, 'e2e', 'bench', 'site.mjs'));
-    const site = await startBuiltSite({});
+    const { startBuiltSite } = await import(path.join(tree.dir, 'e2e', 'bench', 'site.mjs'));
+    const site = await startBuiltSite(Object.keys(tree.env).length ? { env: tree.env } : {});
     const pid = pidOfPort(new URL(site.url).port);
-    if (!pid) throw new Error(`${tree}: its shell's process was not found`);
-    sites.push({ name: path.basename(tree), site, pid });
+    if (!pid) throw new Error(`${tree.name}: its shell's process was not found`);
+    sites.push({ name: tree.name, site, pid });
   }
   const rows = [];
   for (const page of pages) {
