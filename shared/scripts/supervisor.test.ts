@@ -84,7 +84,7 @@ function release(buildId: string, options: { behaviour?: Behaviour; react?: stri
 
 const noProblems = jest.fn(async (_target: SmokeTarget) => [] as string[]);
 
-async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv; health?: () => Promise<ReleaseCounts[]>; prometheusUrl?: string; readyTimeoutMs?: number; startTimeoutMs?: number } = {}) {
+async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => Promise<string[]>; remote?: 'mf-events' | 'mf-forms'; env?: NodeJS.ProcessEnv; health?: () => Promise<ReleaseCounts[]>; prometheusUrl?: string; readyTimeoutMs?: number; startTimeoutMs?: number; freePort?: (host: string) => Promise<number> } = {}) {
   const remote = options.remote ?? 'mf-events';
   supervisor = createSupervisor({
     store: store(),
@@ -99,6 +99,7 @@ async function startWith(first: string, options: { smoke?: (t: SmokeTarget) => P
     ...(options.health ? { releaseHealth: options.health } : {}),
     ...(options.prometheusUrl ? { prometheusUrl: options.prometheusUrl } : {}),
     log: (line) => logs.push(line),
+    ...(options.freePort ? { freePort: options.freePort } : {}),
   });
   await supervisor.start({ [remote]: path.join(store(), remote, first) });
   return supervisor;
@@ -180,6 +181,24 @@ describe('the supervisor', () => {
       ['rollback', 'mf-events@1.0.0+aaa', 'mf-events@1.0.0+bbb'],
     ]);
     await expect(s.deploy('mf-events', a)).resolves.toMatchObject({ mode: 'unchanged' });
+  });
+
+  it('starts a candidate whose port was taken before it listened on another one, and says so (a metrics listener on port 0 can take it)', async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = (taken.address() as AddressInfo).port;
+    const handOut: number[] = [];
+    try {
+      const s = await startWith(release('aaa'), { freePort: async (host) => handOut.shift() ?? freePort(host) });
+      handOut.push(takenPort);
+      await expect(s.deploy('mf-events', `mf-events@${release('bbb')}`)).resolves.toMatchObject({ release: 'mf-events@1.0.0+bbb', mode: 'blue-green' });
+      const entry = registry().remotes['mf-events']!;
+      expect(new URL(entry.url).port).not.toBe(String(takenPort));
+      await expect(buildOf(entry.url)).resolves.toBe('bbb');
+      expect(logs).toContain(`mf-events: port ${takenPort} was taken before mf-events@1.0.0+bbb listened; trying another`);
+    } finally {
+      taken.close();
+    }
   });
 
   it('waits past the ready timeout for a server that says it is starting (issue 35), and gives up only after the start timeout', async () => {

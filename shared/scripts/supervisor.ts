@@ -185,6 +185,8 @@ export interface SupervisorOptions {
   /** The shell build a smoke render runs, when this supervisor runs no shell of its own (the cluster's shells are not its own). */
   smokeShellDir?: string;
   log?: (line: string) => void;
+  /** Where servers' ports come from (a free loopback port by default; tests hand out a taken one). */
+  freePort?: (host: string) => Promise<number>;
 }
 
 /**
@@ -217,6 +219,10 @@ export interface ClusterOptions {
    */
   minReadyMs?: number;
 }
+
+/** How many ports a server is tried on when the one chosen is taken before it listens (EADDRINUSE). */
+const PORT_ATTEMPTS = 3;
+const portTaken = (error: unknown): boolean => /EADDRINUSE/.test(messageOf(error));
 
 /** A free loopback port: asked of the OS, released, then used by the server started on it. */
 export function freePort(host = '127.0.0.1'): Promise<number> {
@@ -335,6 +341,7 @@ interface Running {
 export function createSupervisor(options: SupervisorOptions) {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
+  const portFor = options.freePort ?? freePort;
   const drainMs = options.drainMs ?? 1500;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const startTimeoutMs = Math.max(options.startTimeoutMs ?? 600_000, readyTimeoutMs);
@@ -482,8 +489,8 @@ export function createSupervisor(options: SupervisorOptions) {
 
   async function startRelease(remote: RemoteName, folder: string, port?: number, onDeath: (dead: Running) => void = (dead) => void restart(remote, dead), env: NodeJS.ProcessEnv = {}): Promise<{ server: Running; port: number }> {
     const record = readRelease(folder);
-    const chosen = port ?? (await freePort(host));
-    const metricsPort = cluster?.targetsDir ? await freePort(host) : undefined;
+    const chosen = port ?? (await portFor(host));
+    const metricsPort = cluster?.targetsDir ? await portFor(host) : undefined;
     const server = spawnServer(remote, `${remote} ${record.version}+${record.buildId}${cluster ? ` :${chosen}` : ''}`, path.join(folder, 'dist', 'app', 'main.js'), folder, chosen, { ...sectionEnv(remote), ...env, ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) }, onDeath);
     server.folder = folder;
     if (metricsPort) server.metricsPort = metricsPort;
@@ -621,15 +628,7 @@ export function createSupervisor(options: SupervisorOptions) {
   async function rollTo(remote: RemoteName, folder: string, action: 'deploy' | 'rollback', release: ReleaseRecord, current: LiveRemote | undefined, t: ReturnType<typeof stepper>): Promise<SwitchResult> {
     published(folder);
     t.step('published to the browser-build store');
-    const port = await freePort(host);
-    const smoke = beginSmoke(remote, folder, `http://${host}:${port}`, release);
-    let trial: Running;
-    try {
-      ({ server: trial } = await startRelease(remote, folder, port, () => undefined, instanceEnv(remote, slotsOf(remote).length)));
-    } catch (error) {
-      await smoke.cancel();
-      throw error;
-    }
+    const { server: trial, smoke } = await startCandidate(remote, folder, release, () => undefined, instanceEnv(remote, slotsOf(remote).length));
     t.step('trial instance started and healthy');
     const problems = await smoke.finish(t);
     await stopServer(trial);
@@ -661,22 +660,26 @@ export function createSupervisor(options: SupervisorOptions) {
    * looks at each remote on every request (status TTL 0): it must see the candidate as soon as it is up.
    */
   async function startSmokeShell(remote: RemoteName, registryFile: string): Promise<{ shell: Running; port: number }> {
-    const port = await freePort(host);
-    // Warnings and errors only: every line it logs while rendering is held against the candidate (its
-    // access log would be a line per page). No metrics listener: nobody scrapes a throw-away shell.
-    const shell = spawnServer('shell', `smoke shell for ${remote}`, path.join(smokeShellDir!, 'dist', 'server', 'main.js'), smokeShellDir!, port, {
-      REGISTRY: registryFile,
-      REMOTE_STATUS_TTL_MS: '0',
-      LOG_LEVEL: 'warn',
-      METRICS_PORT: '',
-    });
-    try {
-      await ready(shell, 'shell');
-    } catch (error) {
-      await stopServer(shell);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      const port = await portFor(host);
+      // Warnings and errors only: every line it logs while rendering is held against the candidate (its
+      // access log would be a line per page). No metrics listener: nobody scrapes a throw-away shell.
+      const shell = spawnServer('shell', `smoke shell for ${remote}`, path.join(smokeShellDir!, 'dist', 'server', 'main.js'), smokeShellDir!, port, {
+        REGISTRY: registryFile,
+        REMOTE_STATUS_TTL_MS: '0',
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: '',
+      });
+      try {
+        await ready(shell, 'shell');
+        return { shell, port };
+      } catch (error) {
+        await stopServer(shell);
+        // Its port taken before it listened (see startCandidate): another, twice at most.
+        if (attempt >= PORT_ATTEMPTS || !portTaken(error)) throw error;
+        log(`smoke shell for ${remote}: port ${port} was taken before it listened; trying another`);
+      }
     }
-    return { shell, port };
   }
 
   /** The smoke shell renders `paths`; every answer but 200, a page not made with the candidate, and every line it logs about it are problems. */
@@ -751,6 +754,27 @@ export function createSupervisor(options: SupervisorOptions) {
   }
 
   /**
+   * A candidate started on a free port, its smoke render begun against it. A port the OS handed out can
+   * be taken before the server listens (every server's metrics listener with METRICS_PORT=0 binds one the
+   * OS chooses): a candidate that exits with EADDRINUSE is started again on another port, twice at most.
+   */
+  async function startCandidate(remote: RemoteName, folder: string, release: ReleaseRecord, onDeath?: (dead: Running) => void, env?: NodeJS.ProcessEnv) {
+    for (let attempt = 1; ; attempt++) {
+      const port = await portFor(host);
+      const url = `http://${host}:${port}`;
+      const smoke = beginSmoke(remote, folder, url, release);
+      try {
+        const { server } = await startRelease(remote, folder, port, onDeath, env);
+        return { server, port, url, smoke };
+      } catch (error) {
+        await smoke.cancel();
+        if (attempt >= PORT_ATTEMPTS || !portTaken(error)) throw error;
+        log(`${remote}: port ${port} was taken before ${release.id} listened; trying another`);
+      }
+    }
+  }
+
+  /**
    * The smoke render of a candidate that will answer at `url`: a throw-away shell over the live registry
    * with the candidate in this remote's place renders one page of each of its templates in both
    * languages. Begun before the candidate starts (the shell starts meanwhile); `finish` once it is up.
@@ -803,17 +827,14 @@ export function createSupervisor(options: SupervisorOptions) {
         await stopServer(old);
         t.step('old server stopped (one process at a time)');
       }
-      const port = await freePort(host);
-      const url = `http://${host}:${port}`;
-      const smoke = beginSmoke(remote, folder, url, release);
-      let server: Running;
+      let started: Awaited<ReturnType<typeof startCandidate>>;
       try {
-        ({ server } = await startRelease(remote, folder, port));
+        started = await startCandidate(remote, folder, release);
       } catch (error) {
-        await smoke.cancel();
         if (mode === 'replace' && current) await revive(remote, current);
         throw error;
       }
+      const { server, port, url, smoke } = started;
       t.step('started and healthy');
       const smokeProblems = await smoke.finish(t);
       if (smokeProblems.length) {
@@ -882,17 +903,8 @@ export function createSupervisor(options: SupervisorOptions) {
         published(folder);
         t.step('published to the browser-build store');
       }
-      const port = await freePort(host);
-      const url = `http://${host}:${port}`;
-      const smoke = beginSmoke(remote, folder, url, release);
-      let server: Running;
-      try {
-        // On the cluster the canary is one instance beside the section's slots: only its cohort's requests reach it.
-        ({ server } = await startRelease(remote, folder, port, () => void abortCanary(remote, 'its server exited', true).catch(() => undefined), cluster ? instanceEnv(remote, slotsOf(remote).length) : {}));
-      } catch (error) {
-        await smoke.cancel();
-        throw error;
-      }
+      // On the cluster the canary is one instance beside the section's slots: only its cohort's requests reach it.
+      const { server, port, url, smoke } = await startCandidate(remote, folder, release, () => void abortCanary(remote, 'its server exited', true).catch(() => undefined), cluster ? instanceEnv(remote, slotsOf(remote).length) : {});
       t.step('started and healthy');
       const problems = await smoke.finish(t);
       if (problems.length) {
@@ -1187,7 +1199,7 @@ export function createSupervisor(options: SupervisorOptions) {
       // The registry first, with the port each server will listen on: a section reads it as it starts (mf-content's search).
       const sections = Object.entries(initial) as [RemoteName, string][];
       for (const [remote, folder] of sections) {
-        const port = await freePort(host);
+        const port = await portFor(host);
         live.set(remote, { release: readRelease(folder).id, folder, url: `http://${host}:${port}`, port, previous: [] });
       }
       persist();
