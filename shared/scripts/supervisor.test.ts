@@ -201,6 +201,22 @@ describe('the supervisor', () => {
     }
   });
 
+  it('starts a section whose port was taken before it listened on another one, named in the registry', async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = (taken.address() as AddressInfo).port;
+    const handOut = [takenPort];
+    try {
+      await startWith(release('aaa'), { freePort: async (host) => handOut.shift() ?? freePort(host) });
+      const entry = registry().remotes['mf-events']!;
+      expect(new URL(entry.url).port).not.toBe(String(takenPort));
+      await expect(buildOf(entry.url)).resolves.toBe('aaa');
+      expect(logs.some((line) => line.startsWith(`mf-events: port ${takenPort} was taken before it listened; trying `))).toBe(true);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('waits past the ready timeout for a server that says it is starting (issue 35), and gives up only after the start timeout', async () => {
     // Answers 503 "starting" for 1.5 s, three times the time a server has to answer at all.
     const s = await startWith(release('aaa', { behaviour: 'slow-start' }), { readyTimeoutMs: 500, startTimeoutMs: 10_000 });

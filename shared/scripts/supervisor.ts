@@ -1206,7 +1206,21 @@ export function createSupervisor(options: SupervisorOptions) {
       await Promise.all(
         sections.map(async ([remote, folder]) => {
           const entry = live.get(remote)!;
-          const { server } = await startRelease(remote, folder, entry.port);
+          let server: Running;
+          for (let attempt = 1; ; attempt++) {
+            try {
+              ({ server } = await startRelease(remote, folder, entry.port));
+              break;
+            } catch (error) {
+              // Its port taken before it listened (see startCandidate): another, named in the registry
+              // before the shell, which starts after every section, reads it.
+              if (attempt >= PORT_ATTEMPTS || !portTaken(error)) throw error;
+              const port = await portFor(host);
+              log(`${remote}: port ${entry.port} was taken before it listened; trying ${port}`);
+              Object.assign(entry, { port, url: `http://${host}:${port}` });
+              persist();
+            }
+          }
           servers.set(remote, server);
           if (server.child.pid) entry.pid = server.child.pid;
           record({ at: new Date().toISOString(), remote, action: 'start', release: entry.release });
