@@ -335,13 +335,17 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     // Each stream whole (its lines are split when read); both in the prefixed output of logs().
     const out = streamOf(`${name} stdout`);
     const err = streamOf(`${name} stderr`);
+    // Decoded once per chunk: a site under a benchmark writes a few MB of access lines a second, and
+    // this process shares the machine's cores with the servers it measures.
     child.stdout?.on('data', (d: Buffer) => {
-      output.push(`[${name}] ${d.toString()}`);
-      out.push(d.toString());
+      const text = d.toString();
+      output.push(`[${name}] ${text}`);
+      out.push(text);
     });
     child.stderr?.on('data', (d: Buffer) => {
-      output.push(`[${name}] ${d.toString()}`);
-      err.push(d.toString());
+      const text = d.toString();
+      output.push(`[${name}] ${text}`);
+      err.push(text);
     });
     children.set(name, child);
     // A server that dies at start (a port still taken, a bad build) fails the start at once.
