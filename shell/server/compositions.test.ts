@@ -9,7 +9,7 @@ describe('the compositions of the shell', () => {
   const compositions = createCompositions(
     (variant) => {
       made.push(variant);
-      return { variant, registry: { registry: async () => doc, kept: () => doc, registryNow: () => doc, close: () => closed.push(variant) } };
+      return { variant, registry: { registry: async () => doc, registryNow: () => doc, close: () => closed.push(variant) } };
     },
     { secure: true, cohort: () => 42 },
   );

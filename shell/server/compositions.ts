@@ -6,7 +6,7 @@ import { canaryOf } from './registry';
 
 /** What this module needs of a composition: the registry view it renders from (and closes). */
 export interface CompositionBase {
-  registry: { registry(): Promise<Registry>; kept?(): Registry | undefined; registryNow?(): Registry | undefined; close(): void };
+  registry: { registry(): Promise<Registry>; registryNow?(): Registry | undefined; close(): void };
 }
 
 /**
@@ -27,9 +27,9 @@ export function createCompositions<C extends CompositionBase>(make: (variant: 'l
       return Boolean(reg && canaryOf(reg));
     },
 
-    /** Whether a canary runs by the document the live registry keeps (no look); undefined before the first. */
+    /** Whether a canary runs, at once while the live registry's document is within its TTL; else undefined: ask `canaryRuns`. */
     canaryRunsNow(): boolean | undefined {
-      const reg = live.registry.kept?.();
+      const reg = live.registry.registryNow?.();
       return reg ? Boolean(canaryOf(reg)) : undefined;
     },
 

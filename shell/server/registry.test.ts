@@ -352,7 +352,7 @@ describe('the registry', () => {
       const routes = await registry.routing();
       const hash = await registry.compositionHash('shell1');
       expect(registry.statusNow('mf-content')).toBe(status);
-      expect(registry.registryNow()).toBe(registry.kept());
+      expect(Object.keys(registry.registryNow()!.remotes).sort()).toEqual(['mf-content', 'mf-events', 'mf-media-center']);
       expect(registry.routingNow()).toBe(routes);
       expect(registry.compositionHashNow('shell1')).toBe(hash);
       // Another shell build's hash, a remote not in the registry: not known at once.
@@ -466,15 +466,11 @@ describe('the registry', () => {
 
   it('re-reads the registry document when it changes, so a deploy needs no restart', async () => {
     const registry = createRegistry({ source: file, ttlMs: 0, fetchImpl: async (url: string) => serve(url) });
-    // Nothing kept before the first read; then the document as read, without a look of its own.
-    expect(registry.kept()).toBeUndefined();
     await expect(registry.owner('/idkt')).resolves.toBe('mf-content');
-    expect(Object.keys(registry.kept()!.remotes)).not.toContain('mf-idkt');
     write({ 'mf-content': { url: 'http://content.test' }, 'mf-idkt': { url: 'http://idkt.test' } });
     const later = new Date(Date.now() + 5000);
     utimesSync(file, later, later);
     await expect(registry.owner('/idkt')).resolves.toBe('mf-idkt');
-    expect(Object.keys(registry.kept()!.remotes)).toContain('mf-idkt');
   });
 
   it('asks the new server at once when a deploy switches a remote’s entry, whatever the old one said within the TTL', async () => {

@@ -501,11 +501,6 @@ export function createRegistry({ source, ttlMs, statusTimeoutMs = 1500, fetchImp
       refresher = undefined;
     },
 
-    /** The document as last read, without looking again (undefined before the first read). */
-    kept(): Registry | undefined {
-      return doc?.registry;
-    },
-
     /** What `registry` would answer at once while the document is within its TTL; else undefined: ask `registry`. */
     registryNow(): Registry | undefined {
       return current();
