@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -246,6 +246,15 @@ export interface SiteOptions {
   origins?: string[];
   /** The same for its browser build (`browserIntegrity`: its scripts and stylesheets, which the shell checks and the browser is told). */
   browserIntegrity?: (remote: Remote, digests: Record<string, string>) => Record<string, string> | undefined;
+  /**
+   * Each server's standard output written straight to a file of the site's work folder (`<name>.log`),
+   * as a log collector keeps it, instead of through a pipe to this process; what they write to standard
+   * error still comes here. For benchmarks: their load generator runs in this process, and reading a
+   * few MB of access lines a second through pipes took it, and the servers waking it, a share of the
+   * machine's two cores that production's collector (another process, on other cores) does not take.
+   * `logLines` and `logs` read those files.
+   */
+  logsToFiles?: boolean;
 }
 
 /** The SRI digests of the scripts of a workspace's Node container, as its build lists them (build-files.json), as a release's record gives them. */
@@ -308,6 +317,13 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     if (!kept) streams.set(name, (kept = boundedChunks(LOG_BYTES_KEPT)));
     return kept;
   };
+  const logFileOf = (name: string) => path.join(work, `${name}.log`);
+  /** What a server wrote to its log file (logsToFiles), its last `bytes` at most. */
+  const fileTail = (name: string, bytes: number): string => {
+    if (!options.logsToFiles || !existsSync(logFileOf(name))) return '';
+    const text = readFileSync(logFileOf(name), 'utf8');
+    return text.length > bytes ? text.slice(text.indexOf('\n', text.length - bytes) + 1) : text;
+  };
   const metrics = {} as Record<'shell' | Remote, string>;
   // The repository's content plus events dated from today, so journeys that register never depend on
   // the calendar.
@@ -331,7 +347,9 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     // Its metrics on a port of its own (a new one at each start: the last one may have been taken meanwhile).
     const metricsPort = await freePort();
     metrics[name as 'shell' | Remote] = `http://127.0.0.1:${metricsPort}/metrics`;
-    const child = spawn(process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, file], { cwd, env: { ...env, ...extraEnv, PORT: String(port), METRICS_PORT: String(metricsPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const logFile = options.logsToFiles ? openSync(logFileOf(name), 'a') : undefined;
+    const child = spawn(process.execPath, [`--inspect-port=127.0.0.1:${inspectPort}`, file], { cwd, env: { ...env, ...extraEnv, PORT: String(port), METRICS_PORT: String(metricsPort) }, stdio: ['ignore', logFile ?? 'pipe', 'pipe'] });
+    if (logFile !== undefined) closeSync(logFile);
     // Each stream whole (its lines are split when read); both in the prefixed output of logs().
     const out = streamOf(`${name} stdout`);
     const err = streamOf(`${name} stderr`);
@@ -411,10 +429,15 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       await Promise.all([...children.keys()].map(stopChild));
       rmSync(work, { recursive: true, force: true });
     },
-    logs: () => output.text(),
+    logs: () =>
+      output.text() +
+      [...children.keys()]
+        .map((name) => fileTail(name, OUTPUT_BYTES_KEPT / children.size).replace(/^(?=.)/gm, `[${name}] `))
+        .join(''),
     logLines: (name) =>
-      [`${name} stdout`, `${name} stderr`]
-        .flatMap((stream) => streams.get(stream)?.lines() ?? [])
+      [fileTail(name, LOG_BYTES_KEPT).split('\n'), ...[`${name} stdout`, `${name} stderr`].map((stream) => streams.get(stream)?.lines() ?? [])]
+        .flat()
+        .filter((line) => line.trim())
         .slice(-LOG_LINES_KEPT)
         .flatMap((line) => {
           if (!line.startsWith('{')) return [];

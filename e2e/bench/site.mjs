@@ -93,7 +93,9 @@ export async function startBuiltSite(options = {}) {
   if (missing.length && (await build(missing)).failures.length) fail('the build failed');
   require('../../scripts/ts-register.cjs');
   const { startSite } = require(path.join(here, '..', 'site.ts'));
-  return startSite(options);
+  // The servers' access lines go to files, as a log collector keeps them, not through pipes to this
+  // process, which is the load generator (e2e/site.ts logsToFiles).
+  return startSite({ logsToFiles: true, ...options });
 }
 
 /** The measured pages of `names` in `langs`: `{ name, lang, path }`, English then Arabic per page. */
