@@ -75,11 +75,14 @@ describe('the first paint and after', () => {
     const uses = await page.evaluate(() => (window as unknown as { __uses: string[] }).__uses);
     expect(loaded.length ? { loaded, usesTheBrowserFired: uses, scripts } : []).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
-    // Reaching for the menu brings the chrome's code; the header keeps its size.
+    // Reaching for the menu brings the chrome's code, and on another thread the browser's Intl data
+    // (a worker of the page's own origin, which the page's policy lets start); the header keeps its size.
     const header = page.locator('[data-qf-root="header"] header');
     const before = await header.boundingBox();
+    const worker = page.waitForEvent('worker', { timeout: 15_000 });
     await page.locator('[data-qf-root="header"] button[aria-controls="qf-mobile-menu"]').hover();
     await page.locator('[data-qf-root="header"][data-qf-hydrated]').waitFor({ state: 'attached' });
+    expect(new URL((await worker).url()).pathname).toMatch(/^\/_shell\/boot\/qf-intl-warm\.[0-9a-f]+\.js$/);
     expect(await header.boundingBox()).toEqual(before);
     expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
     expect(problems).toEqual([]);

@@ -27,6 +27,9 @@ const STYLES = {
 
 export type DateStyle = keyof typeof STYLES;
 
+/** Every style the site writes dates in. */
+export const DATE_STYLES = Object.keys(STYLES) as DateStyle[];
+
 /** `instant` (a Date, milliseconds or an ISO string) as the site writes it in `lang`, in Doha unless `timeZone` says otherwise. */
 export function formatDate(lang: Lang, instant: Date | number | string, style: DateStyle = 'long', timeZone: string = SITE_TIME_ZONE): string {
   return dateTimeFormat(dateLocale(lang), { ...STYLES[style], timeZone }).format(instant instanceof Date ? instant : new Date(instant));

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { boot } from './index';
 import { OPEN_ASSISTANT_EVENT } from '../chrome/assistant-event';
+import { resetIntlWarm } from './intl-warm';
 import { EARLY_EVENTS_GLOBAL } from './loader';
 import { BOOT_GLOBAL, HELD_PROPERTY, type BootWindow, type RootName, type ShellApp } from './protocol';
 
@@ -80,6 +81,30 @@ describe('the boot', () => {
     start();
     await flush();
     expect(doc.head.querySelector('script')).toBeNull();
+  });
+
+  it("loads the browser's Intl data on another thread when the app is first fetched, never for a page only looked at", async () => {
+    const workers: unknown[] = [];
+    const worker = { addEventListener: jest.fn(), terminate: jest.fn() };
+    const win = window as unknown as { Worker?: unknown };
+    win.Worker = jest.fn(function (this: unknown, url: URL) {
+      workers.push(url);
+      return worker;
+    });
+    resetIntlWarm();
+    try {
+      serverPage();
+      fakeApp();
+      start();
+      await flush();
+      expect(workers).toEqual([]);
+      doc.getElementById('menu')!.click();
+      await flush();
+      expect(workers).toHaveLength(1);
+      expect(String(workers[0])).toMatch(/intl-warm/);
+    } finally {
+      delete win.Worker;
+    }
   });
 
   it('holds a press on a header control until the header is interactive, then presses it again', async () => {

@@ -11,6 +11,7 @@ import { STATE_ELEMENT_ID } from '../state-ids';
 import { startCookieBanner, startScrollProgress, startStatement, startToTop } from './chrome';
 import { BOOT_GLOBAL, HELD_PROPERTY, ROOT_ATTR, ROOT_POLICY_ATTR, type BootHandle, type BootWindow, type RootName, type ShellApp } from './protocol';
 import { createTriggers } from './triggers';
+import { warmIntl } from './intl-warm';
 import { EARLY_EVENTS_GLOBAL } from './loader';
 
 /**
@@ -55,6 +56,8 @@ export function boot(win: BootWindow, doc: Document): BootHandle {
         // After the next paint: the press that asked for the app shows its effect (a pressed button,
         // the progress bar) before the app's code takes the main thread.
         afterPaint(win, () => doc.head.append(el));
+        // Meanwhile, on another thread, the browser's Intl data the app's first render needs.
+        warmIntl(win);
       });
     }
     return pending;
