@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { useMemo, useRef, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { localePath, splitLang } from '@qf/shared/routing';
 import { otherLang } from '@qf/shared/i18n';
 import { Header } from './components/Header';
@@ -25,8 +25,32 @@ export interface PartProps {
   onNavigate?: (href: string) => void;
 }
 
-/** The state as hydration must see it first (what the server rendered), then as it is. */
-const useViewState = (store: Store): ViewState => useSyncExternalStore(store.subscribe, store.get, () => store.initial);
+/**
+ * The state as hydration must see it first (what the server rendered), then as it is, re-read only
+ * when one of the part's inputs (`partInputs`, what its render reads) changes: a navigation's
+ * `loading`, its delayed-load notice and its announcement re-render no part, and a footer whose
+ * inputs stay the same is not rendered again for a new page. Each part used to render whole (the
+ * header with its menus) for every change of the store: three times a navigation, the first of them
+ * in the tap's own task, on a phone's CPU.
+ */
+function usePartState(store: Store, name: RootName): ViewState {
+  const snapshot = useMemo(() => {
+    let kept: { state: ViewState; inputs: readonly unknown[] } | undefined;
+    return () => {
+      const state = store.get();
+      if (kept?.state === state) return state;
+      const inputs = partInputs[name](state, NO_CHROME_HTML);
+      if (kept && sameInputs(kept.inputs, inputs)) return kept.state;
+      kept = { state, inputs };
+      return state;
+    };
+  }, [store, name]);
+  return useSyncExternalStore(store.subscribe, snapshot, () => store.initial);
+}
+
+/** The chrome's widget HTML is the document's, the same for the page's life: only the state's inputs decide. */
+const NO_CHROME_HTML: ChromeHtml = {};
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
 function InLang({ state, children }: { state: ViewState; children: ReactNode }): ReactElement {
   return <ShellLangContext.Provider value={state.lang}>{children}</ShellLangContext.Provider>;
@@ -35,7 +59,7 @@ function InLang({ state, children }: { state: ViewState; children: ReactNode }):
 const pageOf = (s: ViewState) => (s.status === 'ok' ? s.pageData?.result.page : undefined);
 
 export function HeaderPart({ store, onToggleTheme, onSearch, onNavigate }: PartProps): ReactElement {
-  const s = useViewState(store);
+  const s = usePartState(store, 'header');
   const alternatePath = pageOf(s)?.head.alternatePath ?? localePath(otherLang(s.lang), splitLang(s.path).path);
   return (
     <InLang state={s}>
@@ -58,7 +82,7 @@ export function HeaderPart({ store, onToggleTheme, onSearch, onNavigate }: PartP
 }
 
 export function SubheaderPart({ store }: PartProps): ReactElement {
-  const s = useViewState(store);
+  const s = usePartState(store, 'subheader');
   const page = pageOf(s);
   // The breadcrumb fades in after a client-side navigation (SPEC §9, 400 ms), never on the page the
   // server rendered: that one is visible from the first paint, with or without JavaScript.
@@ -76,7 +100,7 @@ export function SubheaderPart({ store }: PartProps): ReactElement {
 
 /** The 404, 500 and 503 pages, inside `<main>` next to the (then hidden) section slot. */
 export function StatusPart({ store }: PartProps): ReactElement | null {
-  const s = useViewState(store);
+  const s = usePartState(store, 'status');
   return s.status === 'ok' ? null : (
     <InLang state={s}>
       <StatusPage status={s.status} lang={s.lang} />
@@ -85,7 +109,7 @@ export function StatusPart({ store }: PartProps): ReactElement | null {
 }
 
 export function FooterPart({ store }: PartProps): ReactElement {
-  const s = useViewState(store);
+  const s = usePartState(store, 'footer');
   return (
     <InLang state={s}>
       <FooterSlot lang={s.lang} globals={s.globals} widget={pageOf(s)?.chrome?.footer} />

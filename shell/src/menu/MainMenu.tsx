@@ -135,7 +135,10 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   // address may itself ask for the map.
   const firstPath = useRef(true);
   useEffect(() => {
-    if (!firstPath.current) {
+    // A menu already closed stays as it is: closing it again would render the whole menu for nothing
+    // in the navigation's own frame.
+    const { open, more, path: openPath } = stateRef.current;
+    if (!firstPath.current && (open || more || openPath.length)) {
       restore.current = false;
       dispatch({ type: 'close' });
     }
