@@ -35,36 +35,8 @@ export function localePath(lang: Lang, path: string): string {
   return p === '/' ? prefix : `${prefix}${p}`;
 }
 
-/** Route builder of SPEC §2: appends the slug; a parent alone gets a trailing slash. */
-export function buildRoute(slug: string | undefined, parent?: string): string {
-  const parentPart = parent ? `/${parent}` : '';
-  if (!slug) return parent ? normalizePath(parentPart) + '/' : '/';
-  return normalizePath(`${parentPart}/${slug}`);
-}
-
 const EXTERNAL = /^https?:\/\//i;
 export const isExternalUrl = (url: string): boolean => EXTERNAL.test(url);
-
-/** Match `/stories/:slug` against a path; returns the parameters or null. */
-export function matchPattern(pattern: string, path: string): Record<string, string> | null {
-  const a = normalizePath(pattern).split('/');
-  const b = normalizePath(path).split('/');
-  if (a.length !== b.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < a.length; i++) {
-    const seg = a[i]!;
-    const val = b[i]!;
-    if (seg.startsWith(':')) {
-      if (!val) return null;
-      try {
-        params[seg.slice(1)] = decodeURIComponent(val);
-      } catch {
-        return null;
-      }
-    } else if (seg !== val) return null;
-  }
-  return params;
-}
 
 /** Fill a pattern with parameters (links are built, never concatenated by hand). */
 export function fillPattern(pattern: string, params: Record<string, string>): string {
