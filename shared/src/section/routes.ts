@@ -216,8 +216,8 @@ export function defineRoutes<
 /**
  * The path prefixes a manifest's patterns cover: per pattern its fixed segments before the first
  * parameter (`/events/:slug` → `/events`; `/:slug` → `/`), without those another prefix already covers.
- * What the shell's registry says a remote owns must be these (each remote's contract test checks it),
- * and a host made for one section (the development harness) derives them from its manifest.
+ * The site's routing (site.ts) gives a path no pattern matches to the section whose prefix it falls
+ * under (longest first), so that section answers its own 404; the registry names no prefixes.
  */
 export function routePrefixes(manifest: Pick<RouteManifest, 'routes'>): string[] {
   const prefixes = new Set<string>();
