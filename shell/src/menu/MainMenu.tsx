@@ -137,8 +137,8 @@ export function MainMenu({ lang, path, current, menu, mapsApiKey, theme, links, 
   useEffect(() => {
     // A menu already closed stays as it is: closing it again would render the whole menu for nothing
     // in the navigation's own frame.
-    const { open, more, path: openPath } = stateRef.current;
-    if (!firstPath.current && (open || more || openPath.length)) {
+    const { open, more, surface, path: openPath } = stateRef.current;
+    if (!firstPath.current && (open || more || surface !== null || openPath.length)) {
       restore.current = false;
       dispatch({ type: 'close' });
     }
