@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -321,8 +321,19 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   /** What a server wrote to its log file (logsToFiles), its last `bytes` at most. */
   const fileTail = (name: string, bytes: number): string => {
     if (!options.logsToFiles || !existsSync(logFileOf(name))) return '';
-    const text = readFileSync(logFileOf(name), 'utf8');
-    return text.length > bytes ? text.slice(text.indexOf('\n', text.length - bytes) + 1) : text;
+    // Only the tail is read: a benchmark's log file grows by a few MB a second.
+    const fd = openSync(logFileOf(name), 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const from = Math.max(0, size - bytes);
+      const tail = Buffer.alloc(size - from);
+      readSync(fd, tail, 0, tail.length, from);
+      const text = tail.toString('utf8');
+      // From the first whole line on.
+      return from === 0 ? text : text.slice(text.indexOf('\n') + 1);
+    } finally {
+      closeSync(fd);
+    }
   };
   const metrics = {} as Record<'shell' | Remote, string>;
   // The repository's content plus events dated from today, so journeys that register never depend on
