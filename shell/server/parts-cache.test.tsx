@@ -1,6 +1,4 @@
-import path from 'node:path';
 import { renderToString } from 'react-dom/server';
-import { contentSourceFromEnv } from '@qf/shared/content';
 import type { Lang } from '@qf/shared/i18n';
 import { ChromeContext, type ChromeHtml } from '../src/chrome-widgets';
 import { parts, rootIdPrefix, type PartProps } from '../src/parts';
@@ -10,13 +8,14 @@ import { createStore, type ViewState } from '../src/store';
 import { renderPart } from './document';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
+import { partsContent, partsPageData, storyViewState } from './parts-fixture';
 
 // The server reuses a chrome part rendered for the same inputs (document.tsx, parts.tsx `partInputs`).
 // Rendered in a sequence of states where each input, and each field that is not one, changes in turn,
 // every part must come out as a fresh render of that state would: an input missing from a part's key
 // would give an earlier state's HTML.
 
-const content = contentSourceFromEnv(path.resolve(__dirname, '../..'), { CONTENT_DIR: path.resolve(__dirname, '../../content') });
+const content = partsContent;
 const names = Object.keys(parts) as RootName[];
 
 const fresh = (name: RootName, props: PartProps, chromeHtml: ChromeHtml): string => {
@@ -29,8 +28,7 @@ const fresh = (name: RootName, props: PartProps, chromeHtml: ChromeHtml): string
   );
 };
 
-const pageData = (title: string, alternatePath: string, footer?: string) =>
-  ({ result: { remote: 'mf-content', remotes: [], page: { template: 'story', hydration: 'visible', widgets: [], head: { title, alternatePath }, ...(footer ? { chrome: { footer: { id: footer, props: {} } } } : {}) } } }) as unknown as ShellState['pageData'];
+const pageData = partsPageData;
 
 describe('chrome parts kept by their inputs', () => {
   it('renders every part as a fresh render would, whatever changed between two pages', async () => {
@@ -38,19 +36,7 @@ describe('chrome parts kept by their inputs', () => {
     const menus = createMenuReader(content);
     const g: Record<Lang, ShellState['globals']> = { en: await globals('en'), ar: await globals('ar') };
     const m: Record<Lang, NonNullable<ShellState['menu']>> = { en: await menus('en'), ar: await menus('ar') };
-    const base: ViewState = {
-      lang: 'en',
-      path: '/stories/a',
-      status: 'ok',
-      pageData: pageData('A story', '/ar/stories/a'),
-      remotes: [],
-      compositionHash: 'h1',
-      widgets: [],
-      globals: g.en,
-      menu: m.en,
-      theme: 'dark',
-      loading: false,
-    };
+    const base: ViewState = storyViewState(g.en, m.en);
     const steps: Array<[string, Partial<ViewState>, ChromeHtml?]> = [
       ['a story', {}],
       ['the same again', {}],

@@ -1,15 +1,13 @@
 /** @jest-environment jsdom */
-import path from 'node:path';
 import { Profiler } from 'react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { contentSourceFromEnv } from '@qf/shared/content';
 import { parts } from '../src/parts';
 import type { RootName } from '../src/boot/protocol';
-import type { ShellState } from '../src/state';
 import { createStore, type ViewState } from '../src/store';
 import { createGlobalsReader } from './globals';
 import { createMenuReader } from './menu';
+import { partsContent, partsPageData, storyViewState } from './parts-fixture';
 
 // In the browser each chrome part re-renders when one of its inputs (parts.tsx `partInputs`) changes,
 // and for nothing else: a navigation sets `loading`, may set `slow`, then its announcement, and each
@@ -17,26 +15,12 @@ import { createMenuReader } from './menu';
 // jsdom (the content readers are the server's: this test lives beside parts-cache.test.tsx).
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-const content = contentSourceFromEnv(path.resolve(__dirname, '../..'), { CONTENT_DIR: path.resolve(__dirname, '../../content') });
 const names = Object.keys(parts) as RootName[];
-const pageData = (title: string, alternatePath: string) =>
-  ({ result: { remote: 'mf-content', remotes: [], page: { template: 'story', hydration: 'visible', widgets: [], head: { title, alternatePath } } } }) as unknown as ShellState['pageData'];
+const pageData = partsPageData;
 
 describe('chrome parts in the browser', () => {
   it('render again for a change of what they show, never for a navigation’s loading, notice or announcement', async () => {
-    const store = createStore({
-      lang: 'en',
-      path: '/stories/a',
-      status: 'ok',
-      pageData: pageData('A story', '/ar/stories/a'),
-      remotes: [],
-      compositionHash: 'h1',
-      widgets: [],
-      globals: await createGlobalsReader(content)('en'),
-      menu: await createMenuReader(content)('en'),
-      theme: 'dark',
-      loading: false,
-    } satisfies ViewState);
+    const store = createStore(storyViewState(await createGlobalsReader(partsContent)('en'), await createMenuReader(partsContent)('en')));
     const renders = new Map<RootName, number>(names.map((n) => [n, 0]));
     const roots = names.map((name) => {
       const Part = parts[name];
