@@ -69,9 +69,12 @@ const lifecycleTimeout = z.object({ millis: milliseconds, dieOnTimeout: z.option
 
 /**
  * single-spa lifecycles exposed as `./parcel` in the browser build, optionally `preload(view)`: fetch a
- * view's code ahead of its mount (the shell calls it for a page the visitor points at), and `timeouts`.
+ * view's code ahead of its mount (the shell calls it for a page the visitor points at), `timeouts`, and
+ * `hiddenMount: true` when its mount takes `hidden` (a page made before it is opened, its effects held
+ * until an update shows it: the shell makes the page a visitor is likely to open next only then).
  */
 export const parcelConfigSchema = z.object({
+  hiddenMount: z.optional(z.literal(true)),
   bootstrap: fn,
   mount: fn,
   unmount: fn,

@@ -15,6 +15,13 @@ export interface SectionParcelProps extends ViewProps {
    * hydration mismatch by rendering afresh ('hydration'): the shell counts it for the release.
    */
   onRenderError?: (error: unknown, kind?: 'render' | 'hydration') => void;
+  /**
+   * Set (true or false) for a page made before it is shown (the page a visitor is likely to open next):
+   * true renders it at React's lowest priority, inside `<Activity mode="hidden">`, with none of its
+   * effects run (no request, no subscription for a page that may never be opened); an update to false
+   * shows it and runs them. Left unset, the view renders as usual.
+   */
+  hidden?: boolean;
 }
 
 type ViewLoader = () => Promise<SectionDefinition['views'][string]>;
@@ -70,7 +77,9 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
   };
   const Root = (props: SectionParcelProps & { name?: string }) => {
     React.useLayoutEffect(() => settle(props.name ?? ''));
-    return React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
+    const view = React.createElement(SectionRoot, { section, view: props.view, data: props.data, lang: props.lang, bus: props.bus, host: props.host });
+    // The same tree hidden and shown: what was rendered hidden is kept when it is shown.
+    return props.hidden === undefined ? view : React.createElement(React.Activity, { mode: props.hidden ? 'hidden' : 'visible', children: view });
   };
   const SectionError = ({ message, name, error, onRenderError }: { message: string; name: string; error: unknown; onRenderError?: SectionParcelProps['onRenderError'] }) => {
     React.useLayoutEffect(() => settle(name));
@@ -89,6 +98,8 @@ export function createSectionParcel(section: SectionDefinition, loaders: Record<
   });
   return {
     timeouts: LIFECYCLE_TIMEOUTS,
+    /** This parcel renders a page hidden, without its effects, until an update shows it (`hidden`). */
+    hiddenMount: true as const,
     bootstrap: lifecycles.bootstrap,
     async mount(props: SectionParcelProps & { name?: string }) {
       await ensureView(props.view);

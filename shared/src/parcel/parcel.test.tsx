@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createServerRenderer } from '@qf/shared/render';
 import { createBus } from '@qf/shared/bus';
@@ -107,6 +107,34 @@ describe('a section parcel', () => {
     await parcel.update({ ...props, view: 'slow', data: { name: 'Lusail' } } as never);
     expect(el.querySelector('[role="alert"]')?.textContent).toBe('This part of the page could not be displayed.');
     await parcel.unmount(props as never);
+  });
+
+  it('makes a page hidden without running its effects, then shows what it made and runs them', async () => {
+    const effects: string[] = [];
+    function Next({ data }: { data: { name: string } }) {
+      useEffect(() => {
+        effects.push(`effect ${data.name}`);
+      }, [data.name]);
+      return <h1>{data.name}</h1>;
+    }
+    const withNext = createSectionParcel({ ...section, views: { ...section.views, next: Next as never } });
+    expect(withNext.hiddenMount).toBe(true);
+    const el = document.createElement('div');
+    document.body.append(el);
+    const props = { ...base, name: 'p7', domElement: el, view: 'next', data: { name: 'Events' }, hydrate: false, hidden: true };
+    await withNext.mount(props);
+    await flush();
+    const heading = el.querySelector('h1');
+    expect(heading?.textContent).toBe('Events');
+    expect(heading?.style.display).toBe('none');
+    expect(effects).toEqual([]);
+    await withNext.update({ ...props, hidden: false } as never);
+    await flush();
+    // The element made hidden is the one shown (not made again), and its effects ran once.
+    expect(el.querySelector('h1')).toBe(heading);
+    expect(heading?.style.display).toBe('');
+    expect(effects).toEqual(['effect Events']);
+    await withNext.unmount(props as never);
   });
 
   it('does not leave an update waiting when its root goes before it is on screen', async () => {
