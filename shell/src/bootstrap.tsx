@@ -14,6 +14,7 @@ import { compositionOf, loadCompositionHash, loadPageData, NAVIGATION_DEADLINE_M
 import { createRemoteLoader } from './remotes';
 import { captureWidgets, createSlots } from './slots';
 import { startPrefetch } from './prefetch';
+import { watchLikelyNext } from './likely-next';
 import { createDelayedNotice } from './delayed-notice';
 import { parseWithoutEval } from './csp-zod';
 import { shellStateSchema, type PageStatus } from './state';
@@ -157,6 +158,14 @@ export function startApp(boot: BootHandle): void {
       if (load.kind === 'ok' && load.pageData.webpackCompilationHash === store.get().compositionHash) slots.preload(load.pageData);
     },
   );
+  // The page the visitor is likely to open next (a link pressed, or in the middle of a phone's screen
+  // once it is still) is made ahead, hidden, from its prefetched data and code: the tap only shows it.
+  // Not while a navigation runs (it shows its own page), nor a page of another composition.
+  watchLikelyNext(document, window, (anchor) => {
+    void prefetcher.hover(anchor)?.then((load) => {
+      if (load.kind === 'ok' && !store.get().loading && load.pageData.webpackCompilationHash === store.get().compositionHash) slots.prepare(load.pageData);
+    });
+  });
   // After each client-side navigation (and when the globals of a new language arrive) the head is
   // what the server renders for the page, with the server's origin.
   followHead(store, document, state.siteUrl ?? '', shellT);
@@ -284,7 +293,7 @@ export function startApp(boot: BootHandle): void {
     rootStarted: (name) => roots.has(name),
     startSections,
     navigate,
-    prefetch: (target) => prefetcher.hover(target),
+    prefetch: (target) => void prefetcher.hover(target),
   };
   document.documentElement.setAttribute(APP_ATTR, '');
   // The inline loader's HTML prefetches serve the browser's own navigations, which the app no longer

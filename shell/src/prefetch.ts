@@ -26,8 +26,8 @@ export interface PrefetcherOptions {
 export interface Prefetcher {
   /** Watch the internal links under `root`: those that come into view join the prefetch queue. */
   watch(root: ParentNode): void;
-  /** The visitor points at a link: prefetch that page now. */
-  hover(target: EventTarget | null): void;
+  /** The visitor points at a link: prefetch that page now (its load, unless it is no page to prefetch). */
+  hover(target: EventTarget | null): Promise<PageLoad> | undefined;
   /** A prefetched load of the page, still fresh, handed over once (then fetched anew). */
   take(sitePath: string, search: string): Promise<PageLoad> | undefined;
   stop(): void;
@@ -123,17 +123,18 @@ export function createPrefetcher(options: PrefetcherOptions): Prefetcher {
       });
     },
     hover(target) {
-      if (!allowed || stopped) return;
+      if (!allowed || stopped) return undefined;
       const node = target as (Node & Partial<Element>) | null;
       const element = node?.nodeType === 1 ? (node as Element) : node?.parentElement;
       const anchor = element?.closest('a');
       const page = anchor ? pageOf(anchor, options.location) : null;
-      if (!page) return;
+      if (!page) return undefined;
       const key = keyOf(page.sitePath, page.search);
-      if (key === current()) return;
+      if (key === current()) return undefined;
       seen.add(key);
       queue.delete(key);
       fetchPage(page);
+      return loads.get(key)?.load;
     },
     take(sitePath, search) {
       const key = keyOf(sitePath, search);
@@ -157,7 +158,7 @@ export function startPrefetch(doc: Document, win: Window, load: PrefetcherOption
   const loadedAt = win.performance.timeOrigin + (loaded || win.performance.now());
   const prefetcher = createPrefetcher({ load, onLoaded, loadedAt, env: { userAgent: nav.userAgent, connection: nav.connection }, location: win.location, IntersectionObserver: (win as Window & typeof globalThis).IntersectionObserver });
   prefetcher.watch(doc);
-  doc.addEventListener('mouseover', (e) => prefetcher.hover(e.target), { passive: true });
-  doc.addEventListener('focusin', (e) => prefetcher.hover(e.target));
+  doc.addEventListener('mouseover', (e) => void prefetcher.hover(e.target), { passive: true });
+  doc.addEventListener('focusin', (e) => void prefetcher.hover(e.target));
   return prefetcher;
 }

@@ -78,6 +78,10 @@ interface WidgetMount {
   stop: () => void;
 }
 
+/** Performance marks (detail: the page's path) of a page made ahead (`prepare`), and of one shown so. */
+export const MADE_AHEAD_MARK = 'qf:page-made-ahead';
+export const SHOWN_AHEAD_MARK = 'qf:page-shown-made-ahead';
+
 /** single-spa is needed only once a section mounts, which pages that hydrate on idle do late. */
 let singleSpa: Promise<typeof SingleSpa> | undefined;
 const loadSingleSpa = () => (singleSpa ??= import(/* webpackChunkName: "single-spa" */ 'single-spa'));
@@ -200,24 +204,51 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
   /** Incremented by every navigation: a mount started for an older page gives up at its next step. */
   let generation = 0;
 
-  async function mount(pageData: PageData, container: HTMLElement, hydrate: boolean, gen: number): Promise<{ remote: RemoteName; parcel: Parcel; container: HTMLElement } | undefined> {
+  type Section = { remote: RemoteName; parcel: Parcel; container: HTMLElement };
+
+  /** The props of a page's parcel (`hidden`: made before it is shown, see `prepare`). */
+  const pageProps = (pageData: PageData, container: HTMLElement, hydrate: boolean, hidden?: boolean) => {
     const { remote, page, lang } = pageData.result;
+    return { domElement: container, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate, errorMessage: errorMessage(lang), onRenderError: renderFailed(remote), ...(hidden === undefined ? {} : { hidden }) };
+  };
+
+  /**
+   * Mounts a page's parcel; undefined when a later navigation began meanwhile (`gen`), or, for a page
+   * made ahead (`hidden`, no generation), when its section cannot render a page hidden.
+   */
+  async function mount(pageData: PageData, container: HTMLElement, hydrate: boolean, gen: number | 'ahead'): Promise<Section | undefined> {
+    const { remote } = pageData.result;
     const [config, spa] = await Promise.all([loader.parcel(remote), loadSingleSpa()]);
-    if (gen !== generation) return undefined;
-    const parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, {
-      domElement: container,
-      view: page.template,
-      data: page.data,
-      lang,
-      bus,
-      host: hostFor(lang),
-      hydrate,
-      errorMessage: errorMessage(lang),
-      onRenderError: renderFailed(remote),
-    });
+    if (gen === 'ahead' ? (config as { hiddenMount?: boolean }).hiddenMount !== true : gen !== generation) return undefined;
+    const parcel = spa.mountRootParcel<Record<string, unknown>>(config as ParcelConfig<Record<string, unknown>>, pageProps(pageData, container, hydrate, gen === 'ahead' ? true : undefined));
     const section = { remote, parcel, container };
     await parcel.mountPromise;
     return section;
+  }
+
+  /** The page made ahead (`prepare`), hidden and outside the document until it is shown or given up. */
+  let prepared: { pageData: PageData; container: HTMLElement; section: Promise<Section | undefined> } | undefined;
+
+  function giveUpPrepared() {
+    const ahead = prepared;
+    prepared = undefined;
+    if (!ahead) return;
+    void ahead.section.then((section) => unmount(section)).finally(() => ahead.container.remove());
+  }
+
+  /** The page's section takes the place of the page on screen (the one before is unmounted). */
+  function swapIn(section: Section) {
+    leaveServerPage();
+    const previous = current;
+    const shown = [...element.querySelectorAll<HTMLElement>(`:scope > [${SECTION_ATTR}]`)].filter((c) => c !== section.container);
+    for (const c of shown) c.hidden = true;
+    if (section.container.parentElement !== element) element.append(section.container);
+    section.container.hidden = false;
+    section.container.setAttribute('data-qf-mounted', '');
+    current = section;
+    void unmount(previous);
+    // The server's section, never hydrated, has no parcel: its HTML just goes.
+    for (const c of shown) if (c !== previous?.container) c.remove();
   }
 
   return {
@@ -270,9 +301,25 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
     async show(pageData: PageData) {
       links.learn(pageData);
       const gen = ++generation;
-      const { remote, page, lang } = pageData.result;
+      const { remote } = pageData.result;
+      // The page made ahead, if it is this one (the same page data): shown as it was made.
+      const ahead = prepared?.pageData === pageData ? prepared : undefined;
+      if (ahead) prepared = undefined;
+      else giveUpPrepared();
+      const made = ahead && (await ahead.section);
+      if (ahead && gen !== generation) return void unmount(made).finally(() => ahead.container.remove());
+      if (ahead && made?.parcel.getStatus() === 'MOUNTED' && made.parcel.update) {
+        await made.parcel.update(pageProps(pageData, made.container, false, false));
+        if (gen !== generation) return void unmount(made);
+        swapIn(made);
+        // For tools and tests: this navigation showed a page made ahead.
+        performance.mark?.(SHOWN_AHEAD_MARK, { detail: pageData.path });
+        return;
+      }
+      if (ahead) void unmount(made).finally(() => ahead.container.remove());
+      if (gen !== generation) return;
       if (current && current.remote === remote && current.parcel.getStatus() === 'MOUNTED' && current.parcel.update) {
-        await current.parcel.update({ domElement: current.container, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate: false, errorMessage: errorMessage(lang), onRenderError: renderFailed(remote) });
+        await current.parcel.update(pageProps(pageData, current.container, false));
         return;
       }
       const next = document.createElement('div');
@@ -290,21 +337,37 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
         void unmount(section ?? undefined).finally(() => next.remove());
         return;
       }
-      leaveServerPage();
-      const previous = current;
-      const shown = [...element.querySelectorAll<HTMLElement>(`:scope > [${SECTION_ATTR}]`)].filter((c) => c !== next);
-      for (const c of shown) c.hidden = true;
-      next.hidden = false;
-      next.setAttribute('data-qf-mounted', '');
-      current = section;
-      void unmount(previous);
-      // The server's section, never hydrated, has no parcel: its HTML just goes.
-      for (const c of shown) if (c !== previous?.container) c.remove();
+      swapIn(section);
+    },
+
+    /**
+     * Makes a page before it is opened (the one the visitor is likely to open next, its data and code
+     * fetched): its section renders it hidden, outside the document, at React's lowest priority and
+     * without its effects; `show` of the same page data then only shows it. One page at a time: making
+     * another gives the first up. Nothing for a section that cannot render a page hidden.
+     */
+    prepare(pageData: PageData) {
+      if (prepared?.pageData === pageData) return;
+      giveUpPrepared();
+      // What its render needs, as a navigation gives it before showing a page: its links to other
+      // sections' pages and the remotes of its widgets.
+      links.learn(pageData);
+      loader.ensure(pageData.result.remotes);
+      // Outside the document until it is shown: nothing of it is laid out, announced, found by a query or
+      // a hydrating server page, and a page given up leaves nothing behind.
+      const container = document.createElement('div');
+      container.setAttribute(SECTION_ATTR, '');
+      container.hidden = true;
+      const section = mount(pageData, container, false, 'ahead').catch(() => undefined);
+      prepared = { pageData, container, section };
+      // For tools and tests: the page is made (its section mounted it hidden).
+      void section.then((made) => made && performance.mark?.(MADE_AHEAD_MARK, { detail: pageData.path }));
     },
 
     /** The page is a shell page (404, 500, 503): no section is mounted. */
     async clear() {
       ++generation;
+      giveUpPrepared();
       leaveServerPage();
       const previous = current;
       current = undefined;
