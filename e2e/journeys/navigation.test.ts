@@ -146,4 +146,28 @@ describe.each(LANGS)('taps on a phone ($lang)', ({ lang, home, story }) => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it('once the code runs, the page of the link a reader scrolls to the middle of the screen is made ahead, unseen, and the tap shows it', async () => {
+    const { page, problems, close } = await phone();
+    await page.goto(proxy.url + story, { waitUntil: 'load' });
+    await startCode(page);
+    const events = `${lang === 'en' ? '' : '/ar'}/events`;
+    const footerEvents = `footer a[href="${events}"]`;
+    await page.locator(footerEvents).first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    // Once the page is still, the events list is made (its data and code fetched, its section's render hidden).
+    const marks = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).map((m) => (m as PerformanceMark).detail as string), name);
+    await page.waitForFunction((path) => performance.getEntriesByName('qf:page-made-ahead').some((m) => (m as PerformanceMark).detail === path), events, { timeout: 20_000 });
+    // Nothing of it is in the page the visitor reads: one heading, the story's, and the same page on screen.
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('[data-qf-section]').count()).toBe(1);
+    await mark(page);
+    await tapLink(page, footerEvents);
+    await page.waitForFunction(() => document.activeElement === document.querySelector('main h1'));
+    expect(await sameDocument(page)).toBe(true);
+    expect(await marks('qf:page-shown-made-ahead')).toEqual([events]);
+    expect(await page.locator('main h1').isVisible()).toBe(true);
+    expect(await page.locator('main [data-qf-section]:not([hidden])').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
