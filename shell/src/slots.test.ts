@@ -44,11 +44,13 @@ describe('a page made before it is opened', () => {
     slicesMap: {},
     result: { lang: 'en', remote, page: { template, head: { title: template, description: '', alternatePath: `/ar${path}` }, data: { title: template }, widgets: [], hydration: 'idle' }, remotes: [] },
   });
-  type Props = { domElement: HTMLElement; view: string; data: { title: string }; hidden?: boolean; name: string };
+  type Props = { domElement: HTMLElement; view: string; data: { title: string }; hidden?: boolean; name: string; onRenderError: (error: unknown) => void };
   /** A section's parcel that writes its page's title, hidden while `hidden` says so, and records what it was asked. */
   function section(hiddenMount: boolean) {
     const calls: string[] = [];
     const write = (props: Props) => {
+      // A broken view tells of its failure each time it renders (as the parcel's error boundary does).
+      if (props.view === 'broken') props.onRenderError(new Error('a section bug'));
       props.domElement.innerHTML = `<h1 style="${props.hidden ? 'display: none' : ''}">${props.data.title}</h1>`;
     };
     const config = {
@@ -73,6 +75,7 @@ describe('a page made before it is opened', () => {
     document.body.innerHTML = '<main><div id="slot"><div data-qf-section=""><h1>A story</h1></div></div></main>';
     const element = document.getElementById('slot')!;
     const { calls, config } = section(hiddenMount);
+    const failures: string[] = [];
     const slots = createSlots({
       element,
       loader: { parcel: async () => config, ensure: () => undefined } as never,
@@ -80,13 +83,11 @@ describe('a page made before it is opened', () => {
       errorMessage: () => 'This part of the page could not be displayed.',
       widgetHtml: new Map(),
       schedule: () => () => undefined,
-      onError: (error) => {
-        throw error;
-      },
+      onError: (_error, failure) => void failures.push(`${failure?.remote ?? ''} ${failure?.kind ?? ''}`),
       links: { learn: () => undefined, hrefFor: () => () => undefined } as never,
     });
     const onScreen = () => [...element.querySelectorAll<HTMLElement>(':scope > [data-qf-section]')].filter((c) => !c.hidden).map((c) => c.textContent);
-    return { element, calls, slots, onScreen };
+    return { element, calls, slots, onScreen, failures };
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -130,6 +131,16 @@ describe('a page made before it is opened', () => {
     await settle();
     expect(calls).toEqual(['mount events hidden=true', 'mount experts hidden=true', 'unmount events']);
     expect(element.querySelectorAll('[data-qf-section]')).toHaveLength(1);
+  });
+
+  it('counts a view that fails while hidden for its release only once the page is shown', async () => {
+    const { slots, failures } = setUp();
+    const broken = page('/events', 'broken');
+    slots.prepare(broken);
+    await settle();
+    expect(failures).toEqual([]);
+    await slots.show(broken);
+    expect(failures).toEqual(['mf-events render']);
   });
 
   it('is never made by a section that cannot render a page hidden (it would run the page’s effects)', async () => {

@@ -209,7 +209,10 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
   /** The props of a page's parcel (`hidden`: made before it is shown, see `prepare`). */
   const pageProps = (pageData: PageData, container: HTMLElement, hydrate: boolean, hidden?: boolean) => {
     const { remote, page, lang } = pageData.result;
-    return { domElement: container, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate, errorMessage: errorMessage(lang), onRenderError: renderFailed(remote), ...(hidden === undefined ? {} : { hidden }) };
+    // A view that throws while its page is hidden is told of when the page is shown (the update's
+    // callback): a page never opened counts no failure for its release.
+    const onRenderError = hidden ? () => undefined : renderFailed(remote);
+    return { domElement: container, view: page.template, data: page.data, lang, bus, host: hostFor(lang), hydrate, errorMessage: errorMessage(lang), onRenderError, ...(hidden === undefined ? {} : { hidden }) };
   };
 
   /**

@@ -137,6 +137,22 @@ describe('a section parcel', () => {
     await withNext.unmount(props as never);
   });
 
+  it('tells of a view that threw while hidden through the callback it has once shown (a page never opened is not counted)', async () => {
+    const el = document.createElement('div');
+    const whileHidden = jest.fn();
+    const shown = jest.fn();
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const props = { ...base, name: 'p8', domElement: el, view: 'broken', data: null, hydrate: false, hidden: true, onRenderError: whileHidden };
+    await parcel.mount(props);
+    await flush();
+    await parcel.update({ ...props, hidden: false, onRenderError: shown } as never);
+    await flush();
+    expect(el.querySelector('[role="alert"]')?.textContent).toBe('This part of the page could not be displayed.');
+    expect(shown).toHaveBeenCalledTimes(1);
+    await parcel.unmount(props as never);
+    errors.mockRestore();
+  });
+
   it('does not leave an update waiting when its root goes before it is on screen', async () => {
     const el = document.createElement('div');
     const props = { ...base, name: 'p6', domElement: el, view: 'hello', data: { name: 'Doha' }, hydrate: false };
