@@ -26,13 +26,16 @@ describe('the link a reader of a phone is likely to open next', () => {
     expect(linkAtMiddle(document, screen({ '/ar/events': [0, 390, 200, 30], '/hidden': [0, 395, 0, 0] }))).toBeUndefined();
   });
 
-  it('is told on a press, and on a touch screen once the page is still after a scroll', () => {
+  it('is told on a press of the main button, and on a touch screen once the page is still after a scroll', () => {
     jest.useFakeTimers();
     const win = screen({ '/events': [0, 390, 200, 30], '/about': [0, 100, 200, 40] });
     Object.assign(window, win, { matchMedia: (query: string) => ({ matches: query === '(pointer: coarse)' }) });
     const chosen: string[] = [];
     const stop = watchLikelyNext(document, window, (a) => chosen.push(a.getAttribute('href')!));
     document.querySelector('a[href="/about"]')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(chosen).toEqual(['/about']);
+    // A right click opens the browser's menu, not the page.
+    document.querySelector('a[href="/events"]')!.dispatchEvent(Object.assign(new Event('pointerdown', { bubbles: true }), { button: 2 }));
     expect(chosen).toEqual(['/about']);
     window.dispatchEvent(new Event('scroll'));
     jest.advanceTimersByTime(SETTLE_MS - 100);

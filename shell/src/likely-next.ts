@@ -49,6 +49,8 @@ export function watchLikelyNext(doc: Document, win: Window, choose: (anchor: HTM
     timer = setTimeout(settled, settleMs);
   };
   const onPress = (event: Event) => {
+    // The main button or a touch: another button opens a menu, not the page.
+    if ((event as PointerEvent).button > 0) return;
     const anchor = (event.target as Element | null)?.closest?.('a[href]');
     if (anchor) choose(anchor as HTMLAnchorElement);
   };
