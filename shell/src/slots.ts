@@ -230,13 +230,14 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
   }
 
   /** The page made ahead (`prepare`), hidden and outside the document until it is shown or given up. */
-  let prepared: { pageData: PageData; container: HTMLElement; section: Promise<Section | undefined> } | undefined;
+  let prepared: { pageData: PageData; section: Promise<Section | undefined> } | undefined;
 
+  /** Gives up the page made ahead: its parcel is unmounted (its container, never in the document, goes with it). */
   function giveUpPrepared() {
     const ahead = prepared;
     prepared = undefined;
     if (!ahead) return;
-    void ahead.section.then((section) => unmount(section)).finally(() => ahead.container.remove());
+    void ahead.section.then((section) => unmount(section));
   }
 
   /** The page's section takes the place of the page on screen (the one before is unmounted). */
@@ -310,7 +311,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
       if (ahead) prepared = undefined;
       else giveUpPrepared();
       const made = ahead && (await ahead.section);
-      if (ahead && gen !== generation) return void unmount(made).finally(() => ahead.container.remove());
+      if (ahead && gen !== generation) return void unmount(made);
       if (ahead && made?.parcel.getStatus() === 'MOUNTED' && made.parcel.update) {
         await made.parcel.update(pageProps(pageData, made.container, false, false));
         if (gen !== generation) return void unmount(made);
@@ -319,7 +320,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
         performance.mark?.(SHOWN_AHEAD_MARK, { detail: pageData.path });
         return;
       }
-      if (ahead) void unmount(made).finally(() => ahead.container.remove());
+      if (ahead) void unmount(made);
       if (gen !== generation) return;
       if (current && current.remote === remote && current.parcel.getStatus() === 'MOUNTED' && current.parcel.update) {
         await current.parcel.update(pageProps(pageData, current.container, false));
@@ -362,7 +363,7 @@ export function createSlots({ element, loader, bus, errorMessage, widgetHtml, sc
       container.setAttribute(SECTION_ATTR, '');
       container.hidden = true;
       const section = mount(pageData, container, false, 'ahead').catch(() => undefined);
-      prepared = { pageData, container, section };
+      prepared = { pageData, section };
       // For tools and tests: the page is made (its section mounted it hidden).
       void section.then((made) => made && performance.mark?.(MADE_AHEAD_MARK, { detail: pageData.path }));
     },
