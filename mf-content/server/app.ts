@@ -8,8 +8,10 @@ import { routes } from '../src/routes';
 import { createContentSectionPages, LISTING_TEMPLATES } from './pages';
 
 /** The mf-content server: its pages (through the page contract) and the search API. */
-export async function buildContentServer(options: { dir: string; content: ContentSource; env?: NodeJS.ProcessEnv; registry?: string }): Promise<{ app: FastifyInstance; port: number; host: string }> {
+export async function buildContentServer(options: { dir: string; content: ContentSource; previewContent?: ContentSource; env?: NodeJS.ProcessEnv; registry?: string }): Promise<{ app: FastifyInstance; port: number; host: string }> {
   const pages = createContentSectionPages(options.content);
+  // An editor's preview (drafts): the same pages made from the preview content (search stays the published content's).
+  const previewPages = options.previewContent && createContentSectionPages(options.previewContent);
   // Listing pages are in the sitemap but are no content entry: search finds them by their head.
   const listings = async () => (await pages.paths()).filter((p) => LISTING_TEMPLATES.includes(routes.match(p.en)[0]?.template ?? ''));
   // Each build of the search index, logged and measured once the server (its logger, its metrics) exists.
@@ -27,6 +29,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
     contentVersion: () => options.content.version?.(),
     refreshContent: async () => options.content.refresh?.(),
     resolvePage: pages.resolve,
+    ...(previewPages ? { previewPage: previewPages.resolve } : {}),
     listPaths: pages.paths,
   });
   search.register(server.app);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { contentSourceFromEnv } from '@qf/shared/content';
+import { contentSourceFromEnv, previewSourceFromEnv } from '@qf/shared/content';
 import { listen, startTracing } from '@qf/shared/server';
 import { buildContentServer } from './app';
 
@@ -12,7 +12,8 @@ async function main() {
   // pages; the repository's own by default, as for the shell.
   const own = path.resolve(dir, '..', 'registry.json');
   const registry = process.env.REGISTRY ?? (existsSync(own) ? own : undefined);
-  const { app, port, host } = await buildContentServer({ dir, content, ...(registry ? { registry } : {}) });
+  const previewContent = previewSourceFromEnv();
+  const { app, port, host } = await buildContentServer({ dir, content, ...(previewContent ? { previewContent } : {}), ...(registry ? { registry } : {}) });
   app.addHook('onClose', tracing.shutdown);
   await listen(app, port, host, 'mf-content');
 }

@@ -9,6 +9,8 @@ export interface EventsServerOptions {
   /** The workspace folder (its `dist/` holds the builds). */
   dir: string;
   content: ContentSource;
+  /** The content an editor's preview is made from (drafts: previewSourceFromEnv), if any. */
+  previewContent?: ContentSource;
   env?: NodeJS.ProcessEnv;
   /** The request time; a parameter so tests can fix it. */
   now?: () => Date;
@@ -17,8 +19,10 @@ export interface EventsServerOptions {
 }
 
 /** The mf-events server: the events list, event pages, the speaker-series page and its speakers, through the page contract. */
-export async function buildEventsServer({ dir, content, env, now, availability }: EventsServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
-  const pages = createEventsSectionPages(content, { ...(now ? { now } : {}), ...(availability ? { availability } : {}) });
+export async function buildEventsServer({ dir, content, previewContent, env, now, availability }: EventsServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
+  const pageOptions = { ...(now ? { now } : {}), ...(availability ? { availability } : {}) };
+  const pages = createEventsSectionPages(content, pageOptions);
+  const previewPages = previewContent && createEventsSectionPages(previewContent, pageOptions);
   const server = await createRemoteServer({
     name: 'mf-events',
     dir,
@@ -26,6 +30,7 @@ export async function buildEventsServer({ dir, content, env, now, availability }
     contentVersion: () => content.version?.(),
     refreshContent: async () => content.refresh?.(),
     resolvePage: pages.resolve,
+    ...(previewPages ? { previewPage: previewPages.resolve } : {}),
     listPaths: pages.paths,
   });
   // "Add to calendar": the event's .ics file, reached through the shell's API gateway (/api/events/…).

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { contentSourceFromEnv } from '@qf/shared/content';
+import { contentSourceFromEnv, previewSourceFromEnv } from '@qf/shared/content';
 import { listen, startTracing } from '@qf/shared/server';
 import { buildEventsServer } from './app';
 import { formsAvailability } from './forms-availability';
@@ -8,7 +8,8 @@ async function main() {
   const tracing = startTracing({ service: 'mf-events' });
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
-  const { app, port, host } = await buildEventsServer({ dir, content, availability: formsAvailability(process.env, path.resolve(dir, '..')) });
+  const previewContent = previewSourceFromEnv();
+  const { app, port, host } = await buildEventsServer({ dir, content, ...(previewContent ? { previewContent } : {}), availability: formsAvailability(process.env, path.resolve(dir, '..')) });
   app.addHook('onClose', tracing.shutdown);
   await listen(app, port, host, 'mf-events');
 }

@@ -7,11 +7,23 @@ export interface MediaCenterServerOptions {
   /** The workspace folder (its `dist/` holds the builds). */
   dir: string;
   content: ContentSource;
+  /** The content an editor's preview is made from (drafts: previewSourceFromEnv), if any. */
+  previewContent?: ContentSource;
   env?: NodeJS.ProcessEnv;
 }
 
 /** The mf-media-center server: the media centre's landing, its experts, galleries, press releases and mentions. */
-export async function buildMediaCenterServer({ dir, content, env }: MediaCenterServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
+export async function buildMediaCenterServer({ dir, content, previewContent, env }: MediaCenterServerOptions): Promise<{ app: FastifyInstance; port: number; host: string }> {
   const pages = createMediaCenterSectionPages(content);
-  return createRemoteServer({ name: 'mf-media-center', dir, env, contentVersion: () => content.version?.(), refreshContent: async () => content.refresh?.(), resolvePage: pages.resolve, listPaths: pages.paths });
+  const previewPages = previewContent && createMediaCenterSectionPages(previewContent);
+  return createRemoteServer({
+    name: 'mf-media-center',
+    dir,
+    env,
+    contentVersion: () => content.version?.(),
+    refreshContent: async () => content.refresh?.(),
+    resolvePage: pages.resolve,
+    ...(previewPages ? { previewPage: previewPages.resolve } : {}),
+    listPaths: pages.paths,
+  });
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { contentSourceFromEnv } from '@qf/shared/content';
+import { contentSourceFromEnv, previewSourceFromEnv } from '@qf/shared/content';
 import { listen, startTracing } from '@qf/shared/server';
 import { buildMediaCenterServer } from './app';
 
@@ -7,7 +7,8 @@ async function main() {
   const tracing = startTracing({ service: 'mf-media-center' });
   const dir = path.resolve(__dirname, '..', '..');
   const content = contentSourceFromEnv(path.resolve(dir, '..'));
-  const { app, port, host } = await buildMediaCenterServer({ dir, content });
+  const previewContent = previewSourceFromEnv();
+  const { app, port, host } = await buildMediaCenterServer({ dir, content, ...(previewContent ? { previewContent } : {}) });
   app.addHook('onClose', tracing.shutdown);
   await listen(app, port, host, 'mf-media-center');
 }

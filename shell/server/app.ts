@@ -6,7 +6,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { contentSourceFromEnv } from '@qf/shared/content';
 import { registerContentHook } from './content-hook';
 import { buildInfoSchema, pagePathsSchema, type BuildInfo, type RemoteName } from '@qf/shared/contracts';
-import { createObservability, deadlineOptions, errorOptions, registerErrorAnswers, traceHeaders } from '@qf/shared/server';
+import { createObservability, deadlineOptions, errorOptions, PREVIEW_HEADER, registerErrorAnswers, traceHeaders } from '@qf/shared/server';
 import { splitLang } from '@qf/shared/routing';
 import type { Lang } from '@qf/shared/i18n';
 import { registerAnswerHeaders } from './answer-headers';
@@ -26,6 +26,7 @@ import { createPageCache, type CacheOptions } from './page-cache';
 import { registerPageData } from './page-data';
 import { createPageAnswers, registerPageRoute } from './page-route';
 import { createPageResolver, createWidgetCache } from './pages';
+import { createPreview, uncachedPages } from './preview';
 import { registerPwa } from './pwa';
 import { createRedirects, registerRedirects } from './redirects';
 import { createRegistry, sectionsOf, statusAndEntry } from './registry';
@@ -141,6 +142,27 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   });
   const { live } = compositions;
   const compositionFor = (request: FastifyRequest, reply: FastifyReply | undefined) => compositions.viewFor(request, reply);
+  type Composition = Awaited<ReturnType<typeof compositionFor>>;
+
+  // An editor's preview of drafts (preview.ts): the visitor's composition, its pages asked of their
+  // owners with the preview secret and never kept. Pages and page data only: assets and APIs are the site's.
+  const preview = createPreview({ secret: config.CONTENT_PREVIEW_SECRET, secure: config.siteUrl.startsWith('https:') });
+  preview.register(app);
+  const previews = new WeakMap<Composition, Composition & { preview: true }>();
+  const previewOf = (view: Composition) => {
+    let made = previews.get(view);
+    if (!made) {
+      const resolve = createPageResolver({ registry: view.registry, manifests, shellBuild, timeoutMs: config.SSR_TIMEOUT_MS, metrics, headers: { [PREVIEW_HEADER]: config.CONTENT_PREVIEW_SECRET ?? '' } });
+      previews.set(view, (made = { ...view, resolve, cache: uncachedPages(resolve), preview: true }));
+    }
+    return made;
+  };
+  const pageViewFor = async (request: FastifyRequest, reply: FastifyReply) => {
+    const view = await compositionFor(request, reply);
+    if (!preview.isPreview(request)) return view;
+    preview.mark(reply);
+    return previewOf(view);
+  };
   app.addHook('onClose', async () => compositions.close());
 
   // Release health while a canary runs (release-health.ts).
@@ -157,7 +179,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
    * A page or its data is answered from `view`: release health counts it, and its log line and metrics
    * name the route it matched (the owner's pattern, never the path), the owner and the owner's release.
    */
-  async function answered(request: FastifyRequest, view: Awaited<ReturnType<typeof compositionFor>>, sitePath: string) {
+  async function answered(request: FastifyRequest, view: Composition, sitePath: string) {
     health.answered(request, view, sitePath);
     const { lang, path: bare } = splitLang(sitePath);
     // Known at once while the registry's answers hold (most requests), else asked.
@@ -203,7 +225,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
   const pageAnswers = createPageAnswers({ config, live, shellBuild, shellAssets, remotes, manifests, stylesheets, globals, menus, widgetCache, turns, htmlPolicy, noteError, metrics, observeCache });
   const { sendFormAnswerPage } = pageAnswers;
 
-  registerPageData(app, { viewFor: compositionFor, answered, shellBuild, observeCache });
+  registerPageData(app, { viewFor: pageViewFor, answered, shellBuild, observeCache });
 
   registerSitemaps(app, { siteUrl: config.siteUrl, sections: async () => sectionsOf(await live.registry.registry()), pathsOf });
 
@@ -214,7 +236,7 @@ export async function buildShellServer(config: ShellConfig, overrides: ShellOver
     answerForm: async (request, reply, page, status, answer) => sendFormAnswerPage(reply, page, status, answer, await compositionFor(request, undefined)),
   });
 
-  registerPageRoute(app, { viewFor: compositionFor, answered, answers: pageAnswers });
+  registerPageRoute(app, { viewFor: pageViewFor, answered, answers: pageAnswers });
 
   async function pathsOf(remote: RemoteName) {
     const { status, entry } = await statusAndEntry(live.registry, remote);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { contentWebhookEnvSchema, deadlinesEnvSchema, observabilityEnvSchema, readEnv } from '@qf/shared/server';
+import { contentWebhookEnvSchema, deadlinesEnvSchema, observabilityEnvSchema, previewEnvSchema, readEnv } from '@qf/shared/server';
 import { DEFAULT_API_BODY_LIMIT } from './gateway';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -64,6 +64,8 @@ const envSchema = z.object({
   ...deadlinesEnvSchema.shape,
   /** CONTENT_WEBHOOK_SECRET: the CMS's webhook, `POST /hooks/content` (content-hook.ts); unset: none. */
   ...contentWebhookEnvSchema.shape,
+  /** CONTENT_PREVIEW_SECRET: an editor's preview of drafts, `GET /_preview?secret=…&path=…` (preview.ts); unset: none. */
+  ...previewEnvSchema.shape,
 });
 
 /** The variables the shell reads itself (its deployment files are checked against them: deploy.test.ts). */

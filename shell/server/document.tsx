@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { languages, type Lang } from '@qf/shared/i18n';
 import { partInputs, parts, rootIdPrefix, type PartProps } from '../src/parts';
-import { AnnouncerMarkup, CookieMarkup, DelayedNoticeMarkup, NavigationProgressMarkup, ScrollProgressMarkup, SkipLink, StatementMarkup, ToTopMarkup } from '../src/components/ChromeMarkup';
+import { AnnouncerMarkup, CookieMarkup, DelayedNoticeMarkup, NavigationProgressMarkup, PreviewMarkup, ScrollProgressMarkup, SkipLink, StatementMarkup, ToTopMarkup } from '../src/components/ChromeMarkup';
 import { NEW_VISITOR_ATTR, ROOT_ATTR, ROOT_POLICY_ATTR, type RootName } from '../src/boot/protocol';
 import { areaOfPath } from '../src/areas';
 import { ChromeContext, type ChromeHtml } from '../src/chrome-widgets';
@@ -201,6 +201,8 @@ interface DocumentInput {
    * POST): the browser is told to show it, so a reload asks for the page, not the post again.
    */
   address?: string;
+  /** Rendered from drafts for an editor (issue 35): marked as a preview, never to be indexed. */
+  preview?: boolean;
 }
 
 /**
@@ -219,6 +221,7 @@ export function documentPieces({
   siteUrl,
   newVisitor = false,
   address,
+  preview = false,
 }: DocumentInput): HtmlPiece[] {
   const lang: Lang = state.lang;
   const t = shellT(lang);
@@ -238,6 +241,7 @@ export function documentPieces({
   const fixed = fixedChrome(lang);
   const appHtml = [
     fixed.top,
+    ...(preview ? [renderToStaticMarkup(<PreviewMarkup t={t} />)] : []),
     ...root('header', 'interaction'),
     fixed.scrollProgress,
     ...root('subheader'),
@@ -259,6 +263,8 @@ export function documentPieces({
     NONCE,
     `">${PREPAINT}${assets.bootJs ? bootLoaderScript(assets.bootJs, assets.appJs) : ''}${address ? `;history.replaceState(history.state,'',${escapeJson(JSON.stringify(address))});` : ''}</script>`,
     ...pageHead(state, siteUrl, t).flatMap(renderHeadTag),
+    // A page the server renders only for its editor (pageHead says noindex for the pages that are no page).
+    ...(preview && ok ? ['<meta name="robots" content="noindex">'] : []),
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.shellCss.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),

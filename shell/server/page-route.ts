@@ -25,7 +25,9 @@ import type { Turns } from './turns';
 export interface PageView {
   registry: RegistryClient;
   resolve: (sitePath: string, search?: string) => Promise<Outcome>;
-  cache: ReturnType<typeof createPageCache>;
+  cache: Pick<ReturnType<typeof createPageCache>, 'page' | 'pageData'>;
+  /** An editor's preview: pages made from drafts, never kept (preview.ts); marked so in the document. */
+  preview?: boolean;
 }
 
 interface Deps<V extends PageView> {
@@ -211,6 +213,7 @@ export function createPageAnswers<V extends PageView>({ config, live, shellBuild
       assets: { bootJs: shellAssets.bootJs, appJs: shellAssets.appJs, shellCss: shellAssets.css, sectionCss: inlineCss, preloadJs },
       siteUrl: config.siteUrl,
       ...(form && outcome.status === 'ok' ? { address: form.address } : {}),
+      ...(view.preview ? { preview: true } : {}),
     });
     return { status: outcome.status, html };
   }

@@ -47,6 +47,8 @@ interface Deps {
   now?: () => number;
   /** Counts what each owner answered (qf_owner_answers_total). */
   metrics?: Pick<ShellMetrics, 'ownerAnswer'>;
+  /** Sent to the owner with every page asked (an editor's preview: its secret header, preview.ts). */
+  headers?: Record<string, string>;
 }
 
 const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
@@ -55,7 +57,7 @@ const remoteOfWidget = (id: WidgetId) => id.split('/')[0] as RemoteName;
  * Steps 2 and 3 of the request flow: find the owner of the path, ask it for the page, and describe
  * the builds the browser will need. Every failure of the owner is contained here as an outcome.
  */
-export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, get = getJson, warn = console.warn, now = Date.now, metrics }: Deps) {
+export function createPageResolver({ registry, manifests, shellBuild, timeoutMs, get = getJson, warn = console.warn, now = Date.now, metrics, headers = {} }: Deps) {
   // Why an owner's pages are 503 pages is the first thing ops need (once a look at the registry said
   // a remote was up, nothing else logs a page its owner did not answer in time): logged, but a remote
   // down under load must not write a line per request.
@@ -111,7 +113,7 @@ export function createPageResolver({ registry, manifests, shellBuild, timeoutMs,
       // (the owner's server brotli-compressed every page answer, and the shell decompressed it).
       // The visitor's request id and trace go with it: the owner's log lines carry them too.
       res = await get(`${entry.url}/_qf/page?path=${encodeURIComponent(path)}&lang=${lang}${query ? `&query=${encodeURIComponent(query)}` : ''}`, {
-        headers: { 'accept-encoding': 'identity', ...traceHeaders() },
+        headers: { 'accept-encoding': 'identity', ...headers, ...traceHeaders() },
         timeoutMs,
       });
     } catch (error) {

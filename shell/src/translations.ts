@@ -25,6 +25,14 @@ export const translations = {
     },
     language: { switchTo: 'العربية', switchLabel: 'Read this page in Arabic' },
     formAnswer: { title: 'Your form', back: 'Back to the page' },
+    preview: {
+      label: 'Preview',
+      notice: 'Preview: this page shows unpublished drafts. Visitors do not see them.',
+      leave: 'Leave preview',
+      refused: 'This preview address is not valid. Open the preview again from the content management system.',
+      badPath: 'This preview address does not name a page of the site.',
+      home: 'Go to the home page',
+    },
     breadcrumb: {
       label: 'Breadcrumb',
       segments: {
@@ -84,6 +92,14 @@ export const translations = {
     },
     language: { switchTo: 'English', switchLabel: 'اقرأ هذه الصفحة باللغة الإنجليزية' },
     formAnswer: { title: 'النموذج الذي أرسلته', back: 'العودة إلى الصفحة' },
+    preview: {
+      label: 'معاينة',
+      notice: 'معاينة: تعرض هذه الصفحة مسودات غير منشورة لا يراها الزوار.',
+      leave: 'الخروج من المعاينة',
+      refused: 'عنوان المعاينة هذا غير صالح. افتح المعاينة مجددًا من نظام إدارة المحتوى.',
+      badPath: 'عنوان المعاينة هذا لا يشير إلى صفحة من صفحات الموقع.',
+      home: 'الذهاب إلى الصفحة الرئيسية',
+    },
     breadcrumb: {
       label: 'مسار التنقل',
       segments: {

@@ -1,4 +1,4 @@
-import { contentSourceFromEnv } from '@qf/shared/content';
+import { contentSourceFromEnv, previewSourceFromEnv } from '@qf/shared/content';
 import path from 'node:path';
 
 describe('choosing the content source', () => {
@@ -24,5 +24,17 @@ describe('choosing the content source', () => {
 
   it('refuses an unknown source', () => {
     expect(() => contentSourceFromEnv(root, { CONTENT_SOURCE: 'wordpress' })).toThrow('Invalid content configuration');
+  });
+
+  it('makes previews from drafts only where the environment names them: the Preview API, or a drafts copy of the file store', async () => {
+    expect(previewSourceFromEnv({})).toBeUndefined();
+    const contentful = { CONTENT_SOURCE: 'contentful', CONTENTFUL_SPACE_ID: 'space', CONTENTFUL_ACCESS_TOKEN: 'token' };
+    expect(previewSourceFromEnv(contentful)).toBeUndefined();
+    expect(typeof previewSourceFromEnv({ ...contentful, CONTENTFUL_PREVIEW_TOKEN: 'preview' })?.entries).toBe('function');
+    // A drafts folder is a store of its own: here the repository's, read as the drafts.
+    const drafts = previewSourceFromEnv({ CONTENT_PREVIEW_DIR: path.join(root, 'content') });
+    expect((await drafts?.entries('siteGlobals'))?.length).toBe(1);
+    // Only with the file store: a Contentful site previews through the Preview API.
+    expect(previewSourceFromEnv({ ...contentful, CONTENT_PREVIEW_DIR: path.join(root, 'content') })).toBeUndefined();
   });
 });

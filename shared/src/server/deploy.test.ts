@@ -50,7 +50,7 @@ describe.each(remotes)('deploy: %s', (name) => {
 
 describe('deploy: the content sections', () => {
   it('know the shared variables and their own', () => {
-    expect([...REMOTE_ENV].sort()).toEqual(['CONTENT_WEBHOOK_SECRET', 'HEADERS_TIMEOUT_MS', 'HOST', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'PORT', 'REQUEST_TIMEOUT_MS', 'SHELL_ORIGINS', 'TRUSTED_PROXIES']);
+    expect([...REMOTE_ENV].sort()).toEqual(['CONTENT_PREVIEW_SECRET', 'CONTENT_WEBHOOK_SECRET', 'HEADERS_TIMEOUT_MS', 'HOST', 'LOG_FORMAT', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'PORT', 'REQUEST_TIMEOUT_MS', 'SHELL_ORIGINS', 'TRUSTED_PROXIES']);
     expect(specOf('mf-events').known.has('FORMS_URL')).toBe(true);
     expect(specOf('mf-content').known.has('FORMS_URL')).toBe(false);
   });

@@ -6,3 +6,4 @@ export * from './tracing';
 export * from './kept-metrics';
 export * from './client-network';
 export * from './content-webhook';
+export * from './preview';

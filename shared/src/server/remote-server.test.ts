@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildInfoSchema, resolverAnswerSchema } from '@qf/shared/contracts';
 import { createServer, request as httpRequest } from 'node:http';
 import { sections, shell } from '../../../scripts/workspaces.cjs';
+import { PREVIEW_HEADER } from './preview';
 import { createRemoteServer, defaultPortOf, defaultPorts, gracefulClose, lingerThenClose, reportedContentVersion } from './remote-server';
 
 describe('createRemoteServer', () => {
@@ -32,6 +33,49 @@ describe('createRemoteServer', () => {
       ['/nope', 'en', ''],
     ]);
     await app.close();
+  });
+
+  it('answers a preview only to the preview secret, from its preview pages, never to be kept (issue 35)', async () => {
+    const secret = 'p'.repeat(40);
+    const page = (title: string) => ({ template: 'story', head: { title, description: '', alternatePath: '/ar/a' }, data: {}, widgets: [], hydration: 'idle' as const });
+    const { app } = await createRemoteServer({
+      name: 'mf-content',
+      dir: os.tmpdir(),
+      env: { CONTENT_PREVIEW_SECRET: secret },
+      contentVersion: async () => 'files:1',
+      resolvePage: async (p) => (p === '/a' ? page('Published') : null),
+      previewPage: async (p) => (p === '/a' || p === '/draft' ? page('Draft') : null),
+    });
+    const ask = (p: string, header?: string) => app.inject({ url: `/_qf/page?path=${p}&lang=en`, headers: header === undefined ? {} : { [PREVIEW_HEADER]: header } });
+    const published = await ask('/a');
+    expect(resolverAnswerSchema.parse(published.json()).page.head.title).toBe('Published');
+    expect((await ask('/draft')).statusCode).toBe(404);
+    const preview = await ask('/a', secret);
+    expect(preview.headers['cache-control']).toBe('no-store');
+    const answer = resolverAnswerSchema.parse(preview.json());
+    expect(answer.page.head.title).toBe('Draft');
+    // Made from drafts: no content version the shell could keep it under.
+    expect(answer).not.toHaveProperty('contentVersion');
+    expect(resolverAnswerSchema.parse((await ask('/draft', secret)).json()).page.head.title).toBe('Draft');
+    for (const wrong of ['', 'x', secret.slice(1), `${secret}x`]) {
+      const refused = await ask('/a', wrong);
+      expect([refused.statusCode, refused.headers['cache-control']]).toEqual([403, 'no-store']);
+      expect(refused.body).not.toContain('Draft');
+    }
+    await app.close();
+  });
+
+  it('refuses every preview when it has no preview secret, and shows its published pages to one it has no preview pages for', async () => {
+    const page = { template: 'form', head: { title: 'Apply', description: '', alternatePath: '/ar/apply' }, data: {}, widgets: [], hydration: 'idle' as const };
+    const without = await createRemoteServer({ name: 'mf-forms', dir: os.tmpdir(), env: {}, resolvePage: async () => page });
+    expect((await without.app.inject({ url: '/_qf/page?path=/apply&lang=en', headers: { [PREVIEW_HEADER]: 'p'.repeat(40) } })).statusCode).toBe(403);
+    await without.app.close();
+    const secret = 'q'.repeat(32);
+    const withSecret = await createRemoteServer({ name: 'mf-forms', dir: os.tmpdir(), env: { CONTENT_PREVIEW_SECRET: secret }, resolvePage: async () => page });
+    const answer = await withSecret.app.inject({ url: '/_qf/page?path=/apply&lang=en', headers: { [PREVIEW_HEADER]: secret } });
+    expect([answer.statusCode, resolverAnswerSchema.parse(answer.json()).page.head.title]).toEqual([200, 'Apply']);
+    await withSecret.app.close();
+    await expect(createRemoteServer({ name: 'mf-forms', dir: os.tmpdir(), env: { CONTENT_PREVIEW_SECRET: 'short' } })).rejects.toThrow('CONTENT_PREVIEW_SECRET must have at least 32 characters');
   });
 
   it('gives a listing page of its paths its head in both languages, from its own resolver, for search', async () => {

@@ -14,6 +14,7 @@ import type { RemoteName } from '@qf/shared/contracts';
 import { deadlineOptions, deadlinesEnvSchema, type ErrorHandler, errorOptions, registerErrorAnswers, sendError } from './errors';
 import { createObservability, observabilityEnvSchema, routeConsoleToLog, serveMetrics } from './observability';
 import { CONTENT_REFRESH_PATH, contentWebhookEnvSchema, registerContentWebhook } from './content-webhook';
+import { PREVIEW_HEADER, previewAllowed, previewEnvSchema } from './preview';
 
 /**
  * The ports the repository's servers listen on when PORT is not set (a server run by hand; every
@@ -46,6 +47,7 @@ const envSchema = z.object({
   ...observabilityEnvSchema.shape,
   ...deadlinesEnvSchema.shape,
   ...contentWebhookEnvSchema.shape,
+  ...previewEnvSchema.shape,
 });
 
 /** The variables every section's server reads through createRemoteServer (checked against the deployment files). */
@@ -69,6 +71,12 @@ export interface RemoteServerOptions {
   dir: string;
   /** `query` is the page's query string (list filters: `?school=…&degree=…`), empty for most pages. */
   resolvePage?: (path: string, lang: Lang, query: URLSearchParams) => Promise<ResolvedPage | null>;
+  /**
+   * The same pages made from the preview content (drafts: `previewSourceFromEnv`), for a `/_qf/page`
+   * request carrying CONTENT_PREVIEW_SECRET in PREVIEW_HEADER (preview.ts). Without it such a request
+   * gets `resolvePage`'s page: a section whose pages read no content has no drafts to show.
+   */
+  previewPage?: (path: string, lang: Lang, query: URLSearchParams) => Promise<ResolvedPage | null>;
   listPaths?: () => Promise<PagePathEntry[]>;
   /**
    * The version of the content the server reads (`ContentSource.version`), reported as `contentVersion`
@@ -244,9 +252,19 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
     const q = pageQuery.safeParse(request.query);
     if (!q.success || !isLang(q.data.lang)) return reply.code(400).send({ error: 'path and lang (en or ar) are required' });
     if (!options.resolvePage) return reply.code(404).send({ found: false });
+    const query = new URLSearchParams(q.data.query ?? '');
+    // A preview (drafts) only for the shell that knows the secret; never kept by anyone, no content version.
+    if (request.headers[PREVIEW_HEADER] !== undefined) {
+      reply.header('Cache-Control', 'no-store');
+      if (!previewAllowed(env.CONTENT_PREVIEW_SECRET, request.headers[PREVIEW_HEADER])) return reply.code(403).send({ error: 'forbidden', message: `The ${PREVIEW_HEADER} header is wrong, or this server has no CONTENT_PREVIEW_SECRET.` });
+      const page = await (options.previewPage ?? options.resolvePage)(normalizePath(q.data.path), q.data.lang, query);
+      if (!page) return reply.code(404).send({ found: false });
+      const answer: ResolverAnswer = { found: true, page: resolvedPageSchema.parse(page) };
+      return answer;
+    }
     // The version first: the page is then made from this content or a newer one, never an older one.
     const content = await contentVersion();
-    const page = await options.resolvePage(normalizePath(q.data.path), q.data.lang, new URLSearchParams(q.data.query ?? ''));
+    const page = await options.resolvePage(normalizePath(q.data.path), q.data.lang, query);
     if (!page) return reply.code(404).send({ found: false });
     const answer: ResolverAnswer = { found: true, page: resolvedPageSchema.parse(page), ...(content ? { contentVersion: content } : {}) };
     return answer;

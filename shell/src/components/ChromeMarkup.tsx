@@ -17,6 +17,21 @@ export const SkipLink = ({ t }: { t: TFunction }): ReactElement => (
   </a>
 );
 
+/**
+ * An editor's preview (issue 35): on every page rendered from drafts, before anything else, with the way
+ * out (`/_preview/leave`, which goes back to the page it was left from).
+ */
+export const PreviewMarkup = ({ t }: { t: TFunction }): ReactElement => (
+  <aside className={styles.preview} aria-label={t('preview.label')} data-qf-t-label="preview.label" data-qf-preview="">
+    <p>
+      <span data-qf-t="preview.notice">{t('preview.notice')}</span>{' '}
+      <a href="/_preview/leave" data-qf-t="preview.leave">
+        {t('preview.leave')}
+      </a>
+    </p>
+  </aside>
+);
+
 /** SPEC §4: the statement notification; shown by the boot when the content flag says so. */
 export const StatementMarkup = ({ t }: { t: TFunction }): ReactElement => (
   <div role="region" aria-label={t('panels.statement.label')} data-qf-t-label="panels.statement.label" className={styles.statement} data-qf-statement="" hidden>

@@ -180,6 +180,16 @@ describe('the installed worker', () => {
     expect(w.stores.get(PAGE_CACHE)?.size ?? 0).toBe(0);
   });
 
+  it('never keeps a page or page data its server said no one may store (an editor\'s preview of drafts)', async () => {
+    const fetchImpl = jest.fn(async (r: Request) =>
+      r.url.endsWith('.json') ? Response.json({ path: '/draft' }, { headers: { 'cache-control': 'private, no-store' } }) : new Response('<h1>Draft</h1>', { headers: { 'content-type': 'text/html', 'cache-control': 'private, no-store' } }),
+    );
+    const w = fakeScope(fetchImpl);
+    expect(await (await w.get(`${ORIGIN}/draft`, 'navigate'))!.text()).toBe('<h1>Draft</h1>');
+    await w.get(`${ORIGIN}/page-data/draft/page-data.json`, 'cors');
+    expect(w.stores.get(PAGE_CACHE)?.size ?? 0).toBe(0);
+  });
+
   it('keeps at most 60 pages, dropping the oldest', async () => {
     const w = fakeScope(jest.fn(async () => html('page')));
     for (let i = 0; i < 62; i++) await w.get(`${ORIGIN}/p${i}`, 'navigate');

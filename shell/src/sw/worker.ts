@@ -211,7 +211,10 @@ export function installServiceWorker(scope: WorkerScope, version: string): void 
       return Response.error();
     }
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
-    if (response.status === 200 && (kind === 'page-data' || html)) await keep(PAGE_CACHE, key, response, PAGE_LIMIT);
+    // An answer its server says no one may store (an editor's preview of drafts, a page holding what a
+    // visitor typed) is never kept for offline use either.
+    const storable = !/\bno-store\b/i.test(response.headers.get('cache-control') ?? '');
+    if (response.status === 200 && storable && (kind === 'page-data' || html)) await keep(PAGE_CACHE, key, response, PAGE_LIMIT);
     return response;
   }
 
