@@ -106,6 +106,8 @@ describe('which clicks navigate client-side', () => {
     ['a file', '<a href="/files/report.pdf">x</a>', {}],
     ['another origin', '<a href="https://example.org/events">x</a>', {}],
     ['an API path', '<a href="/api/forms/x">x</a>', {}],
+    ['the preview\'s way out (it clears a cookie: no page, never prefetched)', '<a href="/_preview/leave">x</a>', {}],
+    ['the preview address', '<a href="/_preview?secret=x&path=/a">x</a>', {}],
     ['a modified click', '<a href="/events">x</a>', { ctrlKey: true }],
     ['a middle click', '<a href="/events">x</a>', { button: 1 }],
     ['a mail link', '<a href="mailto:a@b.c">x</a>', {}],

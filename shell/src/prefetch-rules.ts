@@ -9,7 +9,7 @@ export const PREFETCH_TIMING = { firstDelayMs: 3000, batchSize: 4, batchInterval
 export const BOT_USER_AGENT = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|lighthouse|pingdom|ia_archiver/i;
 
 /** Paths a link may point at that are not pages (the router, the prefetchers and the loader leave them to the browser). */
-export const NOT_A_PAGE = /^\/(api|page-data|_shell|_qf)\//;
+export const NOT_A_PAGE = /^\/(api|page-data|_shell|_qf|_preview)(\/|$)/;
 
 /** Links to files, not pages. */
 export const FILE_LINK = /\.(pdf|zip|docx?|xlsx?|pptx?|jpe?g|png|gif|webp|svg|mp4|mp3|ics|csv|txt|xml|json)$/i;
