@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { axeViolations, recordProblems, type Site, startJourney, stopJourney } from '../site';
 
 jest.setTimeout(240_000);
@@ -36,7 +36,7 @@ afterAll(async () => {
   rmSync(drafts, { recursive: true, force: true });
 });
 
-const h1 = async (page: import('playwright-core').Page) => (await page.locator('main h1').first().textContent())?.trim();
+const h1 = async (page: Page) => (await page.locator('main h1').first().textContent())?.trim();
 
 describe('preview of drafts', () => {
   it('refuses a wrong secret with a translated page and no preview', async () => {
