@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createFileStore, fieldOf, plainField, requiredField } from '@qf/shared/content';
+import { createFileStore, entryOf, entrySchema, fieldOf, plainField, requiredField } from '@qf/shared/content';
 
 const entry = (id: string, contentType = 'article') => ({ sys: { id, contentType }, fields: { title: { 'en-US': `Title ${id}`, 'ar-QA': `عنوان ${id}` }, slug: { 'en-US': id } } });
 
@@ -119,6 +119,31 @@ describe('the embedded file store', () => {
   it('names the file and entry of invalid content', async () => {
     writeFileSync(path.join(dir, 'entries', 'bad.json'), JSON.stringify([entry('ok'), { sys: { id: '' }, fields: {} }]));
     await expect(createFileStore(dir).entries('article')).rejects.toThrow('content/entries/bad.json[1]');
+  });
+
+  it('reads an entry as the entry schema does, and refuses what it refuses', () => {
+    const cases: unknown[] = [
+      entry('plain'),
+      { sys: { id: 'a', contentType: 'article', updatedAt: '2026-12-07T10:00:00Z', createdAt: 'dropped', revision: 3 }, fields: { title: { 'en-US': 'T' } }, metadata: { tags: [] } },
+      { sys: { id: 'a', contentType: 'article' }, fields: {} },
+      { sys: { id: 'a', contentType: 'article', updatedAt: null }, fields: {} },
+      { sys: { id: '', contentType: 'article' }, fields: {} },
+      { sys: { id: 'a', contentType: '' }, fields: {} },
+      { sys: { id: 7, contentType: 'article' }, fields: {} },
+      { sys: { id: 'a', contentType: 'article' }, fields: { title: 'not per locale' } },
+      { sys: { id: 'a', contentType: 'article' }, fields: { title: ['x'] } },
+      { sys: { id: 'a', contentType: 'article' }, fields: { title: null } },
+      { sys: { id: 'a', contentType: 'article' }, fields: [] },
+      { sys: { id: 'a', contentType: 'article' } },
+      { sys: 'a', fields: {} },
+      null,
+      [],
+      'entry',
+    ];
+    for (const item of cases) {
+      const parsed = entrySchema.safeParse(item);
+      expect(entryOf(item)).toEqual(parsed.success ? parsed.data : undefined);
+    }
   });
 
   it('refuses duplicate ids', async () => {

@@ -102,10 +102,29 @@ const CHANGES_KEPT = 64;
 function parseFile(file: string, text: string): Entry[] {
   const raw: unknown = JSON.parse(text);
   return (Array.isArray(raw) ? raw : [raw]).map((item, index) => {
+    const entry = entryOf(item);
+    if (entry) return entry;
+    // The schema's own words for what is wrong (only for an entry already found wrong).
     const parsed = entrySchema.safeParse(item);
-    if (!parsed.success) throw new Error(`content/entries/${file}[${index}]: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-    return parsed.data;
+    const why = parsed.success ? 'not an entry' : parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
+    throw new Error(`content/entries/${file}[${index}]: ${why}`);
   });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An entry as `entrySchema` parses it (sys cut to its three keys, fields a record of records, nothing
+ * else kept; the fields not copied, as nothing else holds the parsed JSON), or undefined when the schema would refuse it. Checked by hand: at 100,000 entries the
+ * schema's parse was 1.4 s of each server's start, beside 1.3 s for JSON.parse itself
+ * (`file-store.test.ts` holds both to the same answers).
+ */
+export function entryOf(item: unknown): Entry | undefined {
+  if (!isRecord(item) || !isRecord(item.sys) || !isRecord(item.fields)) return undefined;
+  const { id, contentType, updatedAt } = item.sys;
+  if (typeof id !== 'string' || id === '' || typeof contentType !== 'string' || contentType === '' || (updatedAt !== undefined && typeof updatedAt !== 'string')) return undefined;
+  for (const value of Object.values(item.fields)) if (!isRecord(value)) return undefined;
+  return { sys: updatedAt === undefined ? { id, contentType } : { id, contentType, updatedAt }, fields: item.fields as Entry['fields'] };
 }
 
 /** Adds to `into` the ids of the entries of a file added, removed or changed between two readings of it. */
