@@ -422,8 +422,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       }
     }
   };
-  await Promise.all(remotes.map(launchRemote));
-  await launch('shell', path.join(root, 'shell'), 'dist/server/main.js', shellPort);
+  // The shell beside the sections, as npm start and Kubernetes start them (it reads the registry again when a port changes).
+  await Promise.all([...remotes.map(launchRemote), launch('shell', path.join(root, 'shell'), 'dist/server/main.js', shellPort)]);
 
   return {
     url: shellUrl,

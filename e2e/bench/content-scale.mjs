@@ -4,7 +4,7 @@
 //
 // For each store it prints:
 // - ready: from the first server's launch until every server answers `/healthz` 200 (mf-content's
-//   search index built), the shell last, as `npm start` starts them;
+//   search index built), the shell started beside the sections, as `npm start` starts them;
 // - memory: each server's resident set (VmRSS) after the measurements, its peak (VmHWM), and its
 //   JavaScript heap in use (`nodejs_heap_size_used_bytes` from its metrics: what its data takes, without
 //   the heap V8 keeps after a peak, which made the resident set of a server move either way);

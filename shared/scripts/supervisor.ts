@@ -1170,7 +1170,7 @@ export function createSupervisor(options: SupervisorOptions) {
       return switchTo(remote, target, 'rollback');
     },
 
-    /** Serves the control API and the store, starts each section from its release folder, then the shell. */
+    /** Serves the control API and the store, starts each section from its release folder and, beside them, the shell. */
     async start(initial: Partial<Record<RemoteName, string>>) {
       app = await serveControl(options.port ?? 0);
       assetsUrl = `http://${host}:${(app.server.address() as net.AddressInfo).port}`;
@@ -1203,6 +1203,11 @@ export function createSupervisor(options: SupervisorOptions) {
         live.set(remote, { release: readRelease(folder).id, folder, url: `http://${host}:${port}`, port, previous: [] });
       }
       persist();
+      // The shell starts beside the sections, as Kubernetes starts them: it reads its own content while
+      // they read theirs (at 100,000 entries it had waited for mf-content's search index, then spent ten
+      // seconds of its own: the site's start was the sum), and it serves a section not ready yet as it
+      // does one that is down, until it is. It reads the registry again when it changes (a port below).
+      startShell();
       await Promise.all(
         sections.map(async ([remote, folder]) => {
           const entry = live.get(remote)!;
@@ -1212,8 +1217,8 @@ export function createSupervisor(options: SupervisorOptions) {
               ({ server } = await startRelease(remote, folder, entry.port));
               break;
             } catch (error) {
-              // Its port taken before it listened (see startCandidate): another, named in the registry
-              // before the shell, which starts after every section, reads it.
+              // Its port taken before it listened (see startCandidate): another, named in the registry,
+              // which the shell reads again when it changes.
               if (attempt >= PORT_ATTEMPTS || !portTaken(error)) throw error;
               const port = await portFor(host);
               log(`${remote}: port ${entry.port} was taken before it listened; trying ${port}`);
@@ -1227,7 +1232,6 @@ export function createSupervisor(options: SupervisorOptions) {
         }),
       );
       persist();
-      startShell();
       if (shellProcess) await ready(shellProcess, 'shell');
     },
 
