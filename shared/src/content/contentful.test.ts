@@ -1,4 +1,4 @@
-import { contentTypes, createContentfulSource, fieldOf, imageOf, plainField, type ContentfulSourceOptions } from '@qf/shared/content';
+import { contentTypes, createContentfulSource, fieldOf, imageOf, plainField, previewSourceFromEnv, PREVIEW_CACHE_MS, type ContentfulSourceOptions } from '@qf/shared/content';
 
 /**
  * Recorded Content Delivery API responses, written by hand in the API's exact JSON shape, answered through the
@@ -362,5 +362,25 @@ describe('the Contentful source kept through the Sync API (issue 35: a publish l
     const s = space([]);
     s.failing(true);
     await expect(createContentfulSource({ space: SPACE, accessToken: 'wrong', adapter: s.api.adapter, syncIntervalMs: 1000 }).entries('article')).rejects.toThrow(/the changes \(Sync API\).*HTTP 401/);
+  });
+});
+
+describe('the preview source (drafts, issue 35)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('asks the Content Preview API with the preview token, and reuses its answers for a second only', async () => {
+    jest.useFakeTimers({ now: Date.parse('2026-12-07T20:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const { adapter, requests } = recordedApi(() => ({ body: collection([article('draft-1', { title: { 'en-US': 'A draft', 'ar-QA': 'مسودة' } })]) }));
+    const hosts: string[] = [];
+    const asked: Adapter = (config) => (hosts.push(new URL(config.baseURL ?? '').host), adapter(config));
+    const source = previewSourceFromEnv({ CONTENT_SOURCE: 'contentful', CONTENTFUL_SPACE_ID: SPACE, CONTENTFUL_ACCESS_TOKEN: 'delivery-token', CONTENTFUL_PREVIEW_TOKEN: 'preview-token' }, { adapter: asked })!;
+    expect(fieldOf((await source.entries('article'))[0]!, 'title', 'en')).toBe('A draft');
+    expect(hosts).toEqual(['preview.contentful.com']);
+    expect(requests.map((r) => r.authorization)).toEqual(['Bearer preview-token']);
+    await source.entries('article');
+    expect(requests).toHaveLength(1);
+    jest.setSystemTime(Date.now() + PREVIEW_CACHE_MS);
+    await source.entries('article');
+    expect(requests).toHaveLength(2);
   });
 });

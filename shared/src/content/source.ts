@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { createContentfulSource } from './contentful';
+import { createContentfulSource, type ContentfulSourceOptions } from './contentful';
 import { createFileStore } from './file-store';
 import type { ContentSource } from './types';
 
@@ -55,7 +55,7 @@ export const PREVIEW_CACHE_MS = 1000;
  * draft shows at the next reload), or with the file store a drafts copy in CONTENT_PREVIEW_DIR.
  * Undefined otherwise: a section then shows its published pages to a preview.
  */
-export function previewSourceFromEnv(env: NodeJS.ProcessEnv = process.env): ContentSource | undefined {
+export function previewSourceFromEnv(env: NodeJS.ProcessEnv = process.env, { adapter }: Pick<ContentfulSourceOptions, 'adapter'> = {}): ContentSource | undefined {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid content configuration: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   const e = parsed.data;
@@ -67,6 +67,7 @@ export function previewSourceFromEnv(env: NodeJS.ProcessEnv = process.env): Cont
       environment: e.CONTENTFUL_ENVIRONMENT,
       host: e.CONTENTFUL_PREVIEW_HOST ?? 'preview.contentful.com',
       cacheTtlMs: PREVIEW_CACHE_MS,
+      ...(adapter ? { adapter } : {}),
     });
   }
   return e.CONTENT_PREVIEW_DIR ? createFileStore(path.resolve(e.CONTENT_PREVIEW_DIR)) : undefined;
