@@ -695,7 +695,10 @@ export async function waitForNpmStart(child: ChildProcess, url: string, ms: numb
   const until = Date.now() + ms;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output().slice(-4000)}`);
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    // Started when npm start says so (every section ready): the shell, started beside the sections,
+    // answers before they are, and a deploy asked then raced the supervisor's own start.
+    const said = /^site: http:\/\//m.test(output());
+    const ok = said && (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false));
     if (ok) return;
     if (Date.now() > until) throw new Error(`the site did not answer within ${ms / 1000} s:\n${output().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 200));

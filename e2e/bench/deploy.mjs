@@ -64,7 +64,8 @@ try {
   site.stdout.on('data', (d) => (output += d));
   site.stderr.on('data', (d) => (output += d));
   const until = Date.now() + 120_000;
-  while (!(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) {
+  // Started when npm start prints its address (the shell answers before the sections are ready).
+  while (!/^site: http:\/\//m.test(output) || !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) {
     if (site.exitCode !== null || Date.now() > until) throw new Error(`the site did not start:\n${output.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -77,12 +77,18 @@ function copySection() {
   edit('src/strings/landing.ts', ["title: 'Media center'", `title: '${TITLE.en}'`], ["title: 'المركز الإعلامي'", `title: '${TITLE.ar}'`]);
   edit('server/main.ts', ["'mf-media-center'", `'${SAMPLE}'`]);
   // And an API of its own, which visitors reach through the shell's gateway at /api/sample/….
-  edit('server/app.ts', [
-    "  return createRemoteServer({ name: 'mf-media-center', dir, env, contentVersion: () => content.version?.(), refreshContent: async () => content.refresh?.(), resolvePage: pages.resolve, listPaths: pages.paths });",
-    `  const server = await createRemoteServer({ name: '${SAMPLE}', dir, env, contentVersion: () => content.version?.(), refreshContent: async () => content.refresh?.(), resolvePage: pages.resolve, listPaths: pages.paths });
+  edit(
+    'server/app.ts',
+    ["  return createRemoteServer({\n    name: 'mf-media-center',", `  const server = await createRemoteServer({\n    name: '${SAMPLE}',`],
+    [
+      '    listPaths: pages.paths,\n  });\n}',
+      `    listPaths: pages.paths,
+  });
   server.app.get('/api/sample/experts', async () => ({ section: '${SAMPLE}', experts: (await content.entries('expert_profile')).length }));
-  return server;`,
-  ]);
+  return server;
+}`,
+    ],
+  );
   // Its scripts, from its own folder: the repository's tools, and where its build is.
   const up = path.relative(folder, root).split(path.sep).join('/');
   const pkg = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };

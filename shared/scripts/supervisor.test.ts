@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName } from '@qf/shared/contracts';
@@ -224,6 +224,21 @@ describe('the supervisor', () => {
     await s.close();
     supervisor = undefined;
     await expect(startWith(release('bbb', { behaviour: 'never-ready' }), { readyTimeoutMs: 500, startTimeoutMs: 1500 })).rejects.toThrow('mf-events 1.0.0+bbb was still starting after 1.5 s (waiting for search index)');
+  });
+
+  it('answers a command asked while the site starts with 503 and the reason, then runs it once started', async () => {
+    const a = release('aaa', { behaviour: 'slow-start' });
+    const b = release('bbb');
+    const starting = startWith(a, { readyTimeoutMs: 500, startTimeoutMs: 10_000 });
+    const file = path.join(stateDir(), 'supervisor.json');
+    for (const since = Date.now(); !existsSync(file); await new Promise((r) => setTimeout(r, 20))) if (Date.now() - since > 5000) throw new Error('no supervisor.json');
+    const { url, token } = JSON.parse(readFileSync(file, 'utf8')) as { url: string; token: string };
+    const deploy = () => fetch(`${url}/_supervisor/deploy`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'mf-events', release: b }) });
+    const early = await deploy();
+    expect([early.status, early.headers.get('retry-after'), await early.json()]).toEqual([503, '5', { error: 'the site is still starting: try again once npm start has printed its address' }]);
+    await starting;
+    expect((await deploy()).status).toBe(200);
+    expect(supervisor!.live()['mf-events']!.release).toBe(`mf-events@${b}`);
   });
 
   it('switches nothing when the new server does not start, does not serve its build, or fails its smoke render, and says why', async () => {

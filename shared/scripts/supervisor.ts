@@ -367,6 +367,8 @@ export function createSupervisor(options: SupervisorOptions) {
   let assetsUrl = '';
   let app: FastifyInstance | undefined;
   let shellProcess: Running | undefined;
+  /** Whether `start` is done (every section and the shell ready): the control API waits for it. */
+  let siteStarted = false;
   let closing = false;
 
   const cluster = options.cluster;
@@ -1134,6 +1136,9 @@ export function createSupervisor(options: SupervisorOptions) {
     for (const action of ['deploy', 'rollback', 'promote'] as const) {
       server.post(`/_supervisor/${action}`, async (request, reply) => {
         if (!authorized(request.headers.authorization)) return reply.code(401).send({ error: 'the supervisor’s token is required (supervisor.json)' });
+        // The shell answers before the sections are ready (it starts beside them): a command waits for the
+        // site's start, which it would otherwise race (the section's server not yet the supervisor's).
+        if (!siteStarted) return reply.code(503).header('Retry-After', '5').send({ error: 'the site is still starting: try again once npm start has printed its address' });
         const body = controlBody.safeParse(request.body);
         if (!body.success || (action === 'deploy' && !body.data.release)) return reply.code(400).send({ error: action === 'deploy' ? 'remote and release are required (canary: 1-99)' : 'remote is required' });
         try {
@@ -1194,6 +1199,7 @@ export function createSupervisor(options: SupervisorOptions) {
           }),
         );
         persist();
+        siteStarted = true;
         return;
       }
       // The registry first, with the port each server will listen on: a section reads it as it starts (mf-content's search).
@@ -1233,6 +1239,7 @@ export function createSupervisor(options: SupervisorOptions) {
       );
       persist();
       if (shellProcess) await ready(shellProcess, 'shell');
+      siteStarted = true;
     },
 
     async close() {
