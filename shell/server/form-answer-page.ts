@@ -69,7 +69,8 @@ export function readFormAnswer(headers: Record<string, string | string[] | undef
   }
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text and attribute values of the shell's small standalone pages (this one, preview.ts's refusals). */
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * When the page no longer places the form (its content changed since it was shown): the answer still
@@ -81,6 +82,6 @@ export function formAnswerFallback(lang: Lang, answer: FormAnswer, back: string)
   const errors = Object.values(answer.errors ?? {});
   return `<!doctype html>
 <html lang="${lang}" dir="${languages[lang].dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(t('formAnswer.title'))}</title></head>
-<body><main><h1>${escape(t('formAnswer.title'))}</h1><p role="status">${escape(answer.message)}</p>${errors.length ? `<ul>${errors.map((e) => `<li>${escape(e)}</li>`).join('')}</ul>` : ''}<p><a href="${escape(back)}">${escape(t('formAnswer.back'))}</a></p></main></body></html>`;
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('formAnswer.title'))}</title></head>
+<body><main><h1>${escapeHtml(t('formAnswer.title'))}</h1><p role="status">${escapeHtml(answer.message)}</p>${errors.length ? `<ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul>` : ''}<p><a href="${escapeHtml(back)}">${escapeHtml(t('formAnswer.back'))}</a></p></main></body></html>`;
 }

@@ -4,6 +4,7 @@ import { splitLang } from '@qf/shared/routing';
 import { PREVIEW_COOKIE, PREVIEW_COOKIE_MS, previewToken, previewTokenValid, secretMatches } from '@qf/shared/server';
 import { shellT } from '../src/i18n';
 import type { PageAnswer, PageDataAnswer, PageRender } from './page-cache';
+import { escapeHtml } from './form-answer-page';
 import { MAX_PAGE_URL } from './page-data';
 import type { Outcome } from './pages';
 
@@ -19,8 +20,6 @@ import type { Outcome } from './pages';
  */
 export const PREVIEW_PATH = '/_preview';
 export const LEAVE_PREVIEW_PATH = '/_preview/leave';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A short translated page for a preview address that cannot be opened (the visitor's only answer). */
 function refusalPage(lang: Lang, key: 'preview.refused' | 'preview.badPath'): string {
