@@ -51,6 +51,7 @@ describe('the embedded file store', () => {
     writeFileSync(a, JSON.stringify([entry('one'), entry('two'), entry('three')]));
     writeFileSync(b, JSON.stringify([entry('four')]));
     const store = createFileStore(dir, { checkIntervalMs: 20 });
+    await store.entries('article');
     const first = await store.version!();
     expect(await store.changedSince!(first)).toEqual(new Set());
 
@@ -70,6 +71,50 @@ describe('the embedded file store', () => {
     expect((await store.entry('two')) && fieldOf((await store.entry('two'))!, 'title', 'en')).toBe('Edited');
   });
 
+  it('gives the version of what the server read: an edit of a file of other types leaves it; a type read first moves it if it changed since; an id missed makes every change count', async () => {
+    const [articles, events, both] = [path.join(dir, 'entries', 'articles.json'), path.join(dir, 'entries', 'events.json'), path.join(dir, 'entries', 'both.json')];
+    writeFileSync(articles, JSON.stringify([entry('a1')]));
+    writeFileSync(events, JSON.stringify([entry('e1', 'event')]));
+    writeFileSync(both, JSON.stringify([entry('p1', 'place')]));
+    const store = createFileStore(dir, { checkIntervalMs: 20 });
+    const edit = async (file: string, entries: unknown[]) => {
+      writeFileSync(file, JSON.stringify(entries));
+      utimesSync(file, new Date(), new Date(Date.now() + 5000 + Math.random() * 100_000));
+      await store.refresh!();
+    };
+    await store.entries('article');
+    const first = await store.version!();
+    expect(await store.version!()).toBe(first);
+
+    // An edit of the events only: not a change of what this server read.
+    await edit(events, [entry('e1', 'event'), entry('e2', 'event')]);
+    expect(await store.version!()).toBe(first);
+    // An article added to a file that held none: its version changes, and it says what changed since the first.
+    await edit(both, [entry('p1', 'place'), entry('a2')]);
+    const second = await store.version!();
+    expect(second).not.toBe(first);
+    expect(await store.changedSince!(first)).toEqual(new Set(['e2', 'a2']));
+    expect(await store.changedSince!(second)).toEqual(new Set());
+
+    // The events read for the first time: they changed before this version's change, which covers them.
+    expect(await store.entries('event')).toHaveLength(2);
+    expect(await store.version!()).toBe(second);
+    await edit(events, [entry('e1', 'event')]);
+    const third = await store.version!();
+    expect(third).not.toBe(second);
+    // Places, not read yet, changed after it: read now, the version moves to their change.
+    await edit(path.join(dir, 'entries', 'places.json'), [entry('p2', 'place')]);
+    expect(await store.version!()).toBe(third);
+    expect(await store.entries('place')).toHaveLength(2);
+    expect(await store.version!()).not.toBe(third);
+
+    // An id no entry has: any file may be the one to add it; every change is this server's from then on.
+    await store.entry('missing');
+    const fourth = await store.version!();
+    await edit(path.join(dir, 'entries', 'more.json'), [entry('x1', 'expert')]);
+    expect(await store.version!()).not.toBe(fourth);
+  });
+
   it('keeps the list of a type no changed file holds as the same array (what servers derive from it stays), and lists a changed type anew', async () => {
     const a = path.join(dir, 'entries', 'a.json');
     writeFileSync(a, JSON.stringify([entry('one'), entry('e1', 'event')]));
@@ -84,6 +129,55 @@ describe('the embedded file store', () => {
     expect(await store.entries('event')).not.toBe(events);
     expect(await store.entries('event')).toEqual(events);
     expect(articles.map((e) => e.sys.id)).toEqual(['one', 'two']);
+  });
+
+  it('parses again only the entries of a big file whose bytes changed, and says which ones changed', async () => {
+    const file = path.join(dir, 'entries', 'big.json');
+    const many = Array.from({ length: 40 }, (_, i) => entry(`s${i}`));
+    writeFileSync(file, JSON.stringify(many, null, 2));
+    const store = createFileStore(dir, { checkIntervalMs: 20, elementsFromBytes: 1 });
+    const before = await store.entries('article');
+    const first = await store.version!();
+    const edited = { ...entry('s7'), fields: { ...entry('s7').fields, title: { 'en-US': 'Edited', 'ar-QA': 'معدل' } } };
+    // s7 edited, s12 removed, n1 added, the rest in another order.
+    const after = [entry('n1'), ...many.filter((e) => e.sys.id !== 's12').map((e) => (e.sys.id === 's7' ? edited : e)).reverse()];
+    writeFileSync(file, JSON.stringify(after, null, 2));
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    await until(async () => (await store.version!()) !== first);
+    expect(await store.changedSince!(first)).toEqual(new Set(['s7', 's12', 'n1']));
+    const now = await store.entries('article');
+    expect(now.map((e) => e.sys.id)).toEqual(after.map((e) => e.sys.id));
+    expect(fieldOf((await store.entry('s7'))!, 'title', 'ar')).toBe('معدل');
+    // What did not change is the entry read before, not a parse of it again.
+    expect(now.find((e) => e.sys.id === 's3')).toBe(before.find((e) => e.sys.id === 's3'));
+    expect(now.find((e) => e.sys.id === 's7')).not.toBe(before.find((e) => e.sys.id === 's7'));
+  });
+
+  it('keeps the content it has when a big file is edited into invalid JSON, naming the file and entry', async () => {
+    const file = path.join(dir, 'entries', 'big.json');
+    const many = [entry('one'), entry('two'), entry('three')];
+    writeFileSync(file, JSON.stringify(many));
+    const warn = jest.fn();
+    const store = createFileStore(dir, { checkIntervalMs: 20, warn, elementsFromBytes: 1 });
+    expect(await store.entries('article')).toHaveLength(3);
+    const edits = [
+      [JSON.stringify(many).replace('"Title two"', '"Title two'), /content\/entries\/big\.json/],
+      [JSON.stringify(many).replace('},{', '}{'), /JSON/],
+      [JSON.stringify(many).replace('"Title three"', '"Title three",'), /content\/entries\/big\.json\[2\]/],
+      [JSON.stringify([...many, { sys: { id: '' }, fields: {} }]), /content\/entries\/big\.json\[3\]/],
+      [JSON.stringify([...many, entry('one')]), /duplicate id one/],
+    ] as const;
+    for (const [i, [text, why]] of edits.entries()) {
+      warn.mockClear();
+      writeFileSync(file, text);
+      utimesSync(file, new Date(), new Date(Date.now() + 5000 + i * 1000));
+      await until(async () => (await store.entries('article'), warn.mock.calls.length > 0));
+      expect(warn.mock.calls[0]![0]).toMatch(why);
+      expect((await store.entries('article')).map((e) => e.sys.id)).toEqual(['one', 'two', 'three']);
+    }
+    writeFileSync(file, JSON.stringify([...many, entry('four')]));
+    utimesSync(file, new Date(), new Date(Date.now() + 20000));
+    await until(async () => (await store.entries('article')).length === 4);
   });
 
   it('looks at once when refreshed (a webhook), whatever the interval', async () => {
