@@ -1,4 +1,4 @@
-import { Layer, oneEditApart, SearchIndex, topByScore, type SearchDoc } from './engine';
+import { flatPosting, Layer, merged, oneEditApart, SearchIndex, topByScore, type Posting, type SearchDoc } from './engine';
 
 describe('oneEditApart', () => {
   it('is true for one letter missing, extra, replaced, or two neighbours swapped', () => {
@@ -15,6 +15,20 @@ describe('oneEditApart', () => {
     expect(oneEditApart('georgetown', 'gorgetwn')).toBe(false);
     expect(oneEditApart('abc', 'abcde')).toBe(false);
     expect(oneEditApart('abcd', 'badc')).toBe(false);
+  });
+});
+
+describe('merged', () => {
+  it('orders two ordered lists as one, the first list\'s item first on a tie, whatever their sizes', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const byKey = (x: { key: number }, y: { key: number }) => x.key - y.key;
+    for (const [sizeA, sizeB] of [[0, 0], [0, 5], [5, 0], [1000, 1], [1000, 3], [50, 50], [3, 1000]]) {
+      const list = (n: number, from: string) => Array.from({ length: n }, (_, i) => ({ key: random(40), from, i })).sort(byKey);
+      const [a, b] = [list(sizeA!, 'a'), list(sizeB!, 'b')];
+      // What a stable sort of both, a's first, gives.
+      expect(merged(a, b, byKey)).toEqual([...a, ...b].sort(byKey));
+    }
   });
 });
 
@@ -172,7 +186,9 @@ describe('an index built in slices (issue 35: a large store is indexed while the
 /** An index's inside, each layered map as the one map its lookups see (how many layers it has is no matter). */
 const inside = (index: SearchIndex): Record<string, Record<string, unknown>> => {
   const langs = (index as unknown as { langs: Record<string, Record<string, unknown>> }).langs;
-  return Object.fromEntries(Object.entries(langs).map(([lang, l]) => [lang, Object.fromEntries(Object.entries(l).map(([k, v]) => [k, v instanceof Layer ? v.entries() : v]))]));
+  // A posting as its documents and weights (how many parts it has is no matter either).
+  const seen = (k: string, v: unknown) => (k === 'postings' ? new Map([...(v as Layer<string, Posting>).entries()].map(([term, p]) => [term, flatPosting(p)])) : v instanceof Layer ? v.entries() : v);
+  return Object.fromEntries(Object.entries(langs).map(([lang, l]) => [lang, Object.fromEntries(Object.entries(l).map(([k, v]) => [k, seen(k, v)]))]));
 };
 
 describe('an index with documents added (the other sections\' listing pages, issue 35)', () => {
@@ -199,6 +215,23 @@ describe('an index with documents added (the other sections\' listing pages, iss
     expect(JSON.stringify(base.search({ q: 'solar', lang: 'en', filters: {}, page: 1, pageSize: 50 }))).toBe(before);
     expect(base.size('en') + base.size('ar')).toBe(400);
     expect(added.search({ q: 'whistleblower', lang: 'en', filters: {}, page: 1, pageSize: 5 }).items[0]?.id).toBe('whistleblower');
+  });
+});
+
+describe('an index updated many times over common words (postings chained, not copied)', () => {
+  it('is the index built over all the documents at once, and finds the same', async () => {
+    const doc = (i: number): SearchDoc => {
+      const title = `solar campus note ${i}`;
+      return { id: `note-${i}`, type: 'story', lang: 'en', title, excerpt: '', url: `/notes/${i}`, image: null, date: '2026-03-01', text: { title, tags: '', excerpt: '', body: `energy water ${i % 7}` }, facets: { type: ['story'] } };
+    };
+    const all = Array.from({ length: 1540 }, (_, i) => doc(i));
+    let index = await SearchIndex.build(all.slice(0, 1500));
+    // 40 updates of one document each: more than a chain holds, so chains are made and copied into one.
+    for (let i = 1500; i < 1540; i++) index = await index.replaced(new Set(), [all[i]!]);
+    const whole = new SearchIndex(all);
+    expect(inside(index).en).toEqual(inside(whole).en);
+    const query = { q: 'solar energy', lang: 'en' as const, filters: {}, page: 1, pageSize: 20 };
+    expect(index.search(query)).toEqual(whole.search(query));
   });
 });
 
