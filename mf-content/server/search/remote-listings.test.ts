@@ -33,8 +33,8 @@ describe('the other sections’ listing pages', () => {
     clock = 0;
     asked.length = 0;
     answers = {
-      'http://media.test/_qf/paths': [MENTIONS, { en: '/media-center/news/a', ar: '/ar/media-center/news/a' }],
-      'http://idkt.test/_qf/paths': [TECHNOLOGIES],
+      'http://media.test/_qf/paths?listing=1': [MENTIONS, { en: '/media-center/news/a', ar: '/ar/media-center/news/a' }],
+      'http://idkt.test/_qf/paths?listing=1': [TECHNOLOGIES],
     };
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,7 +42,7 @@ describe('the other sections’ listing pages', () => {
   it('are the listing entries of every other section, with their heads, in both languages', async () => {
     const listings = createRemoteListings({ registry, now: () => clock, getJson });
     await listings.refresh();
-    expect(asked.sort()).toEqual(['http://idkt.test/_qf/paths', 'http://media.test/_qf/paths']);
+    expect(asked.sort()).toEqual(['http://idkt.test/_qf/paths?listing=1', 'http://media.test/_qf/paths?listing=1']);
     expect(listings.docs().map((d) => [d.lang, d.url, d.title, d.type])).toEqual(
       expect.arrayContaining([
         ['en', '/media-center/media-mentions', 'Media mentions', 'page'],
@@ -55,7 +55,7 @@ describe('the other sections’ listing pages', () => {
   });
 
   it('asks again soon while a section has not answered, keeps what a section said last, and then asks every minute', async () => {
-    delete answers['http://idkt.test/_qf/paths'];
+    delete answers['http://idkt.test/_qf/paths?listing=1'];
     const listings = createRemoteListings({ registry, now: () => clock, getJson });
     await listings.refresh();
     expect(listings.docs().map((d) => d.url)).not.toContain('/idkt/technologies');
@@ -64,13 +64,13 @@ describe('the other sections’ listing pages', () => {
     await listings.refresh();
     expect(asked).toHaveLength(2);
     clock += 1;
-    answers['http://idkt.test/_qf/paths'] = [TECHNOLOGIES];
+    answers['http://idkt.test/_qf/paths?listing=1'] = [TECHNOLOGIES];
     await listings.refresh();
     expect(asked).toHaveLength(4);
     expect(listings.docs().map((d) => d.url)).toContain('/idkt/technologies');
     expect(listings.version()).not.toBe(before);
     // Everyone answered: the next round is a minute later; a section down then keeps its pages.
-    delete answers['http://media.test/_qf/paths'];
+    delete answers['http://media.test/_qf/paths?listing=1'];
     clock += LISTINGS_RETRY_MS;
     await listings.refresh();
     expect(asked).toHaveLength(4);

@@ -25,7 +25,7 @@ async function defaultGetJson(url: string): Promise<unknown> {
 
 /**
  * The other sections' listing pages (their lists, landings and series: no content entry of their own),
- * as search documents: the `listing` entries of each remote's `/_qf/paths`, whose heads the remote
+ * as search documents: the `listing` entries of each remote's `/_qf/paths?listing=1`, whose heads the remote
  * fills from its own resolver and translations. The remotes are found through the registry the shell
  * reads. Asked in the background, never while a visitor waits: `docs()` is what the last answers said,
  * `version()` changes when they change (the index is rebuilt then), and `refresh()` starts a new round
@@ -66,7 +66,8 @@ export function createRemoteListings({ registry, now = Date.now, getJson = defau
     const answers = await Promise.all(
       remotes.map(async ([name, url]) => {
         try {
-          bySection.set(name, docsOf(pagePathsSchema.parse(await getJson(`${url}/_qf/paths`))));
+          // Only its listing pages (a section of an older release answers every path: docsOf keeps the listings).
+          bySection.set(name, docsOf(pagePathsSchema.parse(await getJson(`${url}/_qf/paths?listing=1`))));
           return true;
         } catch {
           return false;

@@ -102,6 +102,32 @@ describe('createRemoteServer', () => {
       { en: '/media-center/news/a', ar: '/ar/media-center/news/a', lastmod: '2026-01-01' },
       { en: '/media-center/gone', ar: '/ar/media-center/gone', listing: true },
     ]);
+    expect((await app.inject('/_qf/paths?listing=1')).json()).toEqual([expect.objectContaining({ en: '/media-center/media-mentions', head: expect.any(Object) }), expect.objectContaining({ en: '/media-center/gone' })]);
+    await app.close();
+  });
+
+  it('makes its paths once per content version, and again when the content changes or says no version', async () => {
+    let version: string | undefined = 'files:1';
+    let made = 0;
+    let title = 'First';
+    const { app } = await createRemoteServer({
+      name: 'mf-idkt',
+      dir: os.tmpdir(),
+      env: {},
+      contentVersion: async () => version,
+      listPaths: async () => (made++, [{ en: `/idkt/${title}`, ar: `/ar/idkt/${title}` }]),
+    });
+    const paths = async (query = '') => (await app.inject(`/_qf/paths${query}`)).json<{ en: string }[]>().map((e) => e.en);
+    const asked = await Promise.all([paths(), paths(), paths('?listing=1')]);
+    expect(asked).toEqual([['/idkt/First'], ['/idkt/First'], []]);
+    expect(made).toBe(1);
+    title = 'Second';
+    expect(await paths()).toEqual(['/idkt/First']);
+    version = 'files:2';
+    expect([await paths(), await paths(), made]).toEqual([['/idkt/Second'], ['/idkt/Second'], 2]);
+    version = undefined;
+    title = 'Third';
+    expect([await paths(), await paths(), made]).toEqual([['/idkt/Third'], ['/idkt/Third'], 4]);
     await app.close();
   });
 

@@ -272,7 +272,7 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
 
   // A listing page's entry carries its head in both languages, from the remote's own resolver: search
   // (mf-content) indexes the other sections' lists by it without knowing their routes or translations.
-  app.get('/_qf/paths', async () => {
+  async function makePaths(): Promise<PagePathEntry[]> {
     const entries = options.listPaths ? await options.listPaths() : [];
     const headOf = async (p: string, lang: Lang): Promise<ListingHead | undefined> => {
       const head = (await options.resolvePage?.(p, lang, new URLSearchParams()))?.head;
@@ -286,6 +286,30 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
       }),
     );
     return pagePathsSchema.parse(withHeads);
+  }
+
+  /**
+   * The paths answer, made once per content version and kept as JSON (with no version, made for each
+   * ask). The shell's sitemaps and mf-content's search (every minute, for the listing pages) ask it: at
+   * 100,000 entries a making took a section 0.5-2 s, its schema check included, and the sections that
+   * were asked stopped answering their health while they made it. `?listing=1`: only the listing pages
+   * (what search wants of it: a few entries instead of every page's).
+   */
+  let pathsKept: { version: string; all: Promise<string>; listing: Promise<string> } | undefined;
+  app.get('/_qf/paths', async (request, reply) => {
+    const version = await contentVersion();
+    let answer = version !== undefined && pathsKept?.version === version ? pathsKept : undefined;
+    if (!answer) {
+      const made = makePaths();
+      answer = { version: version ?? '', all: made.then((all) => JSON.stringify(all)), listing: made.then((all) => JSON.stringify(all.filter((e) => e.listing))) };
+      const kept = answer;
+      if (version !== undefined) {
+        pathsKept = kept;
+        made.catch(() => pathsKept === kept && (pathsKept = undefined));
+      }
+    }
+    reply.type('application/json; charset=utf-8');
+    return (request.query as { listing?: string }).listing === '1' ? answer.listing : answer.all;
   });
 
   return { app, port, host: env.HOST, warmUp };
