@@ -39,8 +39,8 @@ export interface SectionPages {
   readonly templates: readonly string[];
   /** The page at a path: each template whose pattern matches, most specific first, until one answers. */
   resolve(path: string, lang: Lang, query?: URLSearchParams): Promise<ResolvedPage | null>;
-  /** Every page of every template, in the routes' order. */
-  paths(): Promise<PagePathEntry[]>;
+  /** Every page of every template (of `templates` only, when given), in the routes' order. */
+  paths(templates?: readonly string[]): Promise<PagePathEntry[]>;
 }
 
 /**
@@ -63,8 +63,8 @@ export function definePages<T extends Record<string, TemplateSpec>, W extends Re
       }
       return null;
     },
-    async paths() {
-      const templates = Object.keys(routes.templates);
+    async paths(only) {
+      const templates = Object.keys(routes.templates).filter((t) => !only || only.includes(t));
       const lists = await Promise.all(templates.map((t) => entries[t]?.paths() ?? []));
       return lists.flat();
     },

@@ -172,6 +172,17 @@ describe('definePages', () => {
       { en: '/idkt/about', ar: '/ar/idkt/about' },
       { en: '/idkt', ar: '/ar/idkt', listing: true },
     ]);
+    // Of some templates only (mf-content's search asks its listing templates'); the others' are not made.
+    const made: string[] = [];
+    const pages = definePages(routes, {
+      subpage: { resolve: () => null, paths: () => (made.push('subpage'), [{ en: '/idkt/about', ar: '/ar/idkt/about' }]) },
+      landing: { resolve: () => null, paths: () => (made.push('landing'), [{ en: '/idkt', ar: '/ar/idkt', listing: true }]) },
+      technologies: { resolve: () => null, paths: () => (made.push('technologies'), []) },
+      technology: { resolve: () => null, paths: () => (made.push('technology'), []) },
+      area: { resolve: () => null, paths: () => (made.push('area'), []) },
+    });
+    expect(await pages.paths(['landing'])).toEqual([{ en: '/idkt', ar: '/ar/idkt', listing: true }]);
+    expect(made).toEqual(['landing']);
   });
 });
 
