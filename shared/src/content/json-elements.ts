@@ -1,7 +1,9 @@
+// The scan's constants come first: read before their declaration, V8 checks at each read that they are set.
+/** An element's hash: its two 32-bit hashes and its length in bytes. */
 const hashOf = (h1: number, h2: number, length: number) => `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}.${length}`;
 const FNV_BASIS = 0x811c9dc5 | 0;
 const SECOND_BASIS = 0x9747b28c | 0;
-/** The phases of a scan (declared before the code that reads them: V8 then need not check they are set). */
+/** The phases of a scan. */
 const [BEFORE_ARRAY, FIRST, IN_ELEMENT, AFTER_ELEMENT, AFTER_COMMA, DONE, FAILED] = [0, 1, 2, 3, 4, 5, 6];
 
 /**

@@ -131,6 +131,24 @@ describe('createRemoteServer', () => {
     await app.close();
   });
 
+  it('answers 500 when its paths cannot be made, and makes them again at the next ask', async () => {
+    let fail = true;
+    const { app } = await createRemoteServer({
+      name: 'mf-idkt',
+      dir: os.tmpdir(),
+      env: { LOG_LEVEL: 'silent' },
+      contentVersion: async () => 'files:1',
+      listPaths: async () => {
+        if (fail) throw new Error('the store is broken');
+        return [{ en: '/idkt', ar: '/ar/idkt', listing: true }];
+      },
+    });
+    expect((await app.inject('/_qf/paths?listing=1')).statusCode).toBe(500);
+    fail = false;
+    expect((await app.inject('/_qf/paths')).json()).toEqual([{ en: '/idkt', ar: '/ar/idkt', listing: true }]);
+    await app.close();
+  });
+
   it('reports the version of its content in its build info, and a changed version when the content changes', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'qf-remote-'));
     mkdirSync(path.join(dir, 'dist'));

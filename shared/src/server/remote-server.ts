@@ -295,21 +295,24 @@ export async function createRemoteServer(options: RemoteServerOptions): Promise<
    * were asked stopped answering their health while they made it. `?listing=1`: only the listing pages
    * (what search wants of it: a few entries instead of every page's).
    */
-  let pathsKept: { version: string; all: Promise<string>; listing: Promise<string> } | undefined;
+  type PathsAnswer = { version: string; made: Promise<PagePathEntry[]>; json: { all?: Promise<string>; listing?: Promise<string> } };
+  let pathsKept: PathsAnswer | undefined;
   app.get('/_qf/paths', async (request, reply) => {
     const version = await contentVersion();
     let answer = version !== undefined && pathsKept?.version === version ? pathsKept : undefined;
     if (!answer) {
       const made = makePaths();
-      answer = { version: version ?? '', all: made.then((all) => JSON.stringify(all)), listing: made.then((all) => JSON.stringify(all.filter((e) => e.listing))) };
-      const kept = answer;
+      const fresh: PathsAnswer = (answer = { version: version ?? '', made, json: {} });
       if (version !== undefined) {
-        pathsKept = kept;
-        made.catch(() => pathsKept === kept && (pathsKept = undefined));
+        pathsKept = fresh;
+        made.catch(() => pathsKept === fresh && (pathsKept = undefined));
       }
     }
+    const which = (request.query as { listing?: string }).listing === '1' ? 'listing' : 'all';
+    // Only the JSON asked for is made (and awaited here: a making that failed is this answer's 500).
+    const json = (answer.json[which] ??= answer.made.then((all) => JSON.stringify(which === 'listing' ? all.filter((e) => e.listing) : all)));
     reply.type('application/json; charset=utf-8');
-    return (request.query as { listing?: string }).listing === '1' ? answer.listing : answer.all;
+    return json;
   });
 
   return { app, port, host: env.HOST, warmUp };
