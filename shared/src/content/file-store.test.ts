@@ -153,18 +153,35 @@ describe('the embedded file store', () => {
     expect(now.find((e) => e.sys.id === 's7')).not.toBe(before.find((e) => e.sys.id === 's7'));
   });
 
+  it('reads a big file rewritten in another formatting whole, and says which entries changed in content', async () => {
+    const file = path.join(dir, 'entries', 'big.json');
+    const many = Array.from({ length: 12 }, (_, i) => entry(`s${i}`));
+    writeFileSync(file, JSON.stringify(many));
+    const store = createFileStore(dir, { checkIntervalMs: 20, elementsFromBytes: 1 });
+    await store.entries('article');
+    const first = await store.version!();
+    const edited = { ...entry('s4'), fields: { ...entry('s4').fields, title: { 'en-US': 'Edited', 'ar-QA': 'معدل' } } };
+    writeFileSync(file, JSON.stringify(many.map((e) => (e.sys.id === 's4' ? edited : e)), null, 2));
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    await until(async () => (await store.version!()) !== first);
+    expect(await store.changedSince!(first)).toEqual(new Set(['s4']));
+    expect(fieldOf((await store.entry('s4'))!, 'title', 'en')).toBe('Edited');
+  });
+
   it('keeps the content it has when a big file is edited into invalid JSON, naming the file and entry', async () => {
     const file = path.join(dir, 'entries', 'big.json');
-    const many = [entry('one'), entry('two'), entry('three')];
+    // Enough entries that one edited is read alone (a file mostly new is read whole).
+    const many = ['one', 'two', 'three', ...Array.from({ length: 9 }, (_, i) => `more${i}`)].map((id) => entry(id));
+    const ids = many.map((e) => e.sys.id);
     writeFileSync(file, JSON.stringify(many));
     const warn = jest.fn();
     const store = createFileStore(dir, { checkIntervalMs: 20, warn, elementsFromBytes: 1 });
-    expect(await store.entries('article')).toHaveLength(3);
+    expect(await store.entries('article')).toHaveLength(12);
     const edits = [
       [JSON.stringify(many).replace('"Title two"', '"Title two'), /content\/entries\/big\.json/],
       [JSON.stringify(many).replace('},{', '}{'), /JSON/],
       [JSON.stringify(many).replace('"Title three"', '"Title three",'), /content\/entries\/big\.json\[2\]/],
-      [JSON.stringify([...many, { sys: { id: '' }, fields: {} }]), /content\/entries\/big\.json\[3\]/],
+      [JSON.stringify([...many, { sys: { id: '' }, fields: {} }]), /content\/entries\/big\.json\[12\]/],
       [JSON.stringify([...many, entry('one')]), /duplicate id one/],
     ] as const;
     for (const [i, [text, why]] of edits.entries()) {
@@ -173,11 +190,11 @@ describe('the embedded file store', () => {
       utimesSync(file, new Date(), new Date(Date.now() + 5000 + i * 1000));
       await until(async () => (await store.entries('article'), warn.mock.calls.length > 0));
       expect(warn.mock.calls[0]![0]).toMatch(why);
-      expect((await store.entries('article')).map((e) => e.sys.id)).toEqual(['one', 'two', 'three']);
+      expect((await store.entries('article')).map((e) => e.sys.id)).toEqual(ids);
     }
     writeFileSync(file, JSON.stringify([...many, entry('four')]));
     utimesSync(file, new Date(), new Date(Date.now() + 20000));
-    await until(async () => (await store.entries('article')).length === 4);
+    await until(async () => (await store.entries('article')).length === 13);
   });
 
   it('looks at once when refreshed (a webhook), whatever the interval', async () => {
