@@ -847,10 +847,15 @@ export function recordProblems(page: Page, options: { allow?: RegExp; warnings?:
       // A navigation request counts itself: it is left behind by the next one.
       return made.navigation ? navigations > made.navigations + 1 : navigations > made.navigations || commits > made.commits;
     };
+    // A navigation of the main frame under way (started, not committed): the browser aborts the old
+    // document's requests as it commits, and tells of the abort before the commit (forms-core's parcel
+    // chunk and content-pages' statement notice, each once on the loaded CI machine: the journey's next
+    // goto cut them short, and leftBehind, waiting for the commit, had not seen it yet).
+    const leaving = () => navigations > committed;
     page.on('requestfailed', (r) => {
       const aborted = r.failure()?.errorText === 'net::ERR_ABORTED';
       if (aborted && r.url().includes('/page-data/')) return;
-      if (aborted && (leftBehind(r) || /^prefetch\b/.test(r.headers()['sec-purpose'] ?? ''))) return;
+      if (aborted && (leftBehind(r) || leaving() || /^prefetch\b/.test(r.headers()['sec-purpose'] ?? ''))) return;
       problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
     });
   }

@@ -366,7 +366,9 @@ describe.each(['en', 'ar'] as const)('the header panels in %s', (lang) => {
       await route.continue();
     });
     await page.reload({ waitUntil: 'commit' });
-    await page.waitForFunction(() => document.readyState !== 'loading');
+    // Parsed, and its stylesheets in (the browser paints nothing before them: on a loaded machine the
+    // parse ended first, and the text size read 16px from no stylesheet at all, CI once).
+    await page.waitForFunction(() => document.readyState !== 'loading' && [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
     expect(await page.evaluate(() => [document.body.classList.contains('qf-a11y-contrast'), document.body.dataset.textSize, getComputedStyle(document.documentElement).fontSize, '__qfBoot' in window])).toEqual([true, '115', '18.4px', false]);
     release();
     await hydrated(page);
