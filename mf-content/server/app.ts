@@ -4,7 +4,6 @@ import { createRemoteServer, sectionGauge, sectionHistogram } from '@qf/shared/s
 import { createSearch, type IndexBuild } from './search/service';
 import { listingDocuments } from './search/documents';
 import { createRemoteListings } from './search/remote-listings';
-import { routes } from '../src/routes';
 import { createContentSectionPages, LISTING_TEMPLATES } from './pages';
 
 /** The mf-content server: its pages (through the page contract) and the search API. */
@@ -15,7 +14,7 @@ export async function buildContentServer(options: { dir: string; content: Conten
   // Listing pages are in the sitemap but are no content entry: search finds them by their head.
   // Only the listing templates' paths are made: every path (190,000 at 100,000 entries) was made and
   // dropped at each update of the index.
-  const listings = async () => (await pages.paths(LISTING_TEMPLATES)).filter((p) => LISTING_TEMPLATES.includes(routes.match(p.en)[0]?.template ?? ''));
+  const listings = () => pages.paths(LISTING_TEMPLATES);
   // Each build of the search index, logged and measured once the server (its logger, its metrics) exists.
   let onBuilt = (_built: IndexBuild): void => undefined;
   const search = createSearch(options.content, {

@@ -236,19 +236,13 @@ async function readChangedElements(file: string, where: string, listed: Stats, e
       const [start, end] = [ranges[2 * i]!, ranges[2 * i + 1]!];
       const bytes = Buffer.allocUnsafe(end - start);
       const { bytesRead } = await handle.read(bytes, 0, bytes.length, start);
-      if (bytesRead !== bytes.length || elementHash(bytes) !== h) throw new Error(`content/entries/${file} changed while it was read: it is read again at the next look`);
-      let item: unknown;
-      try {
-        item = JSON.parse(bytes.toString('utf8'));
-      } catch (error) {
-        throw new Error(`content/entries/${file}[${i}]: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      const entry = parseEntry(file, i, item);
+      if (bytesRead !== bytes.length || elementHash(bytes) !== h) throw changedWhileRead(file);
+      const entry = parseEntry(file, i, parsedJson(`${file}[${i}]`, bytes.toString('utf8')));
       parsedAgain.push(entry.sys.id);
       entries.push(entry);
     }
     const now = await handle.stat();
-    if (now.mtimeMs !== listed.mtimeMs || now.size !== listed.size) throw new Error(`content/entries/${file} changed while it was read: it is read again at the next look`);
+    if (now.mtimeMs !== listed.mtimeMs || now.size !== listed.size) throw changedWhileRead(file);
     return { entries, hashes, parsedAgain };
   } finally {
     await handle.close();
@@ -258,13 +252,19 @@ async function readChangedElements(file: string, where: string, listed: Stats, e
 /** How much of a file is read at a time when it is scanned for its changed elements. */
 const CHUNK_BYTES = 1024 * 1024;
 
-function parseFile(file: string, text: string): Entry[] {
-  let raw: unknown;
+const changedWhileRead = (file: string) => new Error(`content/entries/${file} changed while it was read: it is read again at the next look`);
+
+/** JSON.parse, its error naming the file (and entry) it was reading. */
+function parsedJson(where: string, text: string): unknown {
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
-    throw new Error(`content/entries/${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`content/entries/${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+function parseFile(file: string, text: string): Entry[] {
+  const raw = parsedJson(file, text);
   return (Array.isArray(raw) ? raw : [raw]).map((item, index) => parseEntry(file, index, item));
 }
 
